@@ -1,0 +1,64 @@
+//! Exit codes and the one error type the binary reports.
+//!
+//! Scripts branch on exit codes, so every code has one meaning:
+//!
+//! | code | meaning |
+//! |---|---|
+//! | 0 | success |
+//! | 1 | the question has no answer: no solution, not unique, solver failed or gave up |
+//! | 2 | usage or input error: bad flags (clap), unreadable or malformed input files |
+//! | 3 | a node or memory budget was exhausted (raise `--max-nodes` or use count-only mode) |
+
+use std::fmt;
+
+/// The exit codes of `zlink`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExitCode {
+    /// Everything asked for was done.
+    Success = 0,
+    /// No solution, not unique, or the solver failed (time limit, infeasible).
+    Failed = 1,
+    /// Bad command line or bad input.
+    Input = 2,
+    /// A node or memory budget was exhausted.
+    Budget = 3,
+}
+
+impl From<ExitCode> for std::process::ExitCode {
+    fn from(code: ExitCode) -> Self {
+        std::process::ExitCode::from(code as u8)
+    }
+}
+
+/// An error on its way to the user: one message and the exit code it maps to.
+#[derive(Debug)]
+pub struct CliError {
+    code: ExitCode,
+    message: String,
+}
+
+#[allow(dead_code)] // constructors are used as commands land
+impl CliError {
+    /// A usage or input error (exit code 2).
+    pub fn input(message: impl fmt::Display) -> Self {
+        Self { code: ExitCode::Input, message: message.to_string() }
+    }
+    /// No solution / failure (exit code 1).
+    pub fn failed(message: impl fmt::Display) -> Self {
+        Self { code: ExitCode::Failed, message: message.to_string() }
+    }
+    /// A budget was exhausted (exit code 3).
+    pub fn budget(message: impl fmt::Display) -> Self {
+        Self { code: ExitCode::Budget, message: message.to_string() }
+    }
+    /// The exit code this error maps to.
+    pub fn code(&self) -> ExitCode {
+        self.code
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}

@@ -1,0 +1,1 @@
+//! Top-down, level-by-level ZDD construction from small state-machine specs (Simpath).

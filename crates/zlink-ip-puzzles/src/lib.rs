@@ -1,0 +1,1 @@
+//! Integer-programming puzzle models, one module per puzzle.

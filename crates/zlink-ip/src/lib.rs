@@ -1,0 +1,1 @@
+//! A thin modelling layer over HiGHS: variables, constraints, cut loops, no-good cuts.

@@ -1,0 +1,1 @@
+//! Dev-only test support: brute-force oracles, seeded instance makers, fixtures.

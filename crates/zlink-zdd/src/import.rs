@@ -1,0 +1,53 @@
+//! Bulk import of diagrams built top-down, level by level (the frontier builder's output).
+//!
+//! A top-down builder knows each node's children only as positions in lower rows, and it
+//! produces many equivalent or zero-suppressible nodes. [`Unreduced`] is that raw form: one row
+//! per variable, each node a `[lo, hi]` pair of [`RawRef`]s pointing to terminals or to nodes
+//! in rows of *larger* variables. `Zdd::import` reduces it bottom-up in linear time (merging
+//! equal nodes, suppressing nodes whose `hi` is the 0-terminal) into the shared node store.
+
+/// A child reference in an [`Unreduced`] diagram: a terminal, or `(var, index)` into row `var`.
+///
+/// Packed into one `u64`: terminals are `0` and `1`; a node is `2 + (var << 32 | index)`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct RawRef(u64);
+
+impl RawRef {
+    /// The 0-terminal (the empty family).
+    pub const ZERO: RawRef = RawRef(0);
+    /// The 1-terminal (the family holding only the empty set).
+    pub const ONE: RawRef = RawRef(1);
+
+    /// A reference to node `index` of row `var`.
+    #[inline]
+    pub fn node(var: u32, index: u32) -> RawRef {
+        RawRef(2 + ((u64::from(var) << 32) | u64::from(index)))
+    }
+
+    /// Whether this is one of the two terminals.
+    #[inline]
+    pub fn is_terminal(self) -> bool {
+        self.0 < 2
+    }
+
+    /// For a node reference, its `(var, index)`; `None` for terminals.
+    #[inline]
+    pub fn as_node(self) -> Option<(u32, u32)> {
+        if self.is_terminal() {
+            None
+        } else {
+            let x = self.0 - 2;
+            Some(((x >> 32) as u32, x as u32))
+        }
+    }
+}
+
+/// An unreduced diagram as produced top-down: `rows[v][i] = [lo, hi]` is node `i` testing
+/// variable `v`; every child points to a terminal or to a row of a larger variable.
+#[derive(Clone, Debug, Default)]
+pub struct Unreduced {
+    /// The root: a terminal or a node in some row.
+    pub root: Option<RawRef>,
+    /// One row per variable, `rows.len()` = number of variables.
+    pub rows: Vec<Vec<[RawRef; 2]>>,
+}
