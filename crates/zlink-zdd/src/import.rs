@@ -44,10 +44,10 @@ impl RawRef {
 
 /// An unreduced diagram as produced top-down: `rows[v][i] = [lo, hi]` is node `i` testing
 /// variable `v`; every child points to a terminal or to a row of a larger variable.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Unreduced {
     /// The root: a terminal or a node in some row.
-    pub root: Option<RawRef>,
+    pub root: RawRef,
     /// One row per variable, `rows.len()` = number of variables.
     pub rows: Vec<Vec<[RawRef; 2]>>,
 }
