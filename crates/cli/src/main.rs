@@ -40,13 +40,30 @@ fn run(cli: Cli) -> Result<(), CliError> {
     match command {}
 }
 
+/// Stack size of the worker thread: decision diagrams over thousands of variables make some
+/// recursive algorithms deep, and the main thread's 8 MiB is not enough for them.
+const WORKER_STACK_BYTES: usize = 512 << 20;
+
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
-    match run(cli) {
-        Ok(()) => ExitCode::Success.into(),
-        Err(err) => {
+    // A panic is a bug: report it in one line, without a backtrace, and exit with 101.
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("zlink: internal error (this is a bug, please report it): {info}");
+    }));
+    let worker = std::thread::Builder::new()
+        .name("zlink".into())
+        .stack_size(WORKER_STACK_BYTES)
+        .spawn(move || run(cli));
+    let outcome = match worker {
+        Ok(handle) => handle.join(),
+        Err(err) => Ok(Err(CliError::failed(format!("cannot start worker thread: {err}")))),
+    };
+    match outcome {
+        Ok(Ok(())) => ExitCode::Success.into(),
+        Ok(Err(err)) => {
             eprintln!("zlink: {err}");
             err.code().into()
         }
+        Err(_panic) => std::process::ExitCode::from(101),
     }
 }
