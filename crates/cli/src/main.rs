@@ -56,7 +56,9 @@ fn main() -> std::process::ExitCode {
         .spawn(move || run(cli));
     let outcome = match worker {
         Ok(handle) => handle.join(),
-        Err(err) => Ok(Err(CliError::failed(format!("cannot start worker thread: {err}")))),
+        Err(err) => Ok(Err(CliError::failed(format!(
+            "cannot start worker thread: {err}"
+        )))),
     };
     match outcome {
         Ok(Ok(())) => ExitCode::Success.into(),
