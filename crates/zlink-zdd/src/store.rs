@@ -139,6 +139,9 @@ impl Zdd {
             let n = nodes[i as usize];
             hash_pair(n.lo, n.hi)
         });
+        if self.cache.outgrown(self.nodes.len()) {
+            self.cache.fit(self.nodes.len());
+        }
         Ok(NodeId(idx))
     }
 
