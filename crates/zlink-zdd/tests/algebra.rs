@@ -157,6 +157,11 @@ proptest! {
             prop_assert_eq!(ranker.unrank(&k), Some(member));
         }
         prop_assert_eq!(ranker.unrank(&BigUint::from(c.f.len())), None);
+        // Sampling reaches every member: with ≤ 24 members and 60 draws per member plus 200,
+        // a given member is missed with probability below (23/24)^1640 < 1e-30.
+        let draws = z.sample(f, c.f.len() as u64, 60 * c.f.len() + 200);
+        let drawn = fam::normalize(draws.iter().map(|s| fam::mask(s)).collect());
+        prop_assert_eq!(drawn, c.f.clone());
         for a in 0..(1u32 << c.n) {
             if !c.f.contains(&a) {
                 prop_assert_eq!(ranker.rank(&fam::vars(a)), None);

@@ -278,6 +278,13 @@ fn deep_diagrams() {
             let mut roots = [u];
             z.retain(&mut roots);
             assert_eq!(z.count(roots[0]), fresh.count(back[0]));
+            // Enumeration and ranking walk 10,000 levels with explicit stacks.
+            let first: Vec<Vec<u32>> = z.iter(roots[0]).take(3).collect();
+            assert_eq!(first, vec![vec![], vec![n - 1], vec![n - 2]]);
+            let ranker = z.ranker(roots[0]);
+            let last = ranker.unrank(&(ranker.count() - 1u32)).unwrap();
+            assert_eq!(last, evens);
+            assert_eq!(ranker.rank(&last), Some(ranker.count() - 1u32));
         })
         .unwrap()
         .join()
