@@ -70,10 +70,12 @@ impl Zdd {
     }
 
     /// Grows the universe to `0..n`; a smaller `n` is ignored (the universe never shrinks).
+    /// Clears the operation cache (up-closure results depend on the universe).
     pub fn set_num_vars(&mut self, n: u32) {
         if n > self.num_vars {
             self.num_vars = n;
             self.unique.resize_with(n as usize, HashTable::new);
+            self.cache.clear();
         }
     }
 

@@ -227,3 +227,16 @@ fn small_constructors() {
         z.from_sets(&[vec![], vec![1, 3, 3]]).unwrap()
     );
 }
+
+#[test]
+fn up_closure_follows_a_growing_universe() {
+    let mut z = Zdd::new(2);
+    let f = z.single(1).unwrap();
+    let small = z.up_closure(f).unwrap();
+    assert_eq!(members(&z, small), fam::up_closure(&[0b10], 2));
+    z.set_num_vars(4);
+    let big = z.up_closure(f).unwrap();
+    assert_eq!(members(&z, big), fam::up_closure(&[0b10], 4));
+    z.set_num_vars(3); // never shrinks
+    assert_eq!(z.num_vars(), 4);
+}
