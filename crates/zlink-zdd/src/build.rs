@@ -52,7 +52,7 @@ impl Zdd {
             let mut next = Vec::with_capacity(layer.len().div_ceil(2));
             for pair in layer.chunks(2) {
                 next.push(match *pair {
-                    [a, b] => self.union_rec(a, b)?,
+                    [a, b] => self.apply(crate::cache::Op::Union, a, b)?,
                     _ => pair[0],
                 });
             }

@@ -8,7 +8,7 @@ use crate::node::NodeId;
 
 /// Operation codes for cache keys.
 #[derive(Clone, Copy, Debug)]
-#[repr(u32)]
+#[repr(u8)]
 pub(crate) enum Op {
     Union,
     Inter,

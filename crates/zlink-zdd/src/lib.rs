@@ -26,14 +26,12 @@
 //! ascending index order is a bottom-up topological order. Counting, optimisation, import,
 //! export and compaction run over that order and never recurse.
 //!
-//! Stack: the family-algebra operations (union … up-closure) recurse once per variable level
-//! (nested calls such as the union inside join add at most one more level each), with small
-//! frames: measured, union/join/meet/minimal-hitting-sets over 10,000-variable diagrams run in
-//! a 2 MiB thread stack and up-closure in 1 MiB. Threads working on deeper diagrams (or on
-//! several nested operations over ~10^4 variables) need a larger stack; the CLI runs its work on
-//! a big-stack thread. Everything else (counting, optimisation, enumeration, ranking, import,
-//! export, compaction) is iterative and needs no stack at all.
+//! Stack: nothing recurses. The family-algebra operations run on an explicit heap stack
+//! (module `apply`), and counting, optimisation, enumeration, ranking, import, export and
+//! compaction are level-wise or use explicit stacks, so diagrams over tens of thousands of
+//! variables work on any thread.
 
+mod apply;
 mod build;
 mod cache;
 mod count;

@@ -125,9 +125,9 @@ impl Zdd {
             return Ok(NodeId(i));
         }
         let live = nodes.len() - 2;
-        if live >= *budget || nodes.len() >= u32::MAX as usize {
+        if live >= *budget || nodes.len() >= crate::apply::RES_BASE as usize {
             return Err(BudgetExceeded {
-                limit: (*budget).min(u32::MAX as usize - 2),
+                limit: (*budget).min(crate::apply::RES_BASE as usize - 2),
                 live,
             });
         }
