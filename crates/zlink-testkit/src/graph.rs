@@ -9,7 +9,8 @@
 //! returns its masks sorted ascending (the enumeration order), so results compare with `==`.
 //!
 //! Cost: `O(2^m * (m + n))` time, so keep `m` at most about 24 ([`MAX_EDGES`] is the hard
-//! limit). [`count_st_paths_dfs`] walks vertices instead and reaches 6×6 grids (60 edges).
+//! limit). [`count_st_paths_dfs`] and [`count_cycles_dfs`] walk vertices instead and reach 6×6
+//! and 5×5 grids respectively (60 and 40 edges).
 
 /// Largest edge count the subset enumeration accepts (`2^26` ≈ 67 M subsets, several seconds).
 pub const MAX_EDGES: usize = 26;
@@ -278,11 +279,7 @@ pub fn count_st_paths_dfs(g: &SmallGraph, s: usize, t: usize) -> u64 {
     if s == t {
         return 1;
     }
-    let mut adj = vec![Vec::new(); g.n];
-    for &(u, v) in &g.edges {
-        adj[u].push(v);
-        adj[v].push(u);
-    }
+    let adj = adjacency(g);
     let mut on_path = vec![false; g.n];
     fn walk(adj: &[Vec<usize>], on_path: &mut [bool], v: usize, t: usize) -> u64 {
         if v == t {
@@ -299,6 +296,49 @@ pub fn count_st_paths_dfs(g: &SmallGraph, s: usize, t: usize) -> u64 {
         total
     }
     walk(&adj, &mut on_path, s, t)
+}
+
+/// Number of simple cycles by depth-first search over vertices (no subset enumeration), so it
+/// reaches graphs too big for [`cycles`], such as the 5×5 grid (9,349 cycles).
+///
+/// Each cycle is walked from its smallest vertex `s` through larger vertices only, once in each
+/// direction, so the walk finds every cycle exactly twice.
+///
+/// Cost: proportional to the number of simple paths, which grows exponentially.
+pub fn count_cycles_dfs(g: &SmallGraph) -> u64 {
+    let adj = adjacency(g);
+    let mut on_path = vec![false; g.n];
+    /// Closed walks back to `s` from the path ending at `v` that has `len` vertices.
+    fn walk(adj: &[Vec<usize>], on_path: &mut [bool], s: usize, v: usize, len: usize) -> u64 {
+        let mut total = 0;
+        for &w in &adj[v] {
+            if w == s && len >= 3 {
+                total += 1;
+            } else if w > s && !on_path[w] {
+                on_path[w] = true;
+                total += walk(adj, on_path, s, w, len + 1);
+                on_path[w] = false;
+            }
+        }
+        total
+    }
+    let mut twice = 0;
+    for s in 0..g.n {
+        on_path[s] = true;
+        twice += walk(&adj, &mut on_path, s, s, 1);
+        on_path[s] = false;
+    }
+    twice / 2
+}
+
+/// Neighbour lists, in edge order.
+fn adjacency(g: &SmallGraph) -> Vec<Vec<usize>> {
+    let mut adj = vec![Vec::new(); g.n];
+    for &(u, v) in &g.edges {
+        adj[u].push(v);
+        adj[v].push(u);
+    }
+    adj
 }
 
 #[cfg(test)]
@@ -417,6 +457,18 @@ mod tests {
     }
 
     #[test]
+    fn grid_cycles_by_dfs_match_a140517() {
+        // OEIS A140517 for n = 1..5; the DFS reaches the 5×5 grid (40 edges; 6×6 takes ~15 s).
+        for (n, want) in [(1, 0), (2, 1), (3, 13), (4, 213), (5, 9349)] {
+            assert_eq!(count_cycles_dfs(&SmallGraph::grid(n, n)), want, "{n}x{n}");
+        }
+        assert_eq!(count_cycles_dfs(&complete(4)), 7);
+        // K5: 10 triangles + 15 squares + 12 pentagons.
+        assert_eq!(count_cycles_dfs(&complete(5)), 37);
+        assert_eq!(cycles(&complete(5)).len(), 37);
+    }
+
+    #[test]
     fn grid_hamiltonian_cycles_match_a003763() {
         // OEIS A003763: 1, 6 Hamiltonian cycles in the 2×2 and 4×4 vertex grids; odd grids none.
         assert_eq!(hamiltonian_cycles(&SmallGraph::grid(2, 2)).len(), 1);
@@ -495,7 +547,7 @@ mod tests {
         let any = vec![(0..=6).collect::<Vec<u8>>(); 7];
         assert_eq!(degree_constrained(&g, &any).len(), 1 << 12);
         assert_eq!(degree_constrained(&g, &vec![vec![0, 1]; 7]), matchings(&g));
-        let grid = SmallGraph::grid(4, 4);
+        let grid = SmallGraph::grid(3, 4);
         // All-degree-2 subgraphs are 2-factors: in the 2×3 grid only the Hamiltonian cycle; in
         // the 2×4 grid the Hamiltonian cycle and the two disjoint squares.
         let two = |g: &SmallGraph| degree_constrained(g, &vec![vec![2]; g.n]);
@@ -504,9 +556,9 @@ mod tests {
         let g24 = SmallGraph::grid(2, 4);
         assert_eq!(hamiltonian_cycles(&g24).len(), 1);
         assert_eq!(two(&g24).len(), 2);
-        // Every cycle is a {0,2}-subgraph; in a 4×4 grid the {0,2}-subgraphs are
+        // Every cycle is a {0,2}-subgraph; in a 3×4 grid the {0,2}-subgraphs are
         // exactly the vertex-disjoint unions of cycles, so there are more of them.
-        let even = degree_constrained(&grid, &vec![vec![0, 2]; 16]);
+        let even = degree_constrained(&grid, &vec![vec![0, 2]; 12]);
         let c = cycles(&grid);
         assert!(c.iter().all(|m| even.binary_search(m).is_ok()));
         assert!(even.len() > c.len() + 1);
@@ -549,6 +601,14 @@ mod tests {
             let g = SmallGraph::random(seed, n, m);
             let (s, t) = (s % n, t % n);
             prop_assert_eq!(st_paths(&g, s, t).len() as u64, count_st_paths_dfs(&g, s, t));
+        }
+
+        #[test]
+        fn dfs_cycle_count_agrees_with_subsets(seed in any::<u64>(), n in 1usize..9, fill in 0.0f64..1.0) {
+            let max = n * (n - 1) / 2;
+            let m = ((max as f64 * fill) as usize).min(16);
+            let g = SmallGraph::random(seed, n, m);
+            prop_assert_eq!(cycles(&g).len() as u64, count_cycles_dfs(&g));
         }
 
         #[test]
