@@ -1,1 +1,3 @@
 //! Dev-only test support: brute-force oracles, seeded instance makers, fixtures.
+
+pub mod graph;
