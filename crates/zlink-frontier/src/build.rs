@@ -18,7 +18,7 @@ use crate::options::{shard_of, Options, Progress};
 use crate::spec::{Level, Spec, Step};
 
 /// Levels with at least this many pending items are deduplicated in shards.
-const SHARD_THRESHOLD: usize = 1 << 14;
+const SHARD_THRESHOLD: usize = 1 << 12;
 /// Number of dedup shards for big levels.
 const SHARDS: usize = 64;
 
@@ -43,6 +43,30 @@ pub struct BudgetExceeded {
     pub nodes: u64,
     /// The level being built.
     pub level: Level,
+}
+
+/// Why building a reduced diagram failed.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum BuildError {
+    /// The builder's node budget (unreduced nodes) ran out.
+    #[error(transparent)]
+    Builder(#[from] BudgetExceeded),
+    /// The ZDD store's node budget ran out while reducing.
+    #[error("ZDD store: {0}")]
+    Store(#[from] zlink_zdd::BudgetExceeded),
+}
+
+/// Builds `spec` and reduces it into `zdd` (the store grows to the spec's number of levels).
+///
+/// # Errors
+/// [`BuildError`] if either node budget runs out.
+pub fn build_zdd<S: Spec>(
+    spec: &S,
+    zdd: &mut zlink_zdd::Zdd,
+    opts: &Options<'_>,
+) -> Result<zlink_zdd::NodeId, BuildError> {
+    let built = build(spec, opts)?;
+    Ok(zdd.import(built.unreduced)?)
 }
 
 /// An unreduced diagram and its size.

@@ -15,6 +15,7 @@
 //! ```
 
 pub mod build;
+pub mod combinators;
 pub mod count;
 pub mod frontier;
 pub mod graph;
@@ -24,7 +25,7 @@ pub mod packed;
 pub mod spec;
 pub mod specs;
 
-pub use build::{build, BudgetExceeded, Built};
+pub use build::{build, build_zdd, BudgetExceeded, BuildError, Built};
 pub use count::{count, count_with_stats, Counted};
 pub use frontier::{FrontierPlan, TooWide};
 pub use graph::{Graph, GraphError, Vertex};
