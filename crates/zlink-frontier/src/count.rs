@@ -15,6 +15,7 @@ use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
 use std::hash::Hash;
 
+use crate::build::BudgetExceeded;
 use crate::options::{shard_of, Options, Progress};
 use crate::spec::{Level, Spec, Step};
 
@@ -35,8 +36,11 @@ pub struct Counted {
 }
 
 /// The size of the family described by `spec` (see [`count_with_stats`]).
-pub fn count<S: Spec>(spec: &S, opts: &Options<'_>) -> BigUint {
-    count_with_stats(spec, opts).count
+///
+/// # Errors
+/// [`BudgetExceeded`] if `opts.max_nodes` is set and more states than that are created.
+pub fn count<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<BigUint, BudgetExceeded> {
+    Ok(count_with_stats(spec, opts)?.count)
 }
 
 trait Num: Clone + Send + Sync {
@@ -307,9 +311,13 @@ fn expand<S: Spec, C: Num>(
 
 /// Counts the family of `spec` and reports level statistics.
 ///
+/// # Errors
+/// [`BudgetExceeded`] once more than `opts.max_nodes` distinct states (summed over the
+/// levels, as the builder counts nodes) have been created.
+///
 /// Time: `O(total states)` hash operations (each with two `child` calls); memory:
 /// `O(widest level)` states (twice that while a level is expanded in parallel).
-pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Counted {
+pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted, BudgetExceeded> {
     let levels = spec.num_levels();
     let mut stats = Counted {
         count: BigUint::default(),
@@ -318,10 +326,10 @@ pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Counted {
     };
     let mut pending: Vec<Option<LevelMap<S::State>>> = (0..levels).map(|_| None).collect();
     match spec.root() {
-        Step::Reject => return stats,
+        Step::Reject => return Ok(stats),
         Step::Accept => {
             stats.count = BigUint::from(1u8);
-            return stats;
+            return Ok(stats);
         }
         Step::Node(l, s) => {
             let mut m = FxHashMap::default();
@@ -343,6 +351,15 @@ pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Counted {
                 level_nodes: len,
                 nodes_so_far: stats.total_states,
             });
+        }
+        if let Some(max) = opts.max_nodes {
+            if stats.total_states > max {
+                return Err(BudgetExceeded {
+                    max_nodes: max,
+                    nodes: stats.total_states,
+                    level: i,
+                });
+            }
         }
         let (accepted, targets): (BigUint, Vec<(Level, LevelMap<S::State>)>) = match cur {
             LevelMap::Small(shards) => match expand::<S, u128>(spec, i, &shards, len) {
@@ -366,7 +383,7 @@ pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Counted {
             });
         }
     }
-    stats
+    Ok(stats)
 }
 
 type LevelOut<S> = (BigUint, Vec<(Level, LevelMap<S>)>);

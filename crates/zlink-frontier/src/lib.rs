@@ -11,7 +11,7 @@
 //! use zlink_frontier::{count, EdgeOrder, Graph, specs::mate::MateSpec};
 //! let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(4, 4));
 //! let paths = MateSpec::st_paths(&g, 0, 15, false).unwrap();
-//! assert_eq!(count(&paths, &Default::default()), 184u32.into()); // OEIS A007764
+//! assert_eq!(count(&paths, &Default::default()).unwrap(), 184u32.into()); // OEIS A007764
 //! ```
 
 pub mod build;

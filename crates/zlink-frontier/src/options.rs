@@ -19,7 +19,7 @@ pub struct Progress {
 /// rayon pool (use `ThreadPool::install` to choose the thread count); results never depend on it.
 #[derive(Clone, Copy, Default)]
 pub struct Options<'a> {
-    /// Stop with a budget error once more nodes than this have been created (builder only).
+    /// Stop with a budget error once more nodes (count-only: distinct states) than this exist.
     pub max_nodes: Option<u64>,
     /// Called once per non-empty level.
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,

@@ -23,7 +23,7 @@
 //!         else { Step::Node(level + 1, t) }
 //!     }
 //! }
-//! let n = zlink_frontier::count(&Choose { n: 10, k: 3 }, &Default::default());
+//! let n = zlink_frontier::count(&Choose { n: 10, k: 3 }, &Default::default()).unwrap();
 //! assert_eq!(n, 120u32.into());
 //! ```
 

@@ -34,12 +34,31 @@ fn builder_node_ids_do_not_depend_on_threads() {
 #[test]
 fn counts_do_not_depend_on_threads() {
     let spec = corner_paths(10);
-    let one = pool(1).install(|| count_with_stats(&spec, &Options::default()));
-    let two = pool(2).install(|| count_with_stats(&spec, &Options::default()));
+    let one = pool(1).install(|| count_with_stats(&spec, &Options::default()).unwrap());
+    let two = pool(2).install(|| count_with_stats(&spec, &Options::default()).unwrap());
     assert!(
         one.max_level_states >= 1 << 13,
         "the parallel path must run"
     );
     assert_eq!(one, two);
     assert_eq!(one.count, "41044208702632496804".parse().unwrap());
+}
+
+#[test]
+fn budgets_stop_both_engines() {
+    let spec = corner_paths(6);
+    let opts = Options {
+        max_nodes: Some(100),
+        ..Options::default()
+    };
+    let e = build(&spec, &opts).unwrap_err();
+    assert!(e.nodes > 100 && e.max_nodes == 100);
+    let e = count_with_stats(&spec, &opts).unwrap_err();
+    assert!(e.nodes > 100);
+    let all = count_with_stats(&spec, &Options::default()).unwrap();
+    let opts = Options {
+        max_nodes: Some(all.total_states),
+        ..Options::default()
+    };
+    assert_eq!(count_with_stats(&spec, &opts).unwrap().count, all.count);
 }
