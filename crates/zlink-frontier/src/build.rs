@@ -35,7 +35,7 @@ impl BackRef {
 
 /// Error: the node budget ran out.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("node budget of {max_nodes} exhausted at level {level} ({nodes} nodes); raise --max-nodes or count only")]
+#[error("node budget of {max_nodes} exhausted at level {level} ({nodes} nodes); raise --max-nodes")]
 pub struct BudgetExceeded {
     /// The budget.
     pub max_nodes: u64,
