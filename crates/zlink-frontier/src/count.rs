@@ -205,10 +205,13 @@ fn expand_seq<S: Spec, C: Num>(
     Ok(Expanded { accepted, targets })
 }
 
+/// Children destined for one level, bucketed by shard.
+type Buckets<S, C> = Vec<Vec<(S, C)>>;
+
 /// Per-task output of the parallel expansion: children bucketed by (target level, shard).
 struct Buffers<S, C> {
     accepted: C,
-    by_level: Vec<(Level, Vec<Vec<(S, C)>>)>,
+    by_level: Vec<(Level, Buckets<S, C>)>,
 }
 
 /// Expands `cur` in parallel into `SHARDS`-way maps (see the module doc).
@@ -267,7 +270,7 @@ fn expand_par<S: Spec, C: Num>(
     let mut targets = Vec::new();
     let mut bufs = bufs;
     for l in levels {
-        let mut per_shard: Vec<Vec<Vec<(S::State, C)>>> = (0..SHARDS).map(|_| Vec::new()).collect();
+        let mut per_shard: Vec<Buckets<S::State, C>> = (0..SHARDS).map(|_| Vec::new()).collect();
         for b in &mut bufs {
             if let Some(pos) = b.by_level.iter().position(|(x, _)| *x == l) {
                 let (_, shards) = b.by_level.swap_remove(pos);
@@ -361,7 +364,7 @@ pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted
                 });
             }
         }
-        let (accepted, targets): (BigUint, Vec<(Level, LevelMap<S::State>)>) = match cur {
+        let (accepted, targets): LevelOut<S::State> = match cur {
             LevelMap::Small(shards) => match expand::<S, u128>(spec, i, &shards, len) {
                 Ok(e) => (
                     e.accepted.big(),
