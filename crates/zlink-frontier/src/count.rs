@@ -1,19 +1,20 @@
 //! Count-only mode: the spec evaluated as a per-level DP over `state -> number of ways`.
 //!
-//! No diagram is stored: a level is a hash map from state to count, built from the previous
-//! level and dropped after use, so memory is proportional to the widest level. Counts are
-//! `u128` until an addition overflows; the level where that happens is redone with `BigUint`
-//! (as is everything after it).
+//! No diagram is stored: a level is a dense array of distinct `(state, count)` pairs, built
+//! from the previous level and dropped after use, so memory is proportional to the widest
+//! level. While a level is built, a compact hash table of `u32` indices into that array merges
+//! equal states (the table stays small enough for the cache; new states are appended
+//! sequentially). Counts are `u128` until an addition overflows; the level where that happens
+//! is redone with `BigUint` (as is everything after it).
 //!
-//! Parallelism: a big level is split into hash shards; rayon expands the source shards in
-//! parallel into per-task buffers, then builds each target shard in parallel. Sums are exact,
-//! so the answer does not depend on the thread count.
+//! Parallelism: a big level is expanded in parallel chunks (rayon) whose children are bucketed
+//! by hash shard; each shard of the next level is then merged in parallel. Sums are exact, so
+//! the answer does not depend on the thread count.
 
+use hashbrown::HashTable;
 use num_bigint::BigUint;
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
-use std::collections::hash_map::Entry;
-use std::hash::Hash;
+use std::hash::{BuildHasher, Hash};
 
 use crate::build::BudgetExceeded;
 use crate::options::{shard_of, Options, Progress};
@@ -23,6 +24,8 @@ use crate::spec::{Level, Spec, Step};
 const PAR_THRESHOLD: usize = 1 << 13;
 /// Number of shards of a level expanded in parallel.
 const SHARDS: usize = 64;
+/// States per parallel work item.
+const CHUNK: usize = 1 << 12;
 
 /// What a count-only run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,24 +86,74 @@ impl Num for BigUint {
     }
 }
 
-type Shards<S, C> = Vec<FxHashMap<S, C>>;
+#[inline(always)]
+fn fx<S: Hash>(s: &S) -> u64 {
+    rustc_hash::FxBuildHasher.hash_one(s)
+}
+
+/// One level under construction: distinct states in arrival order, and their index table.
+struct Dense<S, C> {
+    table: HashTable<u32>,
+    items: Vec<(S, C)>,
+}
+
+impl<S: Hash + Eq, C: Num> Dense<S, C> {
+    fn with_capacity(n: usize) -> Self {
+        Dense {
+            table: HashTable::with_capacity(n),
+            items: Vec::with_capacity(n),
+        }
+    }
+
+    /// Adds `c` ways to reach `s`; false on overflow.
+    #[inline(always)]
+    fn add(&mut self, s: S, c: &C) -> bool {
+        let h = fx(&s);
+        let Dense { table, items } = self;
+        match table.find(h, |&i| items[i as usize].0 == s) {
+            Some(&i) => items[i as usize].1.add(c),
+            None => {
+                table.insert_unique(h, items.len() as u32, |&i| fx(&items[i as usize].0));
+                items.push((s, c.clone()));
+                true
+            }
+        }
+    }
+}
+
+/// A level: distinct states with counts, in one or more shards (disjoint state sets).
+type Shards<S, C> = Vec<Vec<(S, C)>>;
 
 enum LevelMap<S> {
     Small(Shards<S, u128>),
     Big(Shards<S, BigUint>),
 }
 
-fn to_big<S: Hash + Eq>(v: Shards<S, u128>) -> Shards<S, BigUint> {
+fn to_big<S>(v: Shards<S, u128>) -> Shards<S, BigUint> {
     v.into_iter()
         .map(|m| m.into_iter().map(|(s, c)| (s, BigUint::from(c))).collect())
         .collect()
 }
 
+/// Merges shard lists of the same level into one shard; false on overflow.
+fn merged<S: Hash + Eq + Clone, C: Num>(
+    a: &Shards<S, C>,
+    b: &Shards<S, C>,
+) -> Option<Shards<S, C>> {
+    let mut d = Dense::with_capacity(a.iter().chain(b).map(Vec::len).sum());
+    for (s, c) in a.iter().chain(b).flatten() {
+        if !d.add(s.clone(), c) {
+            return None;
+        }
+    }
+    Some(vec![d.items])
+}
+
 impl<S: Hash + Eq + Clone> LevelMap<S> {
     fn len(&self) -> usize {
         match self {
-            LevelMap::Small(v) => v.iter().map(|m| m.len()).sum(),
-            LevelMap::Big(v) => v.iter().map(|m| m.len()).sum(),
+            LevelMap::Small(v) => v.iter().map(Vec::len).sum(),
+            LevelMap::Big(v) => v.iter().map(Vec::len).sum(),
         }
     }
 
@@ -111,76 +164,37 @@ impl<S: Hash + Eq + Clone> LevelMap<S> {
         }
     }
 
-    /// Adds `other`'s counts into `self` (both for the same level; only for specs that skip
-    /// levels, so this path is rare and kept simple).
+    /// Adds `other`'s counts into `self` (both for the same level; only specs that skip
+    /// levels get here, so this path is kept simple).
     fn merge(self, other: LevelMap<S>) -> LevelMap<S> {
         if let (LevelMap::Small(a), LevelMap::Small(b)) = (&self, &other) {
-            let mut sum = a.clone();
-            if add_all(&mut sum, b.iter().flat_map(|m| m.iter())) {
-                return LevelMap::Small(sum);
+            if let Some(m) = merged(a, b) {
+                return LevelMap::Small(m);
             }
         }
-        let mut a = self.into_big();
-        let b = other.into_big();
-        add_all(&mut a, b.iter().flat_map(|m| m.iter()));
-        LevelMap::Big(a)
-    }
-}
-
-/// Adds `(state, count)` pairs into sharded maps; false on overflow.
-fn add_all<'a, S: Hash + Eq + Clone + 'a, C: Num + 'a>(
-    dst: &mut Shards<S, C>,
-    src: impl Iterator<Item = (&'a S, &'a C)>,
-) -> bool {
-    let k = dst.len();
-    src.into_iter()
-        .all(|(s, c)| add_one(&mut dst[shard_of(s, k)], s.clone(), c))
-}
-
-#[inline(always)]
-fn add_one<S: Hash + Eq, C: Num>(map: &mut FxHashMap<S, C>, s: S, c: &C) -> bool {
-    match map.entry(s) {
-        Entry::Occupied(mut e) => e.get_mut().add(c),
-        Entry::Vacant(e) => {
-            e.insert(c.clone());
-            true
-        }
+        let (a, b) = (self.into_big(), other.into_big());
+        LevelMap::Big(merged(&a, &b).unwrap_or_default())
     }
 }
 
 struct Overflow;
 
-/// The children of one level: the accepted count and new maps per target level.
+/// The children of one level: the accepted count and the new levels they reach.
 struct Expanded<S, C> {
     accepted: C,
     targets: Vec<(Level, Shards<S, C>)>,
 }
 
-fn target_of<S, C>(
-    targets: &mut Vec<(Level, Shards<S, C>)>,
-    level: Level,
-    shards: usize,
-) -> &mut Shards<S, C> {
-    let pos = match targets.iter().position(|(l, _)| *l == level) {
-        Some(p) => p,
-        None => {
-            targets.push((level, (0..shards).map(|_| FxHashMap::default()).collect()));
-            targets.len() - 1
-        }
-    };
-    &mut targets[pos].1
-}
-
-/// Expands the states of `cur` (at `level`) sequentially into one-shard maps.
+/// Expands the states of `cur` (at `level`) sequentially.
 fn expand_seq<S: Spec, C: Num>(
     spec: &S,
     level: Level,
-    cur: &[FxHashMap<S::State, C>],
+    cur: &Shards<S::State, C>,
     reserve: usize,
 ) -> Result<Expanded<S::State, C>, Overflow> {
     let mut accepted = C::zero();
-    let mut targets: Vec<(Level, Shards<S::State, C>)> = Vec::new();
-    for (s, c) in cur.iter().flat_map(|m| m.iter()) {
+    let mut targets: Vec<(Level, Dense<S::State, C>)> = Vec::new();
+    for (s, c) in cur.iter().flatten() {
         for take in [false, true] {
             match spec.child(s, level, take) {
                 Step::Reject => {}
@@ -191,43 +205,51 @@ fn expand_seq<S: Spec, C: Num>(
                 }
                 Step::Node(j, t) => {
                     debug_assert!(j > level, "a spec child must have a larger level");
-                    let map = &mut target_of(&mut targets, j, 1)[0];
-                    if map.capacity() == 0 {
-                        map.reserve(reserve);
-                    }
-                    if !add_one(map, t, c) {
+                    let pos = match targets.iter().position(|(l, _)| *l == j) {
+                        Some(p) => p,
+                        None => {
+                            targets.push((j, Dense::with_capacity(reserve)));
+                            targets.len() - 1
+                        }
+                    };
+                    if !targets[pos].1.add(t, c) {
                         return Err(Overflow);
                     }
                 }
             }
         }
     }
+    let targets = targets
+        .into_iter()
+        .map(|(l, d)| (l, vec![d.items]))
+        .collect();
     Ok(Expanded { accepted, targets })
 }
 
 /// Children destined for one level, bucketed by shard.
 type Buckets<S, C> = Vec<Vec<(S, C)>>;
 
-/// Per-task output of the parallel expansion: children bucketed by (target level, shard).
+/// Per-chunk output of the parallel expansion: children bucketed by (target level, shard).
 struct Buffers<S, C> {
     accepted: C,
     by_level: Vec<(Level, Buckets<S, C>)>,
 }
 
-/// Expands `cur` in parallel into `SHARDS`-way maps (see the module doc).
+/// Expands `cur` in parallel into `SHARDS` shards per target level (see the module doc).
 fn expand_par<S: Spec, C: Num>(
     spec: &S,
     level: Level,
-    cur: &[FxHashMap<S::State, C>],
+    cur: &Shards<S::State, C>,
 ) -> Result<Expanded<S::State, C>, Overflow> {
-    let bufs: Vec<Buffers<S::State, C>> = cur
-        .par_iter()
-        .map(|map| {
+    let chunks: Vec<&[(S::State, C)]> = cur.iter().flat_map(|v| v.chunks(CHUNK)).collect();
+    let bufs: Vec<Buffers<S::State, C>> = chunks
+        .into_par_iter()
+        .map(|chunk| {
             let mut b = Buffers {
                 accepted: C::zero(),
                 by_level: Vec::new(),
             };
-            for (s, c) in map {
+            for (s, c) in chunk {
                 for take in [false, true] {
                     match spec.child(s, level, take) {
                         Step::Reject => {}
@@ -266,7 +288,7 @@ fn expand_par<S: Spec, C: Num>(
             }
         }
     }
-    // Regroup by (level, shard) across tasks, then build each shard's map in parallel.
+    // Regroup by (level, shard) across chunks, then merge each shard in parallel.
     let mut targets = Vec::new();
     let mut bufs = bufs;
     for l in levels {
@@ -279,22 +301,20 @@ fn expand_par<S: Spec, C: Num>(
                 }
             }
         }
-        let maps: Vec<FxHashMap<S::State, C>> = per_shard
+        let shards: Shards<S::State, C> = per_shard
             .into_par_iter()
             .map(|parts| {
                 let n = parts.iter().map(Vec::len).sum::<usize>();
-                let mut m = FxHashMap::with_capacity_and_hasher(n / 2 + 1, Default::default());
-                for part in parts {
-                    for (s, c) in part {
-                        if !add_one(&mut m, s, &c) {
-                            return Err(Overflow);
-                        }
+                let mut d = Dense::with_capacity(n / 2 + 1);
+                for (s, c) in parts.into_iter().flatten() {
+                    if !d.add(s, &c) {
+                        return Err(Overflow);
                     }
                 }
-                Ok(m)
+                Ok(d.items)
             })
             .collect::<Result<_, _>>()?;
-        targets.push((l, maps));
+        targets.push((l, shards));
     }
     Ok(Expanded { accepted, targets })
 }
@@ -302,13 +322,33 @@ fn expand_par<S: Spec, C: Num>(
 fn expand<S: Spec, C: Num>(
     spec: &S,
     level: Level,
-    cur: &[FxHashMap<S::State, C>],
+    cur: &Shards<S::State, C>,
     len: usize,
 ) -> Result<Expanded<S::State, C>, Overflow> {
     if len >= PAR_THRESHOLD && rayon::current_num_threads() > 1 {
         expand_par(spec, level, cur)
     } else {
         expand_seq(spec, level, cur, len)
+    }
+}
+
+type LevelOut<S> = (BigUint, Vec<(Level, LevelMap<S>)>);
+
+fn big_level<S: Spec>(
+    spec: &S,
+    level: Level,
+    cur: &Shards<S::State, BigUint>,
+    len: usize,
+) -> LevelOut<S::State> {
+    match expand::<S, BigUint>(spec, level, cur, len) {
+        Ok(e) => (
+            e.accepted,
+            e.targets
+                .into_iter()
+                .map(|(l, m)| (l, LevelMap::Big(m)))
+                .collect(),
+        ),
+        Err(Overflow) => unreachable!("BigUint additions cannot overflow"),
     }
 }
 
@@ -319,7 +359,7 @@ fn expand<S: Spec, C: Num>(
 /// levels, as the builder counts nodes) have been created.
 ///
 /// Time: `O(total states)` hash operations (each with two `child` calls); memory:
-/// `O(widest level)` states (twice that while a level is expanded in parallel).
+/// `O(widest level)` states (about twice that while a level is expanded in parallel).
 pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted, BudgetExceeded> {
     let levels = spec.num_levels();
     let mut stats = Counted {
@@ -334,11 +374,7 @@ pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted
             stats.count = BigUint::from(1u8);
             return Ok(stats);
         }
-        Step::Node(l, s) => {
-            let mut m = FxHashMap::default();
-            m.insert(s, 1u128);
-            pending[l as usize] = Some(LevelMap::Small(vec![m]));
-        }
+        Step::Node(l, s) => pending[l as usize] = Some(LevelMap::Small(vec![vec![(s, 1u128)]])),
     }
     for i in 0..levels {
         let Some(cur) = pending[i as usize].take() else {
@@ -387,24 +423,4 @@ pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted
         }
     }
     Ok(stats)
-}
-
-type LevelOut<S> = (BigUint, Vec<(Level, LevelMap<S>)>);
-
-fn big_level<S: Spec>(
-    spec: &S,
-    level: Level,
-    cur: &[FxHashMap<S::State, BigUint>],
-    len: usize,
-) -> LevelOut<S::State> {
-    match expand::<S, BigUint>(spec, level, cur, len) {
-        Ok(e) => (
-            e.accepted,
-            e.targets
-                .into_iter()
-                .map(|(l, m)| (l, LevelMap::Big(m)))
-                .collect(),
-        ),
-        Err(Overflow) => unreachable!("BigUint additions cannot overflow"),
-    }
 }

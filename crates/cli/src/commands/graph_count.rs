@@ -240,17 +240,17 @@ pub fn run(args: CountArgs, global: &GlobalOpts) -> Result<(), CliError> {
         max_nodes: common.max_nodes,
         progress: Some(&hook),
     };
-    let (count, zdd_nodes) = pool.install(|| -> Result<_, CliError> {
+    let (count, zdd_nodes, states) = pool.install(|| -> Result<_, CliError> {
         if common.build {
             let mut zdd = Zdd::with_node_budget(
                 spec.num_levels(),
                 common.max_nodes.map_or(usize::MAX, |n| n as usize),
             );
             let f = build_zdd(&spec, &mut zdd, &opts).map_err(CliError::budget)?;
-            Ok((zdd.count(f), Some(zdd.size(f))))
+            Ok((zdd.count(f), Some(zdd.size(f)), None))
         } else {
             let c = count_with_stats(&spec, &opts).map_err(CliError::budget)?;
-            Ok((c.count, None))
+            Ok((c.count, None, Some((c.total_states, c.max_level_states))))
         }
     })?;
     if let Some(bar) = &bar {
@@ -280,6 +280,9 @@ pub fn run(args: CountArgs, global: &GlobalOpts) -> Result<(), CliError> {
         );
         if let Some(n) = zdd_nodes {
             println!("zdd nodes: {n}");
+        }
+        if let Some((total, widest)) = states {
+            println!("states: {total} in all, {widest} at the widest level");
         }
         println!("{kind} counted in {seconds:.3} s");
         println!("{count}");
