@@ -18,7 +18,7 @@ fn corner_paths(n: usize) -> MateSpec {
 
 #[test]
 fn builder_node_ids_do_not_depend_on_threads() {
-    let spec = corner_paths(8);
+    let spec = corner_paths(11);
     let one = pool(1).install(|| build(&spec, &Options::default()).unwrap());
     let two = pool(2).install(|| build(&spec, &Options::default()).unwrap());
     assert!(
@@ -33,7 +33,7 @@ fn builder_node_ids_do_not_depend_on_threads() {
 
 #[test]
 fn counts_do_not_depend_on_threads() {
-    let spec = corner_paths(10);
+    let spec = corner_paths(12);
     let one = pool(1).install(|| count_with_stats(&spec, &Options::default()).unwrap());
     let two = pool(2).install(|| count_with_stats(&spec, &Options::default()).unwrap());
     assert!(
@@ -41,7 +41,7 @@ fn counts_do_not_depend_on_threads() {
         "the parallel path must run"
     );
     assert_eq!(one, two);
-    assert_eq!(one.count, "41044208702632496804".parse().unwrap());
+    assert_eq!(one.count, "182413291514248049241470885236".parse().unwrap());
 }
 
 #[test]
