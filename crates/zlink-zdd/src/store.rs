@@ -6,6 +6,7 @@ use std::hash::Hasher;
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 
+use crate::cache::OpCache;
 use crate::node::{BudgetExceeded, NodeId, Var, TERMINAL_VAR};
 
 /// One node record: 12 bytes.
@@ -36,6 +37,7 @@ pub struct Zdd {
     pub(crate) unique: Vec<HashTable<u32>>,
     pub(crate) num_vars: u32,
     pub(crate) budget: usize,
+    pub(crate) cache: OpCache,
 }
 
 impl Zdd {
@@ -56,6 +58,7 @@ impl Zdd {
             unique: Vec::new(),
             num_vars: 0,
             budget: max_nodes,
+            cache: OpCache::new(),
         };
         zdd.set_num_vars(num_vars);
         zdd
@@ -171,5 +174,20 @@ impl Zdd {
         let tables: usize = self.unique.iter().map(HashTable::allocation_size).sum();
         let headers = self.unique.capacity() * std::mem::size_of::<HashTable<u32>>();
         records + tables + headers
+    }
+}
+
+impl Zdd {
+    /// `(var, lo, hi)` of a node.
+    #[inline]
+    pub(crate) fn split(&self, f: NodeId) -> (Var, NodeId, NodeId) {
+        let n = self.nodes[f.0 as usize];
+        (n.var, NodeId(n.lo), NodeId(n.hi))
+    }
+
+    /// Prepares the operation cache for a top-level operation.
+    #[inline]
+    pub(crate) fn begin_op(&mut self) {
+        self.cache.fit(self.nodes.len());
     }
 }
