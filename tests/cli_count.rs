@@ -187,3 +187,15 @@ fn json_shape() {
         json(&["count", "cycles", "--grid", "5x5", "--build", "--json"])
     );
 }
+
+#[test]
+fn saved_zdd_loads_with_the_same_count() {
+    let path = std::env::temp_dir().join(format!("zlink-cli-count-{}.zdd", std::process::id()));
+    let p = path.to_str().unwrap();
+    let printed = count(&["count", "cycles", "--grid", "6x6", "--save", p]);
+    assert_eq!(printed, "1222363");
+    let mut zdd = zlink_zdd::Zdd::new(0);
+    let roots = zdd.from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(zdd.count(roots[0]).to_string(), printed);
+    std::fs::remove_file(&path).ok();
+}

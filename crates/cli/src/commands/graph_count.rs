@@ -90,6 +90,10 @@ pub struct GraphCountArgs {
     /// Build the reduced ZDD instead of counting only (reports its size).
     #[arg(long)]
     pub build: bool,
+    /// Save the reduced ZDD (zlink binary format; implies --build). Variable `i` is edge `i`
+    /// of the graph in the chosen --order.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
     /// Node budget (nodes built, or states counted); exit code 3 when exhausted.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
@@ -241,12 +245,16 @@ pub fn run(args: CountArgs, global: &GlobalOpts) -> Result<(), CliError> {
         progress: Some(&hook),
     };
     let (count, zdd_nodes, states) = pool.install(|| -> Result<_, CliError> {
-        if common.build {
+        if common.build || common.save.is_some() {
             let mut zdd = Zdd::with_node_budget(
                 spec.num_levels(),
                 common.max_nodes.map_or(usize::MAX, |n| n as usize),
             );
             let f = build_zdd(&spec, &mut zdd, &opts).map_err(CliError::budget)?;
+            if let Some(path) = &common.save {
+                std::fs::write(path, zdd.to_bytes(&[f]))
+                    .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+            }
             Ok((zdd.count(f), Some(zdd.size(f)), None))
         } else {
             let c = count_with_stats(&spec, &opts).map_err(CliError::budget)?;
