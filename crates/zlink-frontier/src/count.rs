@@ -20,11 +20,11 @@ use crate::build::BudgetExceeded;
 use crate::options::{shard_of, Options, Progress};
 use crate::spec::{Level, Spec, Step};
 
-/// Levels with fewer states than this are expanded sequentially (with 1 thread: always).
+/// Levels with fewer states than this are expanded in one pass into one hash table.
 const PAR_THRESHOLD: usize = 1 << 13;
-/// Number of shards of a level expanded in parallel.
-const SHARDS: usize = 64;
-/// States per parallel work item.
+/// Target number of states per shard: small enough for the shard's table to stay in cache.
+const SHARD_STATES: usize = 1 << 13;
+/// Minimum states per parallel work item.
 const CHUNK: usize = 1 << 12;
 
 /// What a count-only run found.
@@ -235,13 +235,18 @@ struct Buffers<S, C> {
     by_level: Vec<(Level, Buckets<S, C>)>,
 }
 
-/// Expands `cur` in parallel into `SHARDS` shards per target level (see the module doc).
+/// Expands `cur` in parallel into hash shards sized for the cache (see the module doc).
 fn expand_par<S: Spec, C: Num>(
     spec: &S,
     level: Level,
     cur: &Shards<S::State, C>,
 ) -> Result<Expanded<S::State, C>, Overflow> {
-    let chunks: Vec<&[(S::State, C)]> = cur.iter().flat_map(|v| v.chunks(CHUNK)).collect();
+    let len: usize = cur.iter().map(Vec::len).sum();
+    let shards = (2 * len / SHARD_STATES)
+        .next_power_of_two()
+        .clamp(64, 1 << 14);
+    let chunk = (len / (4 * rayon::current_num_threads())).max(CHUNK);
+    let chunks: Vec<&[(S::State, C)]> = cur.iter().flat_map(|v| v.chunks(chunk)).collect();
     let bufs: Vec<Buffers<S::State, C>> = chunks
         .into_par_iter()
         .map(|chunk| {
@@ -263,11 +268,11 @@ fn expand_par<S: Spec, C: Num>(
                                 Some(p) => p,
                                 None => {
                                     b.by_level
-                                        .push((j, (0..SHARDS).map(|_| Vec::new()).collect()));
+                                        .push((j, (0..shards).map(|_| Vec::new()).collect()));
                                     b.by_level.len() - 1
                                 }
                             };
-                            let k = shard_of(&t, SHARDS);
+                            let k = shard_of(&t, shards);
                             b.by_level[pos].1[k].push((t, c.clone()));
                         }
                     }
@@ -292,7 +297,7 @@ fn expand_par<S: Spec, C: Num>(
     let mut targets = Vec::new();
     let mut bufs = bufs;
     for l in levels {
-        let mut per_shard: Vec<Buckets<S::State, C>> = (0..SHARDS).map(|_| Vec::new()).collect();
+        let mut per_shard: Vec<Buckets<S::State, C>> = (0..shards).map(|_| Vec::new()).collect();
         for b in &mut bufs {
             if let Some(pos) = b.by_level.iter().position(|(x, _)| *x == l) {
                 let (_, shards) = b.by_level.swap_remove(pos);
@@ -325,7 +330,7 @@ fn expand<S: Spec, C: Num>(
     cur: &Shards<S::State, C>,
     len: usize,
 ) -> Result<Expanded<S::State, C>, Overflow> {
-    if len >= PAR_THRESHOLD && rayon::current_num_threads() > 1 {
+    if len >= PAR_THRESHOLD {
         expand_par(spec, level, cur)
     } else {
         expand_seq(spec, level, cur, len)
