@@ -5,8 +5,11 @@
 //! the parent slot its back-reference names (so no remapping pass is needed, as in TdZdd),
 //! then computes every node's two children in parallel (rayon) and appends them, in node
 //! order, to the pending lists of their levels. Levels with many items are deduplicated in
-//! [`SHARDS`] hash shards in parallel; ids are then shard-major. Both the shard count and the
+//! 64 hash shards in parallel; ids are then shard-major. Both the shard count and the
 //! threshold are fixed, so node ids never depend on the thread count.
+//!
+//! Memory: states live in per-level `Vec`s, each freed as soon as its level is expanded; only
+//! the 16-byte `[lo, hi]` rows are kept.
 //!
 //! The result is an [`Unreduced`] diagram that `zlink_zdd::Zdd::import` reduces bottom-up.
 

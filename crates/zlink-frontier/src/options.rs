@@ -15,7 +15,7 @@ pub struct Progress {
     pub nodes_so_far: u64,
 }
 
-/// Options for [`crate::build`] and [`crate::count`]. Parallelism comes from the ambient
+/// Options for [`crate::build()`] and [`crate::count()`]. Parallelism comes from the ambient
 /// rayon pool (use `ThreadPool::install` to choose the thread count); results never depend on it.
 #[derive(Clone, Copy, Default)]
 pub struct Options<'a> {

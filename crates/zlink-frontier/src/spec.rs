@@ -5,7 +5,7 @@
 //! `l` is not in the set) and a 1-child (`take = true`). A child is [`Step::Reject`] (the
 //! 0-terminal: no set down this way), [`Step::Accept`] (the 1-terminal: the set is complete,
 //! every later variable is 0) or [`Step::Node`] at a strictly larger level. Skipped levels are
-//! 0 (zero-suppression). The builder ([`crate::build`]) and the counter ([`crate::count`])
+//! 0 (zero-suppression). The builder ([`crate::build()`]) and the counter ([`crate::count()`])
 //! own everything else: hashing, merging equal states per level, parallelism and budgets.
 //!
 //! ```
