@@ -5,7 +5,7 @@
 //! level. While a level is built, a compact hash table of `u32` indices into that array merges
 //! equal states (the table stays small enough for the cache; new states are appended
 //! sequentially). Counts are `u128` until an addition overflows; the level where that happens
-//! is redone with `BigUint` (as is everything after it).
+//! is redone with 256-bit counts, and past those with `BigUint` (as is everything after it).
 //!
 //! Big levels (and parallelism): the children of a big level are first scattered, in parallel
 //! chunks (rayon), into hash shards sized so that each shard's table stays in the cache; then
@@ -88,6 +88,50 @@ impl Num for BigUint {
     }
 }
 
+/// A 256-bit count (two `u128` halves): the step between `u128` and `BigUint`, so that
+/// record-size counts (17x17 corner paths need about 200 bits) never allocate per state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct U256 {
+    lo: u128,
+    hi: u128,
+}
+
+impl From<u128> for U256 {
+    fn from(lo: u128) -> U256 {
+        U256 { lo, hi: 0 }
+    }
+}
+
+impl From<U256> for BigUint {
+    fn from(x: U256) -> BigUint {
+        (BigUint::from(x.hi) << 128u32) + BigUint::from(x.lo)
+    }
+}
+
+impl Num for U256 {
+    #[inline(always)]
+    fn add(&mut self, other: &Self) -> bool {
+        let (lo, carry) = self.lo.overflowing_add(other.lo);
+        match self
+            .hi
+            .checked_add(other.hi)
+            .and_then(|h| h.checked_add(u128::from(carry)))
+        {
+            Some(hi) => {
+                *self = U256 { lo, hi };
+                true
+            }
+            None => false,
+        }
+    }
+    fn big(&self) -> BigUint {
+        BigUint::from(*self)
+    }
+    fn zero() -> Self {
+        U256::default()
+    }
+}
+
 #[inline(always)]
 fn fx<S: Hash>(s: &S) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(s)
@@ -128,16 +172,18 @@ type Shards<S, C> = Vec<Vec<(S, C)>>;
 
 enum LevelMap<S> {
     Small(Shards<S, u128>),
+    Wide(Shards<S, U256>),
     Big(Shards<S, BigUint>),
 }
 
-fn to_big<S>(v: Shards<S, u128>) -> Shards<S, BigUint> {
+/// Converts every count of a level to a wider type.
+fn promote<S, A, B: From<A>>(v: Shards<S, A>) -> Shards<S, B> {
     v.into_iter()
-        .map(|m| m.into_iter().map(|(s, c)| (s, BigUint::from(c))).collect())
+        .map(|m| m.into_iter().map(|(s, c)| (s, B::from(c))).collect())
         .collect()
 }
 
-/// Merges shard lists of the same level into one shard; false on overflow.
+/// Merges shard lists of the same level into one shard; `None` on overflow.
 fn merged<S: Hash + Eq + Clone, C: Num>(
     a: &Shards<S, C>,
     b: &Shards<S, C>,
@@ -155,19 +201,21 @@ impl<S: Hash + Eq + Clone> LevelMap<S> {
     fn len(&self) -> usize {
         match self {
             LevelMap::Small(v) => v.iter().map(Vec::len).sum(),
+            LevelMap::Wide(v) => v.iter().map(Vec::len).sum(),
             LevelMap::Big(v) => v.iter().map(Vec::len).sum(),
         }
     }
 
     fn into_big(self) -> Shards<S, BigUint> {
         match self {
-            LevelMap::Small(v) => to_big(v),
+            LevelMap::Small(v) => promote(v),
+            LevelMap::Wide(v) => promote(v),
             LevelMap::Big(v) => v,
         }
     }
 
     /// Adds `other`'s counts into `self` (both for the same level; only specs that skip
-    /// levels get here, so this path is kept simple).
+    /// levels get here, so this path is kept simple: `u128` if both are, else `BigUint`).
     fn merge(self, other: LevelMap<S>) -> LevelMap<S> {
         if let (LevelMap::Small(a), LevelMap::Small(b)) = (&self, &other) {
             if let Some(m) = merged(a, b) {
@@ -341,21 +389,33 @@ fn expand<S: Spec, C: Num>(
 
 type LevelOut<S> = (BigUint, Vec<(Level, LevelMap<S>)>);
 
-fn big_level<S: Spec>(
+fn wrap<S, C: Num>(e: Expanded<S, C>, f: fn(Shards<S, C>) -> LevelMap<S>) -> LevelOut<S> {
+    (
+        e.accepted.big(),
+        e.targets.into_iter().map(|(l, m)| (l, f(m))).collect(),
+    )
+}
+
+/// Expands one level with the narrowest count type that does not overflow.
+fn run_level<S: Spec>(
     spec: &S,
     level: Level,
-    cur: &Shards<S::State, BigUint>,
+    cur: LevelMap<S::State>,
     len: usize,
 ) -> LevelOut<S::State> {
-    match expand::<S, BigUint>(spec, level, cur, len) {
-        Ok(e) => (
-            e.accepted,
-            e.targets
-                .into_iter()
-                .map(|(l, m)| (l, LevelMap::Big(m)))
-                .collect(),
-        ),
-        Err(Overflow) => unreachable!("BigUint additions cannot overflow"),
+    match cur {
+        LevelMap::Small(sh) => match expand::<S, u128>(spec, level, &sh, len) {
+            Ok(e) => wrap(e, LevelMap::Small),
+            Err(Overflow) => run_level(spec, level, LevelMap::Wide(promote(sh)), len),
+        },
+        LevelMap::Wide(sh) => match expand::<S, U256>(spec, level, &sh, len) {
+            Ok(e) => wrap(e, LevelMap::Wide),
+            Err(Overflow) => run_level(spec, level, LevelMap::Big(promote(sh)), len),
+        },
+        LevelMap::Big(sh) => match expand::<S, BigUint>(spec, level, &sh, len) {
+            Ok(e) => wrap(e, LevelMap::Big),
+            Err(Overflow) => unreachable!("BigUint additions cannot overflow"),
+        },
     }
 }
 
@@ -407,19 +467,7 @@ pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted
                 });
             }
         }
-        let (accepted, targets): LevelOut<S::State> = match cur {
-            LevelMap::Small(shards) => match expand::<S, u128>(spec, i, &shards, len) {
-                Ok(e) => (
-                    e.accepted.big(),
-                    e.targets
-                        .into_iter()
-                        .map(|(l, m)| (l, LevelMap::Small(m)))
-                        .collect(),
-                ),
-                Err(Overflow) => big_level(spec, i, &to_big(shards), len),
-            },
-            LevelMap::Big(shards) => big_level(spec, i, &shards, len),
-        };
+        let (accepted, targets) = run_level(spec, i, cur, len);
         stats.count += accepted;
         for (l, m) in targets {
             let slot = &mut pending[l as usize];

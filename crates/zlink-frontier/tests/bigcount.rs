@@ -1,5 +1,5 @@
-//! Counts beyond `u128` (the switch to `BigUint`), specs that skip levels (merging pending
-//! levels), on 1 and 2 threads, against closed forms.
+//! Counts beyond `u128` and beyond 256 bits (the switches to wider counts), specs that skip
+//! levels (merging pending levels), on 1 and 2 threads, against closed forms.
 
 use num_bigint::BigUint;
 use zlink_frontier::{build_zdd, count, count_with_stats, Level, Options, Spec, Step};
@@ -67,7 +67,7 @@ fn pool(threads: usize) -> rayon::ThreadPool {
 
 #[test]
 fn skipping_levels_past_u128() {
-    for n in [1, 2, 3, 10, 250] {
+    for n in [1, 2, 3, 10, 250, 400] {
         let want = fibonacci(n as usize + 2);
         assert_eq!(
             count(&NoTwoAdjacent(n), &Options::default()).unwrap(),
@@ -82,9 +82,9 @@ fn skipping_levels_past_u128() {
 
 #[test]
 fn wide_levels_past_u128_on_one_and_two_threads() {
-    let want = BigUint::from(1u8) << 200;
-    let one = pool(1).install(|| count_with_stats(&AllSubsets(200), &Options::default()).unwrap());
-    let two = pool(2).install(|| count_with_stats(&AllSubsets(200), &Options::default()).unwrap());
+    let want = BigUint::from(1u8) << 300u32; // past u128 and past 256 bits
+    let one = pool(1).install(|| count_with_stats(&AllSubsets(300), &Options::default()).unwrap());
+    let two = pool(2).install(|| count_with_stats(&AllSubsets(300), &Options::default()).unwrap());
     assert!(one.max_level_states >= 1 << 13, "the sharded path must run");
     assert_eq!(one.count, want);
     assert_eq!(one, two);
