@@ -38,16 +38,27 @@ impl Zdd {
     }
 
     /// The family holding exactly the given sets (each in any order; duplicates ignored).
+    /// Unions the one-set families pairwise in a balanced tree: O(log(len)) rounds of unions.
     ///
     /// # Errors
     /// [`BudgetExceeded`].
     pub fn from_sets(&mut self, sets: &[Vec<Var>]) -> Result<NodeId, BudgetExceeded> {
-        let mut f = NodeId::ZERO;
-        for s in sets {
-            let g = self.from_set(s)?;
-            f = self.union(f, g)?;
+        let mut layer = sets
+            .iter()
+            .map(|s| self.from_set(s))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.begin_op();
+        while layer.len() > 1 {
+            let mut next = Vec::with_capacity(layer.len().div_ceil(2));
+            for pair in layer.chunks(2) {
+                next.push(match *pair {
+                    [a, b] => self.apply(crate::cache::Op::Union, a, b)?,
+                    _ => pair[0],
+                });
+            }
+            layer = next;
         }
-        Ok(f)
+        Ok(layer.first().copied().unwrap_or(NodeId::ZERO))
     }
 
     /// The power set of `vars`: every subset of them (`2^|vars|` members, `|vars|` nodes).

@@ -8,7 +8,7 @@ use crate::node::NodeId;
 
 /// Operation codes for cache keys.
 #[derive(Clone, Copy, Debug)]
-#[repr(u32)]
+#[repr(u8)]
 pub(crate) enum Op {
     Union,
     Inter,
@@ -60,14 +60,27 @@ impl OpCache {
         }
     }
 
-    /// Grows the table (clearing it) to about one entry per node, within the size bounds.
+    /// Grows the table to at least one entry per node (within the size bounds), keeping the
+    /// entries. Called before each operation and whenever the store outgrows the table during
+    /// one, so a long operation never runs with a cache far smaller than its result (which
+    /// would make it recompute shared subproblems over and over).
     pub(crate) fn fit(&mut self, nodes: usize) {
         let want = nodes
             .next_power_of_two()
             .clamp(1 << MIN_BITS, 1 << MAX_BITS);
         if want > self.entries.len() {
-            self.entries = vec![EMPTY; want];
+            let old = std::mem::replace(&mut self.entries, vec![EMPTY; want]);
+            for e in old.into_iter().filter(|e| e.op != EMPTY.op) {
+                let s = self.slot_raw(e.op, e.f, e.g);
+                self.entries[s] = e;
+            }
         }
+    }
+
+    /// Whether a store of `nodes` nodes has outgrown the table (and the table may still grow).
+    #[inline]
+    pub(crate) fn outgrown(&self, nodes: usize) -> bool {
+        nodes > self.entries.len() && self.entries.len() < 1 << MAX_BITS
     }
 
     /// Forgets every entry (after handles were renumbered).
@@ -77,9 +90,14 @@ impl OpCache {
 
     #[inline]
     fn slot(&self, op: Op, f: u32, g: u32) -> usize {
+        self.slot_raw(op as u32, f, g)
+    }
+
+    #[inline]
+    fn slot_raw(&self, op: u32, f: u32, g: u32) -> usize {
         let mut h = FxHasher::default();
         h.write_u64((u64::from(f) << 32) | u64::from(g));
-        h.write_u32(op as u32);
+        h.write_u32(op);
         (h.finish() as usize) & (self.entries.len() - 1)
     }
 

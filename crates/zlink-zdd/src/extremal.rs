@@ -1,6 +1,7 @@
 //! Operations on the inclusion order inside one family: minimal and maximal members, minimal
-//! hitting sets, down- and up-closure. Recursion depth ≤ 2 × `num_vars` (see `setops`).
+//! hitting sets, down- and up-closure (planners for the explicit-stack engine in `apply`).
 
+use crate::apply::{c, r, v, Fin, Plan};
 use crate::cache::Op;
 use crate::node::{BudgetExceeded, NodeId, Var};
 use crate::store::Zdd;
@@ -16,23 +17,25 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn minimal(&mut self, f: NodeId) -> R {
         self.begin_op();
-        self.minimal_rec(f)
+        self.apply(Op::Minimal, f, ZERO)
     }
 
-    fn minimal_rec(&mut self, f: NodeId) -> R {
+    pub(crate) fn plan_minimal(&mut self, f: NodeId) -> Plan {
         if f.is_terminal() {
-            return Ok(f);
+            return Plan::Done(f);
         }
-        if let Some(r) = self.cache.get(Op::Minimal, f, ZERO) {
-            return Ok(r);
+        if let Some(x) = self.cache.get(Op::Minimal, f, ZERO) {
+            return Plan::Done(x);
         }
-        let (v, f0, f1) = self.split(f);
-        let lo = self.minimal_rec(f0)?;
-        let m1 = self.minimal_rec(f1)?;
-        let hi = self.nonsup_rec(m1, lo)?;
-        let r = self.node(v, lo, hi)?;
-        self.cache.put(Op::Minimal, f, ZERO, r);
-        Ok(r)
+        let (var, f0, f1) = self.split(f);
+        let (m, ns) = (Op::Minimal, Op::NonSup);
+        // hi: minimal members of f1 (plus var) containing no member of f0.
+        let calls = [
+            c(m, v(f0), v(ZERO)),
+            c(m, v(f1), v(ZERO)),
+            c(ns, r(1), r(0)),
+        ];
+        Plan::run(m, f, ZERO, &calls, Fin::Node(var, r(0), r(2)))
     }
 
     /// Maximal members `{ a ∈ f : ∄ b ∈ f, a ⊊ b }`.
@@ -41,23 +44,25 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn maximal(&mut self, f: NodeId) -> R {
         self.begin_op();
-        self.maximal_rec(f)
+        self.apply(Op::Maximal, f, ZERO)
     }
 
-    fn maximal_rec(&mut self, f: NodeId) -> R {
+    pub(crate) fn plan_maximal(&mut self, f: NodeId) -> Plan {
         if f.is_terminal() {
-            return Ok(f);
+            return Plan::Done(f);
         }
-        if let Some(r) = self.cache.get(Op::Maximal, f, ZERO) {
-            return Ok(r);
+        if let Some(x) = self.cache.get(Op::Maximal, f, ZERO) {
+            return Plan::Done(x);
         }
-        let (v, f0, f1) = self.split(f);
-        let m0 = self.maximal_rec(f0)?;
-        let hi = self.maximal_rec(f1)?;
-        let lo = self.nonsub_rec(m0, hi)?;
-        let r = self.node(v, lo, hi)?;
-        self.cache.put(Op::Maximal, f, ZERO, r);
-        Ok(r)
+        let (var, f0, f1) = self.split(f);
+        let (m, nb) = (Op::Maximal, Op::NonSub);
+        // lo: maximal members of f0 contained in no member of f1.
+        let calls = [
+            c(m, v(f0), v(ZERO)),
+            c(m, v(f1), v(ZERO)),
+            c(nb, r(0), r(1)),
+        ];
+        Plan::run(m, f, ZERO, &calls, Fin::Node(var, r(2), r(1)))
     }
 
     /// Minimal hitting sets (minimal transversals) of `f`: the inclusion-minimal sets `t` with
@@ -69,27 +74,28 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn minimal_hitting_sets(&mut self, f: NodeId) -> R {
         self.begin_op();
-        self.minhit_rec(f)
+        self.apply(Op::MinHit, f, ZERO)
     }
 
-    fn minhit_rec(&mut self, f: NodeId) -> R {
+    pub(crate) fn plan_minhit(&mut self, f: NodeId) -> Plan {
         if f == ZERO {
-            return Ok(ONE);
+            return Plan::Done(ONE);
         }
         if f == ONE {
-            return Ok(ZERO);
+            return Plan::Done(ZERO);
         }
-        if let Some(r) = self.cache.get(Op::MinHit, f, ZERO) {
-            return Ok(r);
+        if let Some(x) = self.cache.get(Op::MinHit, f, ZERO) {
+            return Plan::Done(x);
         }
-        let (v, f0, f1) = self.split(f);
-        let all = self.union_rec(f0, f1)?;
-        let lo = self.minhit_rec(all)?;
-        let h0 = self.minhit_rec(f0)?;
-        let hi = self.nonsup_rec(h0, lo)?;
-        let r = self.node(v, lo, hi)?;
-        self.cache.put(Op::MinHit, f, ZERO, r);
-        Ok(r)
+        let (var, f0, f1) = self.split(f);
+        let (h, u, ns) = (Op::MinHit, Op::Union, Op::NonSup);
+        let calls = [
+            c(u, v(f0), v(f1)),
+            c(h, r(0), v(ZERO)),
+            c(h, v(f0), v(ZERO)),
+            c(ns, r(2), r(1)),
+        ];
+        Plan::run(h, f, ZERO, &calls, Fin::Node(var, r(1), r(3)))
     }
 
     /// Down-closure `{ a : ∃ b ∈ f, a ⊆ b }`: every subset of every member.
@@ -98,23 +104,24 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn down_closure(&mut self, f: NodeId) -> R {
         self.begin_op();
-        self.down_rec(f)
+        self.apply(Op::Down, f, ZERO)
     }
 
-    fn down_rec(&mut self, f: NodeId) -> R {
+    pub(crate) fn plan_down(&mut self, f: NodeId) -> Plan {
         if f.is_terminal() {
-            return Ok(f);
+            return Plan::Done(f);
         }
-        if let Some(r) = self.cache.get(Op::Down, f, ZERO) {
-            return Ok(r);
+        if let Some(x) = self.cache.get(Op::Down, f, ZERO) {
+            return Plan::Done(x);
         }
-        let (v, f0, f1) = self.split(f);
-        let all = self.union_rec(f0, f1)?;
-        let lo = self.down_rec(all)?;
-        let hi = self.down_rec(f1)?;
-        let r = self.node(v, lo, hi)?;
-        self.cache.put(Op::Down, f, ZERO, r);
-        Ok(r)
+        let (var, f0, f1) = self.split(f);
+        let (d, u) = (Op::Down, Op::Union);
+        let calls = [
+            c(u, v(f0), v(f1)),
+            c(d, r(0), v(ZERO)),
+            c(d, v(f1), v(ZERO)),
+        ];
+        Plan::run(d, f, ZERO, &calls, Fin::Node(var, r(1), r(2)))
     }
 
     /// Up-closure within the universe `{ a ⊆ {0..num_vars} : ∃ b ∈ f, b ⊆ a }`: every superset
@@ -124,29 +131,26 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn up_closure(&mut self, f: NodeId) -> R {
         self.begin_op();
-        self.up_rec(f, 0)
+        self.apply(Op::Up, f, NodeId(0))
     }
 
-    /// Up-closure of `f` over the variables `k..num_vars` (`k ≤ var(f)`).
-    fn up_rec(&mut self, f: NodeId, k: Var) -> R {
+    /// Planner for the up-closure of `f` over the variables `k..num_vars` (`k ≤ var(f)`).
+    pub(crate) fn plan_up(&mut self, f: NodeId, k: Var) -> Plan {
         if f == ZERO || k >= self.num_vars {
-            return Ok(f);
+            return Plan::Done(f);
         }
         let key = NodeId(k);
-        if let Some(r) = self.cache.get(Op::Up, f, key) {
-            return Ok(r);
+        if let Some(x) = self.cache.get(Op::Up, f, key) {
+            return Plan::Done(x);
         }
-        let (v, f0, f1) = self.split(f);
-        let r = if v > k {
-            let t = self.up_rec(f, k + 1)?;
-            self.node(k, t, t)?
+        let (var, f0, f1) = self.split(f);
+        let (up, u) = (Op::Up, Op::Union);
+        let next = v(NodeId(k + 1));
+        if var > k {
+            Plan::run(up, f, key, &[c(up, v(f), next)], Fin::Node(k, r(0), r(0)))
         } else {
-            let lo = self.up_rec(f0, k + 1)?;
-            let all = self.union_rec(f0, f1)?;
-            let hi = self.up_rec(all, k + 1)?;
-            self.node(k, lo, hi)?
-        };
-        self.cache.put(Op::Up, f, key, r);
-        Ok(r)
+            let calls = [c(up, v(f0), next), c(u, v(f0), v(f1)), c(up, r(1), next)];
+            Plan::run(up, f, key, &calls, Fin::Node(k, r(0), r(2)))
+        }
     }
 }

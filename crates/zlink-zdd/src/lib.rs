@@ -8,15 +8,30 @@
 //! families are equal handles. Every allocating operation honours the store's node budget and
 //! returns [`BudgetExceeded`] instead of growing past it; [`Zdd::retain`] reclaims dead nodes.
 //!
+//! ```
+//! use zlink_zdd::Zdd;
+//! let mut z = Zdd::new(4);
+//! let f = z.from_sets(&[vec![0, 1], vec![2]])?;
+//! let g = z.power_set(&[2, 3])?;
+//! let u = z.union(f, g)?; // {01}, {}, {3}, {2}, {23}
+//! assert_eq!(z.count(u), 5u32.into());
+//! assert_eq!(z.iter(u).next(), Some(vec![]));
+//! let hit = z.minimal_hitting_sets(f)?; // {02}, {12}
+//! assert_eq!(z.iter(hit).collect::<Vec<_>>(), vec![vec![1, 2], vec![0, 2]]);
+//! # Ok::<(), zlink_zdd::BudgetExceeded>(())
+//! ```
+//!
 //! Invariant used throughout: a node's children always have smaller indices than the node
 //! itself (a child exists before its parent is created, and compaction keeps the order), so
 //! ascending index order is a bottom-up topological order. Counting, optimisation, import,
 //! export and compaction run over that order and never recurse.
 //!
-//! Stack: the family-algebra operations (union … up-closure) recurse once per variable level,
-//! at most about `2 × num_vars` frames deep. Run diagrams over more than ~5,000 variables on a
-//! thread with a large stack (e.g. 256 MiB); the CLI does.
+//! Stack: nothing recurses. The family-algebra operations run on an explicit heap stack
+//! (module `apply`), and counting, optimisation, enumeration, ranking, import, export and
+//! compaction are level-wise or use explicit stacks, so diagrams over tens of thousands of
+//! variables work on any thread.
 
+mod apply;
 mod build;
 mod cache;
 mod count;

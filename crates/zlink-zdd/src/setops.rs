@@ -1,10 +1,7 @@
-//! Boolean set operations on families and the per-variable operations onset/offset/change.
-//!
-//! Recursion: each operation recurses at most once per variable level (depth ≤ `num_vars` + 1;
-//! `join`/`meet` call `union` below a level, so at most twice that). At roughly 100–200 bytes
-//! per frame, diagrams over more than ~5,000 variables need a thread with a larger stack than
-//! the 2 MiB default of spawned threads (the CLI runs its work on a big-stack thread).
+//! Boolean set operations on families and the per-variable operations onset/offset/change
+//! (planners for the explicit-stack engine in `apply`).
 
+use crate::apply::{c, r, v, Fin, Plan};
 use crate::cache::Op;
 use crate::node::{BudgetExceeded, NodeId, Var};
 use crate::store::Zdd;
@@ -20,35 +17,31 @@ impl Zdd {
     /// [`BudgetExceeded`] (as for every allocating operation).
     pub fn union(&mut self, f: NodeId, g: NodeId) -> R {
         self.begin_op();
-        self.union_rec(f, g)
+        self.apply(Op::Union, f, g)
     }
 
-    pub(crate) fn union_rec(&mut self, f: NodeId, g: NodeId) -> R {
+    pub(crate) fn plan_union(&mut self, f: NodeId, g: NodeId) -> Plan {
         if f == ZERO || f == g {
-            return Ok(g);
+            return Plan::Done(g);
         }
         if g == ZERO {
-            return Ok(f);
+            return Plan::Done(f);
         }
         let (f, g) = if f < g { (f, g) } else { (g, f) };
-        if let Some(r) = self.cache.get(Op::Union, f, g) {
-            return Ok(r);
+        if let Some(x) = self.cache.get(Op::Union, f, g) {
+            return Plan::Done(x);
         }
         let (vf, f0, f1) = self.split(f);
         let (vg, g0, g1) = self.split(g);
-        let r = if vf < vg {
-            let lo = self.union_rec(f0, g)?;
-            self.node(vf, lo, f1)?
+        let u = Op::Union;
+        if vf < vg {
+            Plan::run(u, f, g, &[c(u, v(f0), v(g))], Fin::Node(vf, r(0), v(f1)))
         } else if vg < vf {
-            let lo = self.union_rec(f, g0)?;
-            self.node(vg, lo, g1)?
+            Plan::run(u, f, g, &[c(u, v(f), v(g0))], Fin::Node(vg, r(0), v(g1)))
         } else {
-            let lo = self.union_rec(f0, g0)?;
-            let hi = self.union_rec(f1, g1)?;
-            self.node(vf, lo, hi)?
-        };
-        self.cache.put(Op::Union, f, g, r);
-        Ok(r)
+            let calls = [c(u, v(f0), v(g0)), c(u, v(f1), v(g1))];
+            Plan::run(u, f, g, &calls, Fin::Node(vf, r(0), r(1)))
+        }
     }
 
     /// Intersection `f ∩ g`: the sets that are members of both.
@@ -57,16 +50,16 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn intersection(&mut self, f: NodeId, g: NodeId) -> R {
         self.begin_op();
-        self.inter_rec(f, g)
+        self.apply(Op::Inter, f, g)
     }
 
-    fn inter_rec(&mut self, mut f: NodeId, mut g: NodeId) -> R {
+    pub(crate) fn plan_inter(&mut self, mut f: NodeId, mut g: NodeId) -> Plan {
         loop {
             if f == ZERO || g == ZERO {
-                return Ok(ZERO);
+                return Plan::Done(ZERO);
             }
             if f == g {
-                return Ok(f);
+                return Plan::Done(f);
             }
             let (vf, vg) = (self.var(f), self.var(g));
             if vf < vg {
@@ -78,16 +71,19 @@ impl Zdd {
             }
         }
         let (f, g) = if f < g { (f, g) } else { (g, f) };
-        if let Some(r) = self.cache.get(Op::Inter, f, g) {
-            return Ok(r);
+        if let Some(x) = self.cache.get(Op::Inter, f, g) {
+            return Plan::Done(x);
         }
-        let (v, f0, f1) = self.split(f);
+        let (var, f0, f1) = self.split(f);
         let (_, g0, g1) = self.split(g);
-        let lo = self.inter_rec(f0, g0)?;
-        let hi = self.inter_rec(f1, g1)?;
-        let r = self.node(v, lo, hi)?;
-        self.cache.put(Op::Inter, f, g, r);
-        Ok(r)
+        let i = Op::Inter;
+        Plan::run(
+            i,
+            f,
+            g,
+            &[c(i, v(f0), v(g0)), c(i, v(f1), v(g1))],
+            Fin::Node(var, r(0), r(1)),
+        )
     }
 
     /// Difference `f \ g`: the members of `f` that are not members of `g`.
@@ -96,16 +92,16 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn difference(&mut self, f: NodeId, g: NodeId) -> R {
         self.begin_op();
-        self.diff_rec(f, g)
+        self.apply(Op::Diff, f, g)
     }
 
-    pub(crate) fn diff_rec(&mut self, f: NodeId, mut g: NodeId) -> R {
+    pub(crate) fn plan_diff(&mut self, f: NodeId, mut g: NodeId) -> Plan {
         loop {
             if f == ZERO || f == g {
-                return Ok(ZERO);
+                return Plan::Done(ZERO);
             }
             if g == ZERO {
-                return Ok(f);
+                return Plan::Done(f);
             }
             if self.var(g) < self.var(f) {
                 g = self.lo(g);
@@ -113,21 +109,18 @@ impl Zdd {
                 break;
             }
         }
-        if let Some(r) = self.cache.get(Op::Diff, f, g) {
-            return Ok(r);
+        if let Some(x) = self.cache.get(Op::Diff, f, g) {
+            return Plan::Done(x);
         }
         let (vf, f0, f1) = self.split(f);
         let (vg, g0, g1) = self.split(g);
-        let r = if vf < vg {
-            let lo = self.diff_rec(f0, g)?;
-            self.node(vf, lo, f1)?
+        let d = Op::Diff;
+        if vf < vg {
+            Plan::run(d, f, g, &[c(d, v(f0), v(g))], Fin::Node(vf, r(0), v(f1)))
         } else {
-            let lo = self.diff_rec(f0, g0)?;
-            let hi = self.diff_rec(f1, g1)?;
-            self.node(vf, lo, hi)?
-        };
-        self.cache.put(Op::Diff, f, g, r);
-        Ok(r)
+            let calls = [c(d, v(f0), v(g0)), c(d, v(f1), v(g1))];
+            Plan::run(d, f, g, &calls, Fin::Node(vf, r(0), r(1)))
+        }
     }
 
     /// Symmetric difference `f △ g = (f \ g) ∪ (g \ f)`.
@@ -136,38 +129,34 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn symmetric_difference(&mut self, f: NodeId, g: NodeId) -> R {
         self.begin_op();
-        self.symdiff_rec(f, g)
+        self.apply(Op::SymDiff, f, g)
     }
 
-    fn symdiff_rec(&mut self, f: NodeId, g: NodeId) -> R {
+    pub(crate) fn plan_symdiff(&mut self, f: NodeId, g: NodeId) -> Plan {
         if f == g {
-            return Ok(ZERO);
+            return Plan::Done(ZERO);
         }
         if f == ZERO {
-            return Ok(g);
+            return Plan::Done(g);
         }
         if g == ZERO {
-            return Ok(f);
+            return Plan::Done(f);
         }
         let (f, g) = if f < g { (f, g) } else { (g, f) };
-        if let Some(r) = self.cache.get(Op::SymDiff, f, g) {
-            return Ok(r);
+        if let Some(x) = self.cache.get(Op::SymDiff, f, g) {
+            return Plan::Done(x);
         }
         let (vf, f0, f1) = self.split(f);
         let (vg, g0, g1) = self.split(g);
-        let r = if vf < vg {
-            let lo = self.symdiff_rec(f0, g)?;
-            self.node(vf, lo, f1)?
+        let s = Op::SymDiff;
+        if vf < vg {
+            Plan::run(s, f, g, &[c(s, v(f0), v(g))], Fin::Node(vf, r(0), v(f1)))
         } else if vg < vf {
-            let lo = self.symdiff_rec(f, g0)?;
-            self.node(vg, lo, g1)?
+            Plan::run(s, f, g, &[c(s, v(f), v(g0))], Fin::Node(vg, r(0), v(g1)))
         } else {
-            let lo = self.symdiff_rec(f0, g0)?;
-            let hi = self.symdiff_rec(f1, g1)?;
-            self.node(vf, lo, hi)?
-        };
-        self.cache.put(Op::SymDiff, f, g, r);
-        Ok(r)
+            let calls = [c(s, v(f0), v(g0)), c(s, v(f1), v(g1))];
+            Plan::run(s, f, g, &calls, Fin::Node(vf, r(0), r(1)))
+        }
     }
 
     /// Onset `{ S \ {v} : S ∈ f, v ∈ S }`: the members containing `v`, with `v` removed
@@ -177,7 +166,7 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn onset(&mut self, f: NodeId, v: Var) -> R {
         self.begin_op();
-        self.var_op(Op::Onset, f, v)
+        self.apply(Op::Onset, f, NodeId(v))
     }
 
     /// Offset `{ S ∈ f : v ∉ S }`: the members not containing `v` (Minato's `subset0`).
@@ -186,7 +175,7 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn offset(&mut self, f: NodeId, v: Var) -> R {
         self.begin_op();
-        self.var_op(Op::Offset, f, v)
+        self.apply(Op::Offset, f, NodeId(v))
     }
 
     /// Change `{ S △ {v} : S ∈ f }`: toggles `v` in every member. Grows `num_vars` past `v`.
@@ -195,34 +184,37 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn change(&mut self, f: NodeId, v: Var) -> R {
         self.begin_op();
-        self.var_op(Op::Change, f, v)
+        self.apply(Op::Change, f, NodeId(v))
     }
 
-    fn var_op(&mut self, op: Op, f: NodeId, v: Var) -> R {
+    /// Planner for onset/offset/change on variable `x`.
+    pub(crate) fn plan_var_op(
+        &mut self,
+        op: Op,
+        f: NodeId,
+        x: Var,
+    ) -> Result<Plan, BudgetExceeded> {
         let (vf, f0, f1) = self.split(f);
-        if vf > v {
-            return match op {
-                Op::Onset => Ok(ZERO),
-                Op::Change if f != ZERO => self.node(v, ZERO, f),
-                _ => Ok(f),
-            };
+        if vf > x {
+            return Ok(Plan::Done(match op {
+                Op::Onset => ZERO,
+                Op::Change if f != ZERO => self.node(x, ZERO, f)?,
+                _ => f,
+            }));
         }
-        if vf == v {
-            return match op {
-                Op::Onset => Ok(f1),
-                Op::Offset => Ok(f0),
-                _ => self.node(v, f1, f0),
-            };
+        if vf == x {
+            return Ok(Plan::Done(match op {
+                Op::Onset => f1,
+                Op::Offset => f0,
+                _ => self.node(x, f1, f0)?,
+            }));
         }
-        let key = NodeId(v);
-        if let Some(r) = self.cache.get(op, f, key) {
-            return Ok(r);
+        let key = NodeId(x);
+        if let Some(res) = self.cache.get(op, f, key) {
+            return Ok(Plan::Done(res));
         }
-        let lo = self.var_op(op, f0, v)?;
-        let hi = self.var_op(op, f1, v)?;
-        let r = self.node(vf, lo, hi)?;
-        self.cache.put(op, f, key, r);
-        Ok(r)
+        let calls = [c(op, v(f0), v(key)), c(op, v(f1), v(key))];
+        Ok(Plan::run(op, f, key, &calls, Fin::Node(vf, r(0), r(1))))
     }
 
     /// Join `{ a ∪ b : a ∈ f, b ∈ g }`.
@@ -231,45 +223,46 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn join(&mut self, f: NodeId, g: NodeId) -> R {
         self.begin_op();
-        self.join_rec(f, g)
+        self.apply(Op::Join, f, g)
     }
 
-    fn join_rec(&mut self, f: NodeId, g: NodeId) -> R {
+    pub(crate) fn plan_join(&mut self, f: NodeId, g: NodeId) -> Plan {
         if f == ZERO || g == ZERO {
-            return Ok(ZERO);
+            return Plan::Done(ZERO);
         }
         if f == ONE {
-            return Ok(g);
+            return Plan::Done(g);
         }
         if g == ONE {
-            return Ok(f);
+            return Plan::Done(f);
         }
         let (f, g) = if f < g { (f, g) } else { (g, f) };
-        if let Some(r) = self.cache.get(Op::Join, f, g) {
-            return Ok(r);
+        if let Some(x) = self.cache.get(Op::Join, f, g) {
+            return Plan::Done(x);
         }
         let (vf, f0, f1) = self.split(f);
         let (vg, g0, g1) = self.split(g);
-        let r = if vf != vg {
-            let (v, x0, x1, y) = if vf < vg {
+        let (j, u) = (Op::Join, Op::Union);
+        if vf != vg {
+            let (var, x0, x1, y) = if vf < vg {
                 (vf, f0, f1, g)
             } else {
                 (vg, g0, g1, f)
             };
-            let lo = self.join_rec(x0, y)?;
-            let hi = self.join_rec(x1, y)?;
-            self.node(v, lo, hi)?
+            let calls = [c(j, v(x0), v(y)), c(j, v(x1), v(y))];
+            Plan::run(j, f, g, &calls, Fin::Node(var, r(0), r(1)))
         } else {
-            let lo = self.join_rec(f0, g0)?;
-            let a = self.join_rec(f1, g1)?;
-            let b = self.join_rec(f1, g0)?;
-            let c = self.join_rec(f0, g1)?;
-            let ab = self.union_rec(a, b)?;
-            let hi = self.union_rec(ab, c)?;
-            self.node(vf, lo, hi)?
-        };
-        self.cache.put(Op::Join, f, g, r);
-        Ok(r)
+            // lo = f0 ⋈ g0; hi = (f1 ⋈ g1) ∪ (f1 ⋈ g0) ∪ (f0 ⋈ g1).
+            let calls = [
+                c(j, v(f0), v(g0)),
+                c(j, v(f1), v(g1)),
+                c(j, v(f1), v(g0)),
+                c(j, v(f0), v(g1)),
+                c(u, r(1), r(2)),
+                c(u, r(4), r(3)),
+            ];
+            Plan::run(j, f, g, &calls, Fin::Node(vf, r(0), r(5)))
+        }
     }
 
     /// Meet `{ a ∩ b : a ∈ f, b ∈ g }`.
@@ -278,38 +271,39 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn meet(&mut self, f: NodeId, g: NodeId) -> R {
         self.begin_op();
-        self.meet_rec(f, g)
+        self.apply(Op::Meet, f, g)
     }
 
-    fn meet_rec(&mut self, f: NodeId, g: NodeId) -> R {
+    pub(crate) fn plan_meet(&mut self, f: NodeId, g: NodeId) -> Plan {
         if f == ZERO || g == ZERO {
-            return Ok(ZERO);
+            return Plan::Done(ZERO);
         }
         if f == ONE || g == ONE {
-            return Ok(ONE);
+            return Plan::Done(ONE);
         }
         let (f, g) = if f < g { (f, g) } else { (g, f) };
-        if let Some(r) = self.cache.get(Op::Meet, f, g) {
-            return Ok(r);
+        if let Some(x) = self.cache.get(Op::Meet, f, g) {
+            return Plan::Done(x);
         }
         let (vf, f0, f1) = self.split(f);
         let (vg, g0, g1) = self.split(g);
-        let r = if vf != vg {
+        let (m, u) = (Op::Meet, Op::Union);
+        if vf != vg {
             // The smaller variable is in no member of the other family: it never survives.
             let (x0, x1, y) = if vf < vg { (f0, f1, g) } else { (g0, g1, f) };
-            let a = self.meet_rec(x0, y)?;
-            let b = self.meet_rec(x1, y)?;
-            self.union_rec(a, b)?
+            let calls = [c(m, v(x0), v(y)), c(m, v(x1), v(y)), c(u, r(0), r(1))];
+            Plan::run(m, f, g, &calls, Fin::Ret(r(2)))
         } else {
-            let a = self.meet_rec(f0, g0)?;
-            let b = self.meet_rec(f0, g1)?;
-            let c = self.meet_rec(f1, g0)?;
-            let ab = self.union_rec(a, b)?;
-            let lo = self.union_rec(ab, c)?;
-            let hi = self.meet_rec(f1, g1)?;
-            self.node(vf, lo, hi)?
-        };
-        self.cache.put(Op::Meet, f, g, r);
-        Ok(r)
+            // lo = (f0 ⊓ g0) ∪ (f0 ⊓ g1) ∪ (f1 ⊓ g0); hi = f1 ⊓ g1.
+            let calls = [
+                c(m, v(f0), v(g0)),
+                c(m, v(f0), v(g1)),
+                c(m, v(f1), v(g0)),
+                c(u, r(0), r(1)),
+                c(u, r(3), r(2)),
+                c(m, v(f1), v(g1)),
+            ];
+            Plan::run(m, f, g, &calls, Fin::Node(vf, r(4), r(5)))
+        }
     }
 }

@@ -70,10 +70,12 @@ impl Zdd {
     }
 
     /// Grows the universe to `0..n`; a smaller `n` is ignored (the universe never shrinks).
+    /// Clears the operation cache (up-closure results depend on the universe).
     pub fn set_num_vars(&mut self, n: u32) {
         if n > self.num_vars {
             self.num_vars = n;
             self.unique.resize_with(n as usize, HashTable::new);
+            self.cache.clear();
         }
     }
 
@@ -123,9 +125,9 @@ impl Zdd {
             return Ok(NodeId(i));
         }
         let live = nodes.len() - 2;
-        if live >= *budget || nodes.len() >= u32::MAX as usize {
+        if live >= *budget || nodes.len() >= crate::apply::RES_BASE as usize {
             return Err(BudgetExceeded {
-                limit: (*budget).min(u32::MAX as usize - 2),
+                limit: (*budget).min(crate::apply::RES_BASE as usize - 2),
                 live,
             });
         }
@@ -139,6 +141,9 @@ impl Zdd {
             let n = nodes[i as usize];
             hash_pair(n.lo, n.hi)
         });
+        if self.cache.outgrown(self.nodes.len()) {
+            self.cache.fit(self.nodes.len());
+        }
         Ok(NodeId(idx))
     }
 

@@ -1,6 +1,7 @@
 //! Operations that compare members of one family with members of another by inclusion:
-//! restrict, permit, nonsup, nonsub. Recursion depth as in `setops` (≤ 2 × `num_vars`).
+//! restrict, permit, nonsup, nonsub (planners for the explicit-stack engine in `apply`).
 
+use crate::apply::{c, r, v, Fin, Plan};
 use crate::cache::Op;
 use crate::node::{BudgetExceeded, NodeId};
 use crate::store::Zdd;
@@ -16,16 +17,16 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn restrict(&mut self, f: NodeId, g: NodeId) -> R {
         self.begin_op();
-        self.restrict_rec(f, g)
+        self.apply(Op::Restrict, f, g)
     }
 
-    fn restrict_rec(&mut self, f: NodeId, mut g: NodeId) -> R {
+    pub(crate) fn plan_restrict(&mut self, f: NodeId, mut g: NodeId) -> Plan {
         loop {
             if f == ZERO || g == ZERO {
-                return Ok(ZERO);
+                return Plan::Done(ZERO);
             }
             if g == ONE || f == g {
-                return Ok(f);
+                return Plan::Done(f);
             }
             // A member of g containing var(g) cannot fit in a member of f lacking it.
             if self.var(g) < self.var(f) {
@@ -34,23 +35,20 @@ impl Zdd {
                 break;
             }
         }
-        if let Some(r) = self.cache.get(Op::Restrict, f, g) {
-            return Ok(r);
+        if let Some(x) = self.cache.get(Op::Restrict, f, g) {
+            return Plan::Done(x);
         }
         let (vf, f0, f1) = self.split(f);
         let (vg, g0, g1) = self.split(g);
-        let r = if vf < vg {
-            let lo = self.restrict_rec(f0, g)?;
-            let hi = self.restrict_rec(f1, g)?;
-            self.node(vf, lo, hi)?
+        let (rs, u) = (Op::Restrict, Op::Union);
+        if vf < vg {
+            let calls = [c(rs, v(f0), v(g)), c(rs, v(f1), v(g))];
+            Plan::run(rs, f, g, &calls, Fin::Node(vf, r(0), r(1)))
         } else {
-            let lo = self.restrict_rec(f0, g0)?;
-            let g01 = self.union_rec(g0, g1)?;
-            let hi = self.restrict_rec(f1, g01)?;
-            self.node(vf, lo, hi)?
-        };
-        self.cache.put(Op::Restrict, f, g, r);
-        Ok(r)
+            // hi: a ∪ {v} contains b or b ∪ {v} iff a contains b.
+            let calls = [c(rs, v(f0), v(g0)), c(u, v(g0), v(g1)), c(rs, v(f1), r(1))];
+            Plan::run(rs, f, g, &calls, Fin::Node(vf, r(0), r(2)))
+        }
     }
 
     /// Permit `{ a ∈ f : ∃ b ∈ g, a ⊆ b }`: the members of `f` contained in some member of `g`.
@@ -59,16 +57,16 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn permit(&mut self, f: NodeId, g: NodeId) -> R {
         self.begin_op();
-        self.permit_rec(f, g)
+        self.apply(Op::Permit, f, g)
     }
 
-    fn permit_rec(&mut self, mut f: NodeId, g: NodeId) -> R {
+    pub(crate) fn plan_permit(&mut self, mut f: NodeId, g: NodeId) -> Plan {
         loop {
             if f == ZERO || g == ZERO {
-                return Ok(ZERO);
+                return Plan::Done(ZERO);
             }
             if f == ONE || f == g {
-                return Ok(f);
+                return Plan::Done(f);
             }
             // Members of f containing var(f) fit in no member of g (which never contains it).
             if self.var(f) < self.var(g) {
@@ -77,21 +75,19 @@ impl Zdd {
                 break;
             }
         }
-        if let Some(r) = self.cache.get(Op::Permit, f, g) {
-            return Ok(r);
+        if let Some(x) = self.cache.get(Op::Permit, f, g) {
+            return Plan::Done(x);
         }
         let (vf, f0, f1) = self.split(f);
         let (vg, g0, g1) = self.split(g);
-        let g01 = self.union_rec(g0, g1)?;
-        let r = if vg < vf {
-            self.permit_rec(f, g01)?
+        let (p, u) = (Op::Permit, Op::Union);
+        if vg < vf {
+            let calls = [c(u, v(g0), v(g1)), c(p, v(f), r(0))];
+            Plan::run(p, f, g, &calls, Fin::Ret(r(1)))
         } else {
-            let lo = self.permit_rec(f0, g01)?;
-            let hi = self.permit_rec(f1, g1)?;
-            self.node(vf, lo, hi)?
-        };
-        self.cache.put(Op::Permit, f, g, r);
-        Ok(r)
+            let calls = [c(u, v(g0), v(g1)), c(p, v(f0), r(0)), c(p, v(f1), v(g1))];
+            Plan::run(p, f, g, &calls, Fin::Node(vf, r(1), r(2)))
+        }
     }
 
     /// Non-supersets `{ a ∈ f : ∄ b ∈ g, b ⊆ a }`: the members of `f` containing no member of
@@ -101,16 +97,16 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn nonsup(&mut self, f: NodeId, g: NodeId) -> R {
         self.begin_op();
-        self.nonsup_rec(f, g)
+        self.apply(Op::NonSup, f, g)
     }
 
-    pub(crate) fn nonsup_rec(&mut self, f: NodeId, mut g: NodeId) -> R {
+    pub(crate) fn plan_nonsup(&mut self, f: NodeId, mut g: NodeId) -> Plan {
         loop {
             if g == ZERO {
-                return Ok(f);
+                return Plan::Done(f);
             }
             if f == ZERO || g == ONE || f == g {
-                return Ok(ZERO);
+                return Plan::Done(ZERO);
             }
             if self.var(g) < self.var(f) {
                 g = self.lo(g);
@@ -118,23 +114,19 @@ impl Zdd {
                 break;
             }
         }
-        if let Some(r) = self.cache.get(Op::NonSup, f, g) {
-            return Ok(r);
+        if let Some(x) = self.cache.get(Op::NonSup, f, g) {
+            return Plan::Done(x);
         }
         let (vf, f0, f1) = self.split(f);
         let (vg, g0, g1) = self.split(g);
-        let r = if vf < vg {
-            let lo = self.nonsup_rec(f0, g)?;
-            let hi = self.nonsup_rec(f1, g)?;
-            self.node(vf, lo, hi)?
+        let (ns, u) = (Op::NonSup, Op::Union);
+        if vf < vg {
+            let calls = [c(ns, v(f0), v(g)), c(ns, v(f1), v(g))];
+            Plan::run(ns, f, g, &calls, Fin::Node(vf, r(0), r(1)))
         } else {
-            let lo = self.nonsup_rec(f0, g0)?;
-            let g01 = self.union_rec(g0, g1)?;
-            let hi = self.nonsup_rec(f1, g01)?;
-            self.node(vf, lo, hi)?
-        };
-        self.cache.put(Op::NonSup, f, g, r);
-        Ok(r)
+            let calls = [c(ns, v(f0), v(g0)), c(u, v(g0), v(g1)), c(ns, v(f1), r(1))];
+            Plan::run(ns, f, g, &calls, Fin::Node(vf, r(0), r(2)))
+        }
     }
 
     /// Non-subsets `{ a ∈ f : ∄ b ∈ g, a ⊆ b }`: the members of `f` contained in no member of
@@ -144,35 +136,30 @@ impl Zdd {
     /// [`BudgetExceeded`].
     pub fn nonsub(&mut self, f: NodeId, g: NodeId) -> R {
         self.begin_op();
-        self.nonsub_rec(f, g)
+        self.apply(Op::NonSub, f, g)
     }
 
-    pub(crate) fn nonsub_rec(&mut self, f: NodeId, g: NodeId) -> R {
+    pub(crate) fn plan_nonsub(&mut self, f: NodeId, g: NodeId) -> Plan {
         if g == ZERO {
-            return Ok(f);
+            return Plan::Done(f);
         }
         if f == ZERO || f == ONE || f == g {
-            return Ok(ZERO);
+            return Plan::Done(ZERO);
         }
-        if let Some(r) = self.cache.get(Op::NonSub, f, g) {
-            return Ok(r);
+        if let Some(x) = self.cache.get(Op::NonSub, f, g) {
+            return Plan::Done(x);
         }
         let (vf, f0, f1) = self.split(f);
         let (vg, g0, g1) = self.split(g);
-        let r = if vf < vg {
-            let lo = self.nonsub_rec(f0, g)?;
-            self.node(vf, lo, f1)?
+        let (nb, u) = (Op::NonSub, Op::Union);
+        if vf < vg {
+            Plan::run(nb, f, g, &[c(nb, v(f0), v(g))], Fin::Node(vf, r(0), v(f1)))
+        } else if vg < vf {
+            let calls = [c(u, v(g0), v(g1)), c(nb, v(f), r(0))];
+            Plan::run(nb, f, g, &calls, Fin::Ret(r(1)))
         } else {
-            let g01 = self.union_rec(g0, g1)?;
-            if vg < vf {
-                self.nonsub_rec(f, g01)?
-            } else {
-                let lo = self.nonsub_rec(f0, g01)?;
-                let hi = self.nonsub_rec(f1, g1)?;
-                self.node(vf, lo, hi)?
-            }
-        };
-        self.cache.put(Op::NonSub, f, g, r);
-        Ok(r)
+            let calls = [c(u, v(g0), v(g1)), c(nb, v(f0), r(0)), c(nb, v(f1), v(g1))];
+            Plan::run(nb, f, g, &calls, Fin::Node(vf, r(1), r(2)))
+        }
     }
 }

@@ -157,6 +157,11 @@ proptest! {
             prop_assert_eq!(ranker.unrank(&k), Some(member));
         }
         prop_assert_eq!(ranker.unrank(&BigUint::from(c.f.len())), None);
+        // Sampling reaches every member: with ≤ 24 members and 60 draws per member plus 200,
+        // a given member is missed with probability below (23/24)^1640 < 1e-30.
+        let draws = z.sample(f, c.f.len() as u64, 60 * c.f.len() + 200);
+        let drawn = fam::normalize(draws.iter().map(|s| fam::mask(s)).collect());
+        prop_assert_eq!(drawn, c.f.clone());
         for a in 0..(1u32 << c.n) {
             if !c.f.contains(&a) {
                 prop_assert_eq!(ranker.rank(&fam::vars(a)), None);
@@ -221,4 +226,17 @@ fn small_constructors() {
         z.from_sets(&[vec![3, 1], vec![]]).unwrap(),
         z.from_sets(&[vec![], vec![1, 3, 3]]).unwrap()
     );
+}
+
+#[test]
+fn up_closure_follows_a_growing_universe() {
+    let mut z = Zdd::new(2);
+    let f = z.single(1).unwrap();
+    let small = z.up_closure(f).unwrap();
+    assert_eq!(members(&z, small), fam::up_closure(&[0b10], 2));
+    z.set_num_vars(4);
+    let big = z.up_closure(f).unwrap();
+    assert_eq!(members(&z, big), fam::up_closure(&[0b10], 4));
+    z.set_num_vars(3); // never shrinks
+    assert_eq!(z.num_vars(), 4);
 }
