@@ -42,6 +42,8 @@ pub struct MateSpec {
     plan: FrontierPlan,
     mode: Mode,
     hamiltonian: bool,
+    /// Per level, the codes of the entering vertices at their slots (OR-ed into the state).
+    enter_codes: Vec<u128>,
 }
 
 enum Other {
@@ -56,11 +58,11 @@ impl MateSpec {
     /// # Errors
     /// [`SpecError::TooWide`] if the order's frontier is too wide.
     pub fn path_matchings(g: &Graph) -> Result<MateSpec, SpecError> {
-        Ok(MateSpec {
-            plan: FrontierPlan::new(g)?,
-            mode: Mode::PathMatchings,
-            hamiltonian: false,
-        })
+        Ok(MateSpec::new(
+            FrontierPlan::new(g)?,
+            Mode::PathMatchings,
+            false,
+        ))
     }
 
     /// All simple paths from `s` to `t` (as edge sets); with `hamiltonian`, only those that
@@ -83,11 +85,11 @@ impl MateSpec {
                 });
             }
         }
-        Ok(MateSpec {
-            plan: FrontierPlan::new(g)?,
-            mode: Mode::StPath { s, t },
+        Ok(MateSpec::new(
+            FrontierPlan::new(g)?,
+            Mode::StPath { s, t },
             hamiltonian,
-        })
+        ))
     }
 
     /// All simple cycles of `g` (as edge sets, length at least 3); with `hamiltonian`, only
@@ -96,11 +98,11 @@ impl MateSpec {
     /// # Errors
     /// [`SpecError::TooWide`].
     pub fn cycles(g: &Graph, hamiltonian: bool) -> Result<MateSpec, SpecError> {
-        Ok(MateSpec {
-            plan: FrontierPlan::new(g)?,
-            mode: Mode::Cycles,
+        Ok(MateSpec::new(
+            FrontierPlan::new(g)?,
+            Mode::Cycles,
             hamiltonian,
-        })
+        ))
     }
 
     /// The frontier plan (width, levels).
@@ -108,14 +110,32 @@ impl MateSpec {
         &self.plan
     }
 
-    fn enter(&self, m: &mut Packed, level: usize) {
-        for &(slot, x) in self.plan.level(level).enter.as_slice() {
-            let code = match self.mode {
-                Mode::StPath { s, t } if x == s || x == t => OUT,
-                _ => UNTOUCHED,
-            };
-            m.set(slot, code);
+    fn new(plan: FrontierPlan, mode: Mode, hamiltonian: bool) -> MateSpec {
+        let enter_codes = (0..plan.num_levels())
+            .map(|i| {
+                let mut m = Packed::default();
+                for &(slot, x) in plan.level(i).enter.as_slice() {
+                    let code = match mode {
+                        Mode::StPath { s, t } if x == s || x == t => OUT,
+                        _ => UNTOUCHED,
+                    };
+                    m.set(slot, code);
+                }
+                m.0
+            })
+            .collect();
+        MateSpec {
+            plan,
+            mode,
+            hamiltonian,
+            enter_codes,
         }
+    }
+
+    /// Initialises the slots of the vertices entering at `level` (they are `FREE` = 0 now).
+    #[inline(always)]
+    fn enter(&self, m: &mut Packed, level: usize) {
+        m.0 |= self.enter_codes[level];
     }
 
     /// A cycle (or the s-t path) just closed: accept iff nothing else is open.
