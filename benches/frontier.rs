@@ -1,0 +1,55 @@
+//! Frontier engine benches (divan, wall clock): count-only corner paths on 10×10..12×12 and
+//! builder + reduction on 8×8..10×10, single-threaded and on all threads.
+//!
+//! Run: `cargo bench --bench frontier`.
+
+use zlink_frontier::specs::mate::MateSpec;
+use zlink_frontier::{build_zdd, count, EdgeOrder, Graph, Options};
+use zlink_zdd::Zdd;
+
+fn main() {
+    divan::main();
+}
+
+fn corner_paths(n: usize) -> MateSpec {
+    let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
+    MateSpec::st_paths(&g, 0, (n * n - 1) as u32, false).expect("grid spec")
+}
+
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("thread pool")
+}
+
+#[divan::bench(args = [10, 11, 12], sample_count = 5)]
+fn count_paths_1_thread(n: usize) {
+    let spec = corner_paths(n);
+    pool(1).install(|| divan::black_box(count(&spec, &Options::default()).expect("no budget")));
+}
+
+#[divan::bench(args = [10, 11, 12], sample_count = 5)]
+fn count_paths_all_threads(n: usize) {
+    let spec = corner_paths(n);
+    divan::black_box(count(&spec, &Options::default()).expect("no budget"));
+}
+
+#[divan::bench(args = [8, 9, 10], sample_count = 5)]
+fn build_paths_1_thread(n: usize) {
+    let spec = corner_paths(n);
+    pool(1).install(|| {
+        let mut zdd = Zdd::new(0);
+        divan::black_box(build_zdd(&spec, &mut zdd, &Options::default()).expect("no budget"));
+    });
+}
+
+#[divan::bench(args = [8, 9, 10], sample_count = 5)]
+fn build_cycles_1_thread(n: usize) {
+    let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
+    let spec = MateSpec::cycles(&g, false).expect("grid spec");
+    pool(1).install(|| {
+        let mut zdd = Zdd::new(0);
+        divan::black_box(build_zdd(&spec, &mut zdd, &Options::default()).expect("no budget"));
+    });
+}
