@@ -10,9 +10,9 @@
 #   NO_BUILD=1       skip `cargo build --release`
 #   ZLINK=PATH       use this binary instead of target/release/zlink
 #
-# Threads are set with RAYON_NUM_THREADS, and also with `--threads N` when `zlink count --help`
-# lists that option. Peak memory is "Maximum resident set size" from GNU `/usr/bin/time -v`
-# (install it with `apt-get install time`). Prints one line per case:
+# Threads are set with RAYON_NUM_THREADS, and also with `--threads N` when
+# `zlink count paths --help` lists that option. Peak memory is "Maximum resident set size" from
+# GNU `/usr/bin/time -v` (install it with `apt-get install time`). Prints one line per case:
 #   case  threads  count  zlink_seconds  wall_seconds  peak_MB
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -40,7 +40,7 @@ fi
 [[ -x "$zlink" ]] || { echo "frontier-scaling: $zlink missing" >&2; exit 2; }
 
 thread_flag=0
-if "$zlink" count --help 2>/dev/null | grep -q -- '--threads'; then
+if "$zlink" count paths --help 2>/dev/null | grep -q -- '--threads'; then
     thread_flag=1
 fi
 

@@ -156,6 +156,12 @@ def compare(args):
     elif not os.access(zlink, os.X_OK):
         sys.exit(f"FAIL: {zlink} not found; build it with `cargo build --release`")
 
+    zlink_threads = []
+    if zlink is not None:
+        help_text = subprocess.run([zlink, "count", "paths", "--help"], capture_output=True,
+                                   text=True).stdout
+        if "--threads" in help_text:
+            zlink_threads = ["--threads", str(args.threads)]
     cases = [("paths", n) for n in args.paths] + [("cycles", n) for n in args.cycles]
     timed_out = {}  # (tool, kind) -> n that timed out; larger n of that kind are skipped
     rows = []
@@ -182,7 +188,7 @@ def compare(args):
                 cmd = [sys.executable, os.path.abspath(__file__), "graphillion", kind, str(n),
                        "--traversal", args.traversal]
             else:
-                cmd = [zlink, "count", kind, "--grid", f"{n}x{n}", "--json"]
+                cmd = [zlink, "count", kind, "--grid", f"{n}x{n}", "--json"] + zlink_threads
             res, count = run_tool(tool, cmd, args.timeout)
             if res["timeout"]:
                 timed_out[(tool, kind)] = n
@@ -255,8 +261,8 @@ def main():
                    help="Graphillion edge order: as-is (zlink's row-major order, default), "
                         "greedy (Graphillion's default), bfs, dfs")
     c.add_argument("--threads", type=int, default=1,
-                   help="threads for both tools: OMP_NUM_THREADS for Graphillion, "
-                        "RAYON_NUM_THREADS for zlink (default 1)")
+                   help="threads for both tools: OMP_NUM_THREADS for Graphillion; "
+                        "RAYON_NUM_THREADS and --threads (when offered) for zlink (default 1)")
     c.add_argument("--graphillion-only", action="store_true",
                    help="skip zlink (no binary needed); Graphillion counts only")
     c.add_argument("--zlink", help="zlink binary (default: target/release/zlink of this repo)")
