@@ -51,7 +51,7 @@ json_field() {
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-printf '%-8s %7s %40s %13s %12s %10s\n' case threads count zlink_seconds wall_seconds peak_MB
+printf '%-8s %7s %60s %13s %12s %10s\n' case threads count zlink_seconds wall_seconds peak_MB
 for n in $sizes; do
     for t in $threads; do
         args=(count paths --grid "${n}x${n}" --json)
@@ -61,7 +61,7 @@ for n in $sizes; do
             /usr/bin/time -v -o "$tmp/time" "$zlink" "${args[@]}" >"$tmp/out" 2>"$tmp/err" ||
             status=$?
         if [[ "$status" == 124 || "$status" == 137 ]]; then
-            printf '%-8s %7s %40s\n' "${n}x${n}" "$t" timeout
+            printf '%-8s %7s %60s\n' "${n}x${n}" "$t" timeout
             continue
         elif [[ "$status" != 0 ]]; then
             echo "frontier-scaling: zlink failed (exit $status) on ${n}x${n}, $t threads:" >&2
@@ -73,7 +73,7 @@ for n in $sizes; do
         rss_kb="$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$tmp/time")"
         wall="$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$tmp/time" |
             awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; printf "%.2f", s }')"
-        printf '%-8s %7s %40s %13s %12s %10.1f\n' "${n}x${n}" "$t" "$count" "$secs" "$wall" \
+        printf '%-8s %7s %60s %13s %12s %10.1f\n' "${n}x${n}" "$t" "$count" "$secs" "$wall" \
             "$(awk -v k="$rss_kb" 'BEGIN { print k / 1024 }')"
     done
 done
