@@ -10,9 +10,9 @@
 #   NO_BUILD=1       skip `cargo build --release`
 #   ZLINK=PATH       use this binary instead of target/release/zlink
 #
-# Threads are set with RAYON_NUM_THREADS, and also with `--threads N` when `zlink count --help`
-# lists that option. Peak memory is "Maximum resident set size" from GNU `/usr/bin/time -v`
-# (install it with `apt-get install time`). Prints one line per case:
+# Threads are set with RAYON_NUM_THREADS, and also with `--threads N` when
+# `zlink count paths --help` lists that option. Peak memory is "Maximum resident set size" from
+# GNU `/usr/bin/time -v` (install it with `apt-get install time`). Prints one line per case:
 #   case  threads  count  zlink_seconds  wall_seconds  peak_MB
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -40,7 +40,7 @@ fi
 [[ -x "$zlink" ]] || { echo "frontier-scaling: $zlink missing" >&2; exit 2; }
 
 thread_flag=0
-if "$zlink" count --help 2>/dev/null | grep -q -- '--threads'; then
+if "$zlink" count paths --help 2>/dev/null | grep -q -- '--threads'; then
     thread_flag=1
 fi
 
@@ -51,7 +51,7 @@ json_field() {
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-printf '%-8s %7s %40s %13s %12s %10s\n' case threads count zlink_seconds wall_seconds peak_MB
+printf '%-8s %7s %60s %13s %12s %10s\n' case threads count zlink_seconds wall_seconds peak_MB
 for n in $sizes; do
     for t in $threads; do
         args=(count paths --grid "${n}x${n}" --json)
@@ -61,7 +61,7 @@ for n in $sizes; do
             /usr/bin/time -v -o "$tmp/time" "$zlink" "${args[@]}" >"$tmp/out" 2>"$tmp/err" ||
             status=$?
         if [[ "$status" == 124 || "$status" == 137 ]]; then
-            printf '%-8s %7s %40s\n' "${n}x${n}" "$t" timeout
+            printf '%-8s %7s %60s\n' "${n}x${n}" "$t" timeout
             continue
         elif [[ "$status" != 0 ]]; then
             echo "frontier-scaling: zlink failed (exit $status) on ${n}x${n}, $t threads:" >&2
@@ -73,7 +73,7 @@ for n in $sizes; do
         rss_kb="$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$tmp/time")"
         wall="$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$tmp/time" |
             awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; printf "%.2f", s }')"
-        printf '%-8s %7s %40s %13s %12s %10.1f\n' "${n}x${n}" "$t" "$count" "$secs" "$wall" \
+        printf '%-8s %7s %60s %13s %12s %10.1f\n' "${n}x${n}" "$t" "$count" "$secs" "$wall" \
             "$(awk -v k="$rss_kb" 'BEGIN { print k / 1024 }')"
     done
 done

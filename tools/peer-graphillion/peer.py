@@ -156,6 +156,12 @@ def compare(args):
     elif not os.access(zlink, os.X_OK):
         sys.exit(f"FAIL: {zlink} not found; build it with `cargo build --release`")
 
+    zlink_threads = []
+    if zlink is not None:
+        help_text = subprocess.run([zlink, "count", "paths", "--help"], capture_output=True,
+                                   text=True).stdout
+        if "--threads" in help_text:
+            zlink_threads = ["--threads", str(args.threads)]
     cases = [("paths", n) for n in args.paths] + [("cycles", n) for n in args.cycles]
     timed_out = {}  # (tool, kind) -> n that timed out; larger n of that kind are skipped
     rows = []
@@ -167,7 +173,8 @@ def compare(args):
     global THREADS
     THREADS = args.threads
     print(f"# graphillion traversal={args.traversal}, threads={THREADS} "
-          f"(OMP_NUM_THREADS / RAYON_NUM_THREADS), timeout={args.timeout}s", flush=True)
+          f"(OMP_NUM_THREADS / RAYON_NUM_THREADS), timeout={args.timeout}s, "
+          f"zlink extra args: {' '.join(args.zlink_arg) or 'none'}", flush=True)
     print(header, flush=True)
     for kind, n in cases:
         results = {}
@@ -182,7 +189,8 @@ def compare(args):
                 cmd = [sys.executable, os.path.abspath(__file__), "graphillion", kind, str(n),
                        "--traversal", args.traversal]
             else:
-                cmd = [zlink, "count", kind, "--grid", f"{n}x{n}", "--json"]
+                cmd = ([zlink, "count", kind, "--grid", f"{n}x{n}", "--json"] + zlink_threads
+                       + args.zlink_arg)
             res, count = run_tool(tool, cmd, args.timeout)
             if res["timeout"]:
                 timed_out[(tool, kind)] = n
@@ -255,11 +263,14 @@ def main():
                    help="Graphillion edge order: as-is (zlink's row-major order, default), "
                         "greedy (Graphillion's default), bfs, dfs")
     c.add_argument("--threads", type=int, default=1,
-                   help="threads for both tools: OMP_NUM_THREADS for Graphillion, "
-                        "RAYON_NUM_THREADS for zlink (default 1)")
+                   help="threads for both tools: OMP_NUM_THREADS for Graphillion; "
+                        "RAYON_NUM_THREADS and --threads (when offered) for zlink (default 1)")
     c.add_argument("--graphillion-only", action="store_true",
                    help="skip zlink (no binary needed); Graphillion counts only")
     c.add_argument("--zlink", help="zlink binary (default: target/release/zlink of this repo)")
+    c.add_argument("--zlink-arg", action="append", default=[], metavar="ARG",
+                   help="extra argument for zlink count, repeatable; e.g. --zlink-arg=--build to "
+                        "build the reduced ZDD as Graphillion does instead of counting only")
     c.add_argument("--csv", help="also write all figures (incl. in-process seconds) to this file")
     g = sub.add_parser("graphillion", help="one Graphillion case in this process (JSON out)")
     g.add_argument("kind", choices=["paths", "cycles"])

@@ -7,8 +7,9 @@
 #   --timeout 300     per-case timeout in seconds; a timed-out case prints "timeout" and
 #                     larger sizes of the same kind are skipped for that tool
 #   --traversal as-is Graphillion edge order (as-is = zlink's row-major order; greedy = its default)
-#   --threads 1       threads for both tools (OMP_NUM_THREADS, RAYON_NUM_THREADS; default 1)
+#   --threads 1       threads for both tools (OMP_NUM_THREADS; RAYON_NUM_THREADS and zlink --threads)
 #   --graphillion-only  skip zlink (and the cargo build)
+#   --zlink-arg=--build  extra zlink argument (repeatable); --build builds the ZDD like Graphillion
 #   --csv FILE        also write every figure to FILE
 #   --zlink PATH      zlink binary to use (default target/release/zlink; set NO_BUILD=1 too)
 # Environment: NO_BUILD=1 skips `cargo build --release`; PYTHON picks the interpreter for the venv.
