@@ -3,5 +3,7 @@
 //! Each module implements [`zlink_grid::Puzzle`] for its puzzle and exposes a `static` registry
 //! row; [`registry::registry`] lists them all for the CLI.
 
+pub mod engine;
+pub mod minclue;
 pub mod registry;
-pub mod stats;
+pub mod sudoku;

@@ -31,6 +31,9 @@ pub struct Params {
     pub threads: Option<u32>,
     /// Relative MIP gap at which to stop (HiGHS default 1e-4).
     pub mip_gap: Option<f64>,
+    /// Absolute MIP gap at which to stop (HiGHS default 1e-6). With an integer objective,
+    /// any value below 1 still proves optimality and saves the last stretch of the search.
+    pub mip_abs_gap: Option<f64>,
     /// Random seed (HiGHS default 0).
     pub seed: Option<i32>,
 }
@@ -283,6 +286,8 @@ impl Model {
         .map_err(|_| bad("time_limit"))?;
         h.try_set_option("mip_rel_gap", self.params.mip_gap.unwrap_or(1e-4))
             .map_err(|_| bad("mip_rel_gap"))?;
+        h.try_set_option("mip_abs_gap", self.params.mip_abs_gap.unwrap_or(1e-6))
+            .map_err(|_| bad("mip_abs_gap"))?;
         if let Some(t) = self.params.threads {
             h.try_set_option("threads", t as i32)
                 .map_err(|_| bad("threads"))?;
