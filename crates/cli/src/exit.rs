@@ -41,15 +41,24 @@ pub struct CliError {
 impl CliError {
     /// A usage or input error (exit code 2).
     pub fn input(message: impl fmt::Display) -> Self {
-        Self { code: ExitCode::Input, message: message.to_string() }
+        Self {
+            code: ExitCode::Input,
+            message: message.to_string(),
+        }
     }
     /// No solution / failure (exit code 1).
     pub fn failed(message: impl fmt::Display) -> Self {
-        Self { code: ExitCode::Failed, message: message.to_string() }
+        Self {
+            code: ExitCode::Failed,
+            message: message.to_string(),
+        }
     }
     /// A budget was exhausted (exit code 3).
     pub fn budget(message: impl fmt::Display) -> Self {
-        Self { code: ExitCode::Budget, message: message.to_string() }
+        Self {
+            code: ExitCode::Budget,
+            message: message.to_string(),
+        }
     }
     /// The exit code this error maps to.
     pub fn code(&self) -> ExitCode {

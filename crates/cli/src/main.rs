@@ -5,6 +5,7 @@
 //! and turns their typed errors into one message on stderr and a meaningful exit code
 //! (see [`exit::ExitCode`]).
 
+mod commands;
 mod exit;
 
 use clap::{Parser, Subcommand};
@@ -33,11 +34,21 @@ pub struct GlobalOpts {
 
 /// The subcommands. Each one lives in its own module under `commands/`.
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Solve puzzles and print (or draw) the solutions.
+    #[command(after_help = commands::puzzle::kinds_help())]
+    Solve(commands::puzzle::SolveArgs),
+    /// Count the solutions of puzzles, up to a limit.
+    #[command(after_help = commands::puzzle::kinds_help())]
+    Count(commands::puzzle::PuzzleCountArgs),
+}
 
 fn run(cli: Cli) -> Result<(), CliError> {
-    let Cli { global: _, command } = cli;
-    match command {}
+    let Cli { global, command } = cli;
+    match command {
+        Command::Solve(args) => commands::puzzle::solve(args, &global),
+        Command::Count(args) => commands::puzzle::count(args, &global),
+    }
 }
 
 fn main() -> std::process::ExitCode {

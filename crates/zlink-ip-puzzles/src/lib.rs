@@ -1,9 +1,14 @@
 //! Integer-programming puzzle models, one module per puzzle.
+//!
+//! Each module implements [`zlink_grid::Puzzle`] for its puzzle and exposes a `static` registry
+//! row; [`registry::registry`] lists them all for the CLI.
 
+pub mod engine;
 pub mod hashi;
+pub mod minclue;
+pub mod registry;
 pub mod slitherlink;
-
-mod common;
+pub mod sudoku;
 
 use zlink_grid::text::content_lines;
 use zlink_grid::ParseError;

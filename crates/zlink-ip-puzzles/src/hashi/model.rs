@@ -20,7 +20,7 @@ use std::str::FromStr;
 use std::time::Instant;
 
 use super::{connect, deduce, graph::BridgeGraph, Bridges, Hashi};
-use crate::common;
+use crate::engine;
 use zlink_grid::{Counted, SolveError, SolveOptions, Solved};
 use zlink_ip::{
     enumerate, solve_with_cuts, sum, Constraint, Distinct, LinExpr, Model, NoGood, NoSeparator,
@@ -288,7 +288,7 @@ pub fn solve(
     let start = Instant::now();
     let g = BridgeGraph::new(h);
     let mut b = build(h, &g, o.model);
-    let limits = common::limits(&mut b.model, opts);
+    let limits = engine::configure(&mut b.model, opts);
     let mut log = RoundLog::new();
     let present = b.present.clone();
     let result = if o.model == HashiModel::Lazy {
@@ -301,10 +301,10 @@ pub fn solve(
     } else {
         solve_with_cuts(&mut b.model, &mut NoSeparator, &limits, &mut log)
     };
-    let s = result.map_err(common::solve_error)?;
+    let s = result.map_err(engine::solve_error)?;
     Ok(Solved {
         solution: b.decode(&g, &s),
-        stats: common::stats(&log, start.elapsed().as_secs_f64(), "cuts"),
+        stats: engine::stats_from_log(&log, start.elapsed().as_secs_f64()),
     })
 }
 
@@ -321,7 +321,7 @@ pub fn count(
     let start = Instant::now();
     let g = BridgeGraph::new(h);
     let mut b = build(h, &g, o.model);
-    let limits = common::limits(&mut b.model, opts);
+    let limits = engine::configure(&mut b.model, opts);
     let mut log = RoundLog::new();
     let present = b.present.clone();
     let distinct = Distinct {
@@ -347,10 +347,10 @@ pub fn count(
         &mut log,
         &mut |_| {},
     )
-    .map_err(common::solve_error)?;
+    .map_err(engine::solve_error)?;
     Ok(Counted {
         count: r.count,
         limit_reached: r.limit_reached,
-        stats: common::stats(&log, start.elapsed().as_secs_f64(), "cuts"),
+        stats: engine::stats_from_log(&log, start.elapsed().as_secs_f64()),
     })
 }

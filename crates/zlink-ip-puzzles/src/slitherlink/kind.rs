@@ -8,12 +8,13 @@ use zlink_grid::{Counted, ParseError, Puzzle, SolveError, SolveOptions, Solved, 
 
 /// The registry row of the Slitherlink IP engine.
 pub static SLITHERLINK_IP: Kind<Slitherlink> = Kind::new(
-    "slitherlink-ip",
-    &["slither-ip"],
+    "slitherlink",
+    &["slither"],
     "Slitherlink by the arc integer program with subtour elimination (--set cuts=on|off)",
     "puzz.link slither URLs, Tatham Loopy square ids (t0), Janko blocks, plain grids (. 0-4) \
      (one id or URL per line allowed)",
-);
+)
+.with_engine("ip");
 
 impl SlitherOptions {
     /// Reads the kind-specific settings (`cuts`).
@@ -33,7 +34,7 @@ impl SlitherOptions {
                 }
                 _ => {
                     return Err(SolveError::BadSetting(format!(
-                        "slitherlink-ip has no setting `{k}` (known: cuts)"
+                        "slitherlink (ip) has no setting `{k}` (known: cuts)"
                     )))
                 }
             }

@@ -20,7 +20,7 @@ use std::time::Instant;
 
 use super::rules::{self, Edge};
 use super::{Loop, Slitherlink};
-use crate::common;
+use crate::engine;
 use zlink_grid::{Coord, Counted, SolveError, SolveOptions, Solved};
 use zlink_ip::{
     enumerate, solve_with_cuts, sum, Constraint, Distinct, LinExpr, Model, NoGood, RoundLog, Sense,
@@ -225,13 +225,13 @@ pub fn solve(
 ) -> Result<Solved<Loop>, SolveError> {
     let start = Instant::now();
     let (mut m, a) = build(p, o);
-    let limits = common::limits(&mut m, opts);
+    let limits = engine::configure(&mut m, opts);
     let mut log = RoundLog::new();
     let s = solve_with_cuts(&mut m, &mut Subtours { a: &a }, &limits, &mut log)
-        .map_err(common::solve_error)?;
+        .map_err(engine::solve_error)?;
     Ok(Solved {
         solution: decode(p, &a, &s),
-        stats: common::stats(&log, start.elapsed().as_secs_f64(), "subtours"),
+        stats: engine::stats_from_log_as(&log, start.elapsed().as_secs_f64(), "subtours"),
     })
 }
 
@@ -257,7 +257,7 @@ pub fn count(
             u
         })
         .collect();
-    let limits = common::limits(&mut m, opts);
+    let limits = engine::configure(&mut m, opts);
     let mut log = RoundLog::new();
     let r = enumerate(
         &mut m,
@@ -271,10 +271,10 @@ pub fn count(
         &mut log,
         &mut |_| {},
     )
-    .map_err(common::solve_error)?;
+    .map_err(engine::solve_error)?;
     Ok(Counted {
         count: r.count,
         limit_reached: r.limit_reached,
-        stats: common::stats(&log, start.elapsed().as_secs_f64(), "subtours"),
+        stats: engine::stats_from_log_as(&log, start.elapsed().as_secs_f64(), "subtours"),
     })
 }

@@ -58,9 +58,11 @@ pub fn verify(p: &Slitherlink, l: &Loop) -> Result<(), Violation> {
                     used += 1;
                     start.get_or_insert(r * w + c);
                 }
-                d => return Err(Violation::new(format!(
+                d => {
+                    return Err(Violation::new(format!(
                     "the lattice point at row {r}, column {c} has {d} loop edges (must be 0 or 2)"
-                ))),
+                )))
+                }
             }
         }
     }
