@@ -61,10 +61,7 @@ fn check(
     let p = Slitherlink::new(Grid::from_cells(rows, cols, cells).unwrap());
     let want = brute_count(&p, loops);
     for cuts in [false, true] {
-        let opts = SlitherOptions {
-            cuts,
-            ..SlitherOptions::default()
-        };
+        let opts = SlitherOptions { cuts };
         let got = model::count(&p, 1000, &opts, &Default::default()).unwrap();
         prop_assert_eq!(
             got.count,

@@ -40,12 +40,12 @@ pub fn text(h: &Hashi, sol: Option<&Bridges>, cs: Charset) -> String {
         for &(a, b, count) in &sol.bridges {
             let (pa, pb) = (isl[a].coord, isl[b].coord);
             if pa.row == pb.row {
-                for x in 2 * pa.col.min(pb.col) + 1..2 * pa.col.max(pb.col) {
-                    canvas[2 * pa.row][x] = glyph(false, count);
-                }
+                let (lo, hi) = (2 * pa.col.min(pb.col) + 1, 2 * pa.col.max(pb.col));
+                canvas[2 * pa.row][lo..hi].fill(glyph(false, count));
             } else {
-                for y in 2 * pa.row.min(pb.row) + 1..2 * pa.row.max(pb.row) {
-                    canvas[y][2 * pa.col] = glyph(true, count);
+                let (lo, hi) = (2 * pa.row.min(pb.row) + 1, 2 * pa.row.max(pb.row));
+                for line in &mut canvas[lo..hi] {
+                    line[2 * pa.col] = glyph(true, count);
                 }
             }
         }
@@ -56,7 +56,7 @@ pub fn text(h: &Hashi, sol: Option<&Bridges>, cs: Charset) -> String {
     }
     let mut out = String::new();
     for line in canvas {
-        out.extend(line.iter().collect::<String>().trim_end().chars());
+        out.push_str(line.iter().collect::<String>().trim_end());
         out.push('\n');
     }
     out
