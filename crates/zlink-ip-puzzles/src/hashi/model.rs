@@ -10,7 +10,10 @@
 //!   network on `n` islands are at most `n − 1` steps apart in its line graph;
 //! - [`HashiModel::Lazy`] (default): the same base model without `y`, plus connectivity cuts
 //!   `Σ_{e ∈ δ(S)} x_{e,1} ≥ 1` for every component `S` of an integer solution that is not the
-//!   whole island set, through the shared cut loop ([`zlink_ip::solve_with_cuts`]).
+//!   whole island set, through the shared cut loop ([`zlink_ip::solve_with_cuts`]). Before the
+//!   first solve it adds the cuts of every connected set of at most four islands that could
+//!   close off on its own (found by brute force, [`connect::closable_sets`]): a HiGHS re-solve
+//!   costs a full MIP solve (no lazy-constraint callback), so rounds are what to save.
 //!
 //! Counting adds no-good cuts on the bridge variables (the flow and BFS variables are not
 //! unique per solution and are left free), combined with the connectivity separator for the
@@ -131,6 +134,23 @@ fn base(h: &Hashi, g: &BridgeGraph) -> Built {
         present: x1,
         distinct,
     }
+}
+
+/// Largest island sets whose connectivity cuts the lazy model adds before its first solve.
+const PRECUT_SIZE: usize = 4;
+
+/// The lazy model: the base model plus the cuts of the small sets that could close off
+/// ([`connect::closable_sets`]); the rest come from the separator.
+fn lazy(h: &Hashi, g: &BridgeGraph) -> Built {
+    let mut b = base(h, g);
+    let n = h.islands().len();
+    for set in connect::closable_sets(h, g, PRECUT_SIZE) {
+        let cut = sum(connect::boundary(g, n, &set)
+            .into_iter()
+            .map(|e| b.present[e]));
+        b.model.add(cut.ge(1.0));
+    }
+    b
 }
 
 /// The seed's BFS layers on top of the base model.
@@ -271,7 +291,7 @@ fn build(h: &Hashi, g: &BridgeGraph, which: HashiModel) -> Built {
     match which {
         HashiModel::Flow => flow(h, g),
         HashiModel::Bfs => bfs(h, g),
-        HashiModel::Lazy => base(h, g),
+        HashiModel::Lazy => lazy(h, g),
     }
 }
 
