@@ -87,7 +87,7 @@ pub fn verify(h: &Hashi, sol: &Bridges) -> Result<(), Violation> {
                     island.coord, degree[i]
                 )))
             }
-            None if degree[i] == 0 && n > 1 => {
+            None if degree[i] == 0 => {
                 return Err(Violation::new(format!(
                     "island ? at {} has no bridge",
                     island.coord
