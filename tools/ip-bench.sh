@@ -1,6 +1,6 @@
 #!/usr/bin/env sh
 # Hashi and Slitherlink integer-program benchmarks against the seeds' published figures.
-#   tools/ip-bench.sh [HASHI_PER_SIZE] [HASHI_MODELS] [SLITHER_COUNT]
+#   tools/ip-bench.sh [HASHI_PER_SIZE] [HASHI_MODELS] [SLITHER_COUNT] [HASHI_TIME_LIMIT]
 # Prints two Markdown tables (see crates/zlink-ip-puzzles/examples/ip_bench.rs).
 set -eu
 cd "$(dirname "$0")/.."
