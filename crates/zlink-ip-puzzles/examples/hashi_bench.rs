@@ -2,8 +2,8 @@
 //! measured figures next to the seeds' published ones.
 //!
 //! ```text
-//! cargo run --release -p zlink-ip-puzzles --example ip_bench -- hashi [PER_SIZE] [MODELS] [TIME_LIMIT]
-//! cargo run --release -p zlink-ip-puzzles --example ip_bench -- slitherlink [COUNT]
+//! cargo run --release -p zlink-ip-puzzles --example hashi_bench -- hashi [PER_SIZE] [MODELS] [TIME_LIMIT]
+//! cargo run --release -p zlink-ip-puzzles --example hashi_bench -- slitherlink [COUNT]
 //! ```
 //! `MODELS` is a comma list of `lazy`, `bfs`, `flow` (default `lazy,bfs`); a model that hits
 //! `TIME_LIMIT` seconds (default 120) on an instance is reported as a lower bound and skipped
@@ -199,7 +199,7 @@ fn main() {
             bench_slitherlink(args.get(1).and_then(|s| s.parse().ok()).unwrap_or(10))
         }
         _ => eprintln!(
-            "usage: ip_bench hashi [PER_SIZE] [MODELS] [TIME_LIMIT] | ip_bench slitherlink [COUNT]"
+            "usage: hashi_bench hashi [PER_SIZE] [MODELS] [TIME_LIMIT] | hashi_bench slitherlink [COUNT]"
         ),
     }
 }
