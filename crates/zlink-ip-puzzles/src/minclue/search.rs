@@ -6,8 +6,12 @@
 //! clues of S fixed and a no-good row excluding the grid itself. If that IP is infeasible, S is
 //! a unique puzzle; since every unique clue set hits every unavoidable set, the master is a
 //! relaxation and |S| is the proven minimum. Otherwise the other solution differs from the grid
-//! on a new unavoidable set, which is added to the master. The check maximises agreement with
-//! the grid, so the sets it returns are small (strong rows).
+//! on a new unavoidable set, which is added to the master. Each difference is shrunk to a
+//! smallest unavoidable set inside it (backtracking over the completions that keep every cell
+//! outside it), and a non-unique S also yields further sets from more of its completions, so
+//! the master gets up to `sets_per_round` small (strong) rows per round. The master is seeded
+//! with the sets of [`super::unavoidable`] and, once its optimum is known to be at least LB,
+//! carries the row Σ y ≥ LB.
 //!
 //! **Minimal**: start from all cells and drop clues one by one while the puzzle stays unique.
 //! One pass suffices: a clue kept because dropping it broke uniqueness stays needed when
