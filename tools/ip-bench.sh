@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
 # IP puzzle timings through the CLI: median / p90 / max Sudoku solve time over top95 (one HiGHS
 # model per puzzle, verified by the independent checker), and the minimum-clue proof for the
-# grid of one Royle 17-clue puzzle (optional: pass --minclue; it takes minutes).
+# grid of one Royle 17-clue puzzle (optional: pass --minclue; it takes many minutes), and the
+# exact solution counts of the tdoku test file by no-good cuts (optional: --tdoku; ~5,000
+# HiGHS solves, tens of minutes), compared with the counts the file lists.
 #
-# usage: tools/ip-bench.sh [--minclue] [--data DIR]
+# usage: tools/ip-bench.sh [--minclue] [--tdoku] [--data DIR]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 data="$root/../shared/data"
 minclue=0
+tdoku=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --minclue) minclue=1 ;;
+    --tdoku) tdoku=1 ;;
     --data) shift; data="$1" ;;
-    *) echo "usage: $0 [--minclue] [--data DIR]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--minclue] [--tdoku] [--data DIR]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -42,4 +46,16 @@ if [ "$minclue" = 1 ]; then
   start=$(date +%s.%N)
   echo "$line" | "$zlink" solve --kind minclue - --stats
   echo "minclue wall seconds: $(echo "$(date +%s.%N) - $start" | bc)"
+fi
+
+if [ "$tdoku" = 1 ]; then
+  f="$data/sudoku-sets/tdoku_test_puzzles_with_counts.txt"
+  start=$(date +%s)
+  got="$("$zlink" count --kind sudoku "$f" --limit 1000)"
+  want="$(cut -d: -f2 "$f")"
+  if [ "$got" = "$want" ]; then
+    echo "tdoku counts: all $(echo "$want" | wc -l) match ($(( $(date +%s) - start )) s)"
+  else
+    echo "tdoku counts DIFFER:"; diff <(echo "$want") <(echo "$got") || true; exit 1
+  fi
 fi
