@@ -3,10 +3,11 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-const TOP95_1: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const TOP95_1_SOLUTION: &str =
-    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+/// Line 1 of the tdoku test file (BSD-2) and its solution.
+const TDOKU_1: &str =
+    ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
+const TDOKU_1_SOLUTION: &str =
+    "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
 
 fn zlink(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_zlink"))
@@ -43,18 +44,18 @@ fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
 
 #[test]
 fn solve_prints_the_grid_and_one_line_per_puzzle() {
-    let o = zlink(&["solve", "--kind", "sudoku", "-"], TOP95_1);
+    let o = zlink(&["solve", "--kind", "sudoku", "-"], TDOKU_1);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let digits: String = stdout(&o).chars().filter(char::is_ascii_digit).collect();
-    assert_eq!(digits, TOP95_1_SOLUTION);
+    assert_eq!(digits, TDOKU_1_SOLUTION);
     assert_eq!(stdout(&o).lines().count(), 11); // 9 rows + 2 box separators
 
-    let file = temp_file("two.txt", &format!("{TOP95_1} // comment\n{TOP95_1}\n"));
+    let file = temp_file("two.txt", &format!("{TDOKU_1} // comment\n{TDOKU_1}\n"));
     let o = zlink(&["solve", "--kind", "sudoku", file.to_str().unwrap()], "");
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(
         stdout(&o),
-        format!("{TOP95_1_SOLUTION}\n{TOP95_1_SOLUTION}\n")
+        format!("{TDOKU_1_SOLUTION}\n{TDOKU_1_SOLUTION}\n")
     );
 }
 
@@ -105,7 +106,7 @@ fn count_prints_digits_last_and_json() {
 #[test]
 fn exit_codes_and_messages() {
     // parse error: exit 2 with file:line:col
-    let bad = temp_file("bad.txt", &format!("{TOP95_1}\n{}\n", &TOP95_1[..80]));
+    let bad = temp_file("bad.txt", &format!("{TDOKU_1}\n{}\n", &TDOKU_1[..80]));
     let o = zlink(&["solve", "--kind", "sudoku", bad.to_str().unwrap()], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(
@@ -123,14 +124,14 @@ fn exit_codes_and_messages() {
     // the solver's time limit: exit 1 with a clear message
     let o = zlink(
         &["solve", "--kind", "sudoku", "-", "--time-limit", "0"],
-        TOP95_1,
+        TDOKU_1,
     );
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("time limit"), "{}", stderr(&o));
     // unknown kind (clap) and counting a kind that cannot count: exit 2
-    let o = zlink(&["solve", "--kind", "nonsense", "-"], TOP95_1);
+    let o = zlink(&["solve", "--kind", "nonsense", "-"], TDOKU_1);
     assert_eq!(o.status.code(), Some(2));
-    let o = zlink(&["count", "--kind", "minclue", "-"], TOP95_1);
+    let o = zlink(&["count", "--kind", "minclue", "-"], TDOKU_1);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("not supported"), "{}", stderr(&o));
 }
@@ -148,7 +149,7 @@ fn help_lists_every_registered_kind() {
 fn minimal_mode_gives_a_unique_irreducible_puzzle() {
     let o = zlink(
         &["solve", "--kind", "minclue-minimal", "-"],
-        TOP95_1_SOLUTION,
+        TDOKU_1_SOLUTION,
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
