@@ -6,8 +6,12 @@
 //! clues of S fixed and a no-good row excluding the grid itself. If that IP is infeasible, S is
 //! a unique puzzle; since every unique clue set hits every unavoidable set, the master is a
 //! relaxation and |S| is the proven minimum. Otherwise the other solution differs from the grid
-//! on a new unavoidable set, which is added to the master. The check maximises agreement with
-//! the grid, so the sets it returns are small (strong rows).
+//! on a new unavoidable set, which is added to the master. Each difference is shrunk to a
+//! smallest unavoidable set inside it (backtracking over the completions that keep every cell
+//! outside it), and a non-unique S also yields further sets from more of its completions, so
+//! the master gets up to `sets_per_round` small (strong) rows per round. The master is seeded
+//! with the sets of [`super::unavoidable`] and, once its optimum is known to be at least LB,
+//! carries the row Σ y ≥ LB.
 //!
 //! **Minimal**: start from all cells and drop clues one by one while the puzzle stays unique.
 //! One pass suffices: a clue kept because dropping it broke uniqueness stays needed when
@@ -250,17 +254,36 @@ pub fn minimum_with(
             }
         }
     };
+    // z = Σ y. Once the first master optimum LB is known, z is fixed to LB: each master solve
+    // then only looks for a hitting set of exactly LB cells, and its infeasibility proves
+    // LB + 1 (the master is a relaxation of the clue problem).
+    let z = master.add_var_bounded(VarKind::Integer, 0.0, cells as f64);
+    master.add((sum(y.clone()) - z).eq(0.0));
+    let mut bound: Option<usize> = None;
     loop {
-        master.params.time_limit = left(opts.time_limit)?;
-        let m = master.solve().map_err(|e| with_limit(e, opts.time_limit))?;
+        let mut master_seconds = 0.0;
+        let mut master_nodes = 0;
+        let m = loop {
+            master.params.time_limit = left(opts.time_limit)?;
+            let r = master.solve();
+            if let Some(st) = master.last_stats() {
+                master_seconds += st.seconds;
+                master_nodes += st.nodes;
+            }
+            match (r, bound) {
+                (Ok(m), _) => break m,
+                (Err(IpError::Infeasible), Some(lb)) if lb < cells => {
+                    bound = Some(lb + 1);
+                    master.set_bounds(z, (lb + 1) as f64, (lb + 1) as f64);
+                }
+                (Err(e), _) => return Err(with_limit(e, opts.time_limit)),
+            }
+        };
         let clues: Vec<bool> = y.iter().map(|&v| m.is_one(v)).collect();
         let lower_bound = clues.iter().filter(|&&b| b).count();
-        if iterations
-            .last()
-            .is_none_or(|it: &Iteration| it.lower_bound < lower_bound)
-        {
-            // the master is a relaxation: its optimum is a valid lower bound from now on
-            master.add(sum(y.clone()).ge(lower_bound as f64));
+        if bound.is_none() {
+            bound = Some(lower_bound);
+            master.set_bounds(z, lower_bound as f64, lower_bound as f64);
         }
         let t = Instant::now();
         check.set_time_limit(left(opts.time_limit)?);
@@ -297,8 +320,8 @@ pub fn minimum_with(
             round: iterations.len() + 1,
             lower_bound,
             sets: known.len(),
-            master_seconds: m.stats.seconds,
-            master_nodes: m.stats.nodes,
+            master_seconds,
+            master_nodes,
             check_seconds: t.elapsed().as_secs_f64(),
             added,
         });

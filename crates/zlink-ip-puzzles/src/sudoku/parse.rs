@@ -271,26 +271,27 @@ mod tests {
         Sudoku::parse(text, "f").unwrap_err().to_string()
     }
 
-    const TOP95_1: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    /// Line 1 of the tdoku test file (BSD-2).
+    const TDOKU_1: &str =
+        ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
 
     #[test]
     fn line_formats_and_comments() {
-        let with_comment = format!("{TOP95_1} // from somewhere");
+        let with_comment = format!("{TDOKU_1} // from somewhere");
         let a = Sudoku::parse(&with_comment, "f").unwrap();
-        let b = Sudoku::parse(&TOP95_1.replace('.', "0"), "f").unwrap();
+        let b = Sudoku::parse(&TDOKU_1.replace('.', "0"), "f").unwrap();
         assert_eq!(a[0].1, b[0].1);
-        assert_eq!(a[0].1.clue_count(), 17);
-        let tdoku = format!("{TOP95_1}:1:{}", "1".repeat(81));
+        assert_eq!(a[0].1.clue_count(), 34);
+        let tdoku = format!("{TDOKU_1}:1:{}", "1".repeat(81));
         assert_eq!(Sudoku::parse(&tdoku, "f").unwrap()[0].1, a[0].1);
-        let two = format!("# two puzzles\n{TOP95_1}\n\n{TOP95_1}\n");
+        let two = format!("# two puzzles\n{TDOKU_1}\n\n{TDOKU_1}\n");
         let v = Sudoku::parse(&two, "f").unwrap();
         assert_eq!(v.iter().map(|p| p.0).collect::<Vec<_>>(), vec![2, 4]);
         // round trip through the one-line rendering
         let line = a[0].1.render_line(None);
         assert_eq!(Sudoku::parse(&line, "f").unwrap()[0].1, a[0].1);
         // a 9-line grid
-        let grid: String = TOP95_1
+        let grid: String = TDOKU_1
             .as_bytes()
             .chunks(9)
             .map(|c| format!("{}\n", std::str::from_utf8(c).unwrap()))
@@ -307,10 +308,10 @@ mod tests {
     #[test]
     fn positioned_errors() {
         assert_eq!(
-            err(&TOP95_1[..80]),
+            err(&TDOKU_1[..80]),
             "f:1:81: expected one Sudoku per line as n² cells (16, 36, 81, 256 or 625), found 80 characters"
         );
-        let mut bad = TOP95_1.to_string();
+        let mut bad = TDOKU_1.to_string();
         bad.replace_range(3..4, "#");
         assert_eq!(
             err(&bad),
@@ -326,11 +327,11 @@ mod tests {
             "f:4:3: clue 5 out of range: a 4×4 Sudoku has values 1..=4"
         );
         // duplicates: both positions named, the error at the second
-        let mut dup = TOP95_1.to_string();
-        dup.replace_range(1..2, "4");
+        let mut dup = TDOKU_1.to_string();
+        dup.replace_range(0..1, "5");
         assert_eq!(
             err(&format!("\n{dup}")),
-            "f:2:2: duplicate given 4 in row 1: r1c1 and r1c2"
+            "f:2:2: duplicate given 5 in row 1: r1c1 and r1c2"
         );
         assert_eq!(
             err("1...\n....\n1...\n...."),
