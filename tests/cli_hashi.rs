@@ -42,7 +42,14 @@ fn every_model_solves_the_pzprjs_vector_to_its_unique_solution() {
         assert_eq!(out, SOLUTION, "{model}");
     }
     // the Tatham id of the same grid, given inline
-    let (code, out, _) = zlink(&["solve", "--kind", "bridges", "5x5m2:4a2c3b23e3a1a3a4a3"]);
+    let (code, out, _) = zlink(&[
+        "solve",
+        "--kind",
+        "bridges",
+        "--engine",
+        "ip",
+        "5x5m2:4a2c3b23e3a1a3a4a3",
+    ]);
     assert_eq!((code, out.as_str()), (0, SOLUTION));
 }
 

@@ -13,7 +13,8 @@ pub static HASHI: Kind<Hashi> = Kind::new(
     "Hashiwokakero (bridges): integer programs with flow, BFS or lazy connectivity (--set model=…)",
     "CLLV .has files, compact grids (. ? 1-8), Janko blocks, Tatham Bridges ids, puzz.link hashi URLs \
      (one id or URL per line allowed)",
-);
+)
+.with_engine("ip");
 
 impl HashiOptions {
     /// Reads the kind-specific settings (`model`).
