@@ -35,14 +35,19 @@ pub struct GlobalOpts {
 /// The subcommands. Each one lives in its own module under `commands/`.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Count the members of a family (paths, cycles) without listing them.
-    Count(commands::graph_count::CountArgs),
+    /// Count exactly: graph families (`count paths|cycles`) or puzzle solutions (`count --kind`).
+    #[command(after_help = commands::puzzle::kinds_help())]
+    Count(commands::count::CountArgs),
+    /// Solve puzzles and print (or draw) the solutions.
+    #[command(after_help = commands::puzzle::kinds_help())]
+    Solve(commands::puzzle::SolveArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
     let Cli { global, command } = cli;
     match command {
-        Command::Count(args) => commands::graph_count::run(args, &global),
+        Command::Count(args) => commands::count::run(args, &global),
+        Command::Solve(args) => commands::puzzle::solve(args, &global),
     }
 }
 

@@ -16,14 +16,6 @@ use zlink_zdd::Zdd;
 use crate::exit::CliError;
 use crate::GlobalOpts;
 
-/// `zlink count ...`: what to count.
-#[derive(Debug, clap::Args)]
-pub struct CountArgs {
-    /// The family to count.
-    #[command(subcommand)]
-    pub what: CountWhat,
-}
-
 /// The graph families `count` knows.
 #[derive(Debug, clap::Subcommand)]
 pub enum CountWhat {
@@ -196,9 +188,9 @@ fn peak_memory_bytes() -> Option<u64> {
 ///
 /// # Errors
 /// Input errors (exit 2), budget exhaustion (exit 3).
-pub fn run(args: CountArgs, global: &GlobalOpts) -> Result<(), CliError> {
+pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
     let started = Instant::now();
-    let (common, kind) = match &args.what {
+    let (common, kind) = match &what {
         CountWhat::Paths(p) => (&p.graph, "paths"),
         CountWhat::Cycles(c) => (&c.graph, "cycles"),
     };
@@ -208,7 +200,7 @@ pub fn run(args: CountArgs, global: &GlobalOpts) -> Result<(), CliError> {
         OrderArg::Frontier => EdgeOrder::Frontier,
     };
     let (graph, _) = order.apply(&src.graph);
-    let spec = match &args.what {
+    let spec = match &what {
         CountWhat::Paths(p) => {
             let last = graph.num_vertices().saturating_sub(1) as u32;
             let s = src.vertex(p.from.as_deref(), 0, "from")?;

@@ -1,0 +1,331 @@
+//! `zlink solve --kind K` and `zlink count --kind K`: load puzzles through the one registry,
+//! solve or count each, print text / SVG / JSON.
+//!
+//! Input is a file, `-` for stdin, or a puzz.link URL given directly. Files with one puzzle
+//! per line give one output line per puzzle. Exit codes: 0 ok; 1 a puzzle has no solution or
+//! the solver gave up (time limit); 2 bad input (`file:line:col: …`) or usage; 3 budget.
+
+use std::io::Read;
+use std::path::PathBuf;
+
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use serde_json::{json, Value};
+use zlink_grid::puzzle::{Counted, SolveStats};
+use zlink_grid::{find_kind_engine, Instance, PuzzleKind, SolveError, SolveOptions};
+
+use crate::exit::CliError;
+use crate::GlobalOpts;
+
+/// Every registered puzzle kind (the one list behind dispatch, `--help` and tests).
+pub fn kinds() -> Vec<&'static dyn PuzzleKind> {
+    zlink_ip_puzzles::registry::registry().to_vec()
+}
+
+fn kind_parser() -> PossibleValuesParser {
+    let mut seen = std::collections::HashSet::new();
+    // one value per kind name (a kind may have rows for several engines)
+    let rows = kinds().into_iter().filter(move |k| seen.insert(k.name()));
+    PossibleValuesParser::new(rows.map(|k| {
+        PossibleValue::new(k.name())
+            .aliases(k.aliases().iter().copied())
+            .help(k.summary())
+    }))
+}
+
+/// What to read and how to solve it.
+#[derive(Debug, clap::Args)]
+pub struct PuzzleInput {
+    /// Puzzle kind (see the list below; aliases accepted).
+    #[arg(long, value_parser = kind_parser())]
+    pub kind: String,
+    /// A puzzle file (one or more puzzles), `-` for stdin, a puzz.link URL or a Tatham game id.
+    pub input: String,
+    /// Wall-clock limit per puzzle, seconds.
+    #[arg(long)]
+    pub time_limit: Option<f64>,
+    /// Solver threads.
+    #[arg(long)]
+    pub threads: Option<u32>,
+    /// Print solver statistics (and per-round tables) on stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// The engine, for kinds that several engines solve (e.g. `ip`); default: the first listed.
+    #[arg(long)]
+    pub engine: Option<String>,
+    /// A kind-specific setting, repeatable (e.g. `--set model=bfs` for hashi, `--set cuts=off`
+    /// for slitherlink); see the kind list below.
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_setting)]
+    pub settings: Vec<(String, String)>,
+}
+
+fn parse_setting(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("expected KEY=VALUE, found `{s}`")),
+    }
+}
+
+/// `zlink solve`.
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    /// Input and solver options.
+    #[command(flatten)]
+    pub puzzle: PuzzleInput,
+    /// Write an SVG picture of the solution (files with several puzzles get `-N` suffixes).
+    #[arg(long, value_name = "OUT.svg")]
+    pub svg: Option<PathBuf>,
+}
+
+/// `zlink count --kind K`.
+#[derive(Debug, clap::Args)]
+pub struct PuzzleCountArgs {
+    /// Input and solver options.
+    #[command(flatten)]
+    pub puzzle: PuzzleInput,
+    /// Stop counting at this many solutions.
+    #[arg(long, default_value_t = 1000)]
+    pub limit: u64,
+}
+
+/// The registered kinds with their formats, for `--help`.
+pub fn kinds_help() -> String {
+    let mut s = String::from("Puzzle kinds:\n");
+    for k in kinds() {
+        s.push_str(&format!(
+            "  {:<16} {}\n  {:<16}   formats: {}\n",
+            match k.engine() {
+                Some(e) => format!("{} ({e})", k.name()),
+                None => k.name().to_string(),
+            },
+            k.summary(),
+            "",
+            k.formats_help()
+        ));
+    }
+    s
+}
+
+fn load(input: &PuzzleInput) -> Result<Vec<Box<dyn Instance>>, CliError> {
+    let kind =
+        find_kind_engine(&kinds(), &input.kind, input.engine.as_deref()).ok_or_else(|| {
+            CliError::input(match &input.engine {
+                Some(e) => format!("no engine `{e}` for puzzle kind `{}`", input.kind),
+                None => format!("unknown puzzle kind `{}`", input.kind),
+            })
+        })?;
+    let arg = input.input.as_str();
+    let (text, source) = if arg == "-" {
+        let mut t = String::new();
+        std::io::stdin()
+            .read_to_string(&mut t)
+            .map_err(|e| CliError::input(format!("reading stdin: {e}")))?;
+        (t, "-".to_string())
+    } else if !std::path::Path::new(arg).exists()
+        && (zlink_grid::pzprjs::url::looks_like_url(arg) || looks_like_game_id(arg))
+    {
+        (arg.to_string(), "url".to_string())
+    } else {
+        let t = std::fs::read_to_string(arg)
+            .map_err(|e| CliError::input(format!("cannot read {arg}: {e}")))?;
+        (t, arg.to_string())
+    };
+    kind.load(&text, &source).map_err(CliError::input)
+}
+
+/// Whether `arg` is a one-line puzzle id such as Tatham's `WxH…:desc` (given inline).
+fn looks_like_game_id(arg: &str) -> bool {
+    let digits = arg.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0
+        && arg[digits..].starts_with('x')
+        && arg.contains(':')
+        && !arg.contains(char::is_whitespace)
+}
+
+fn options(input: &PuzzleInput) -> SolveOptions {
+    SolveOptions {
+        time_limit: input.time_limit,
+        threads: input.threads,
+        mip_gap: None,
+        settings: input.settings.clone(),
+    }
+}
+
+fn error_exit(label: &str, e: &SolveError) -> CliError {
+    let msg = format!("{label}: {e}");
+    match e {
+        SolveError::Budget(_) => CliError::budget(msg),
+        SolveError::Unsupported { .. } | SolveError::BadSetting(_) => CliError::input(msg),
+        _ => CliError::failed(msg),
+    }
+}
+
+fn stats_json(s: &SolveStats) -> Value {
+    let counters: serde_json::Map<String, Value> = s
+        .counters
+        .iter()
+        .map(|(k, v)| (k.to_string(), json!(v)))
+        .collect();
+    let rounds = s.rounds.as_ref().map(|t| {
+        t.rows
+            .iter()
+            .map(|r| {
+                t.columns
+                    .iter()
+                    .zip(r)
+                    .map(|(c, v)| (c.to_string(), json!(v)))
+                    .collect::<serde_json::Map<_, _>>()
+            })
+            .collect::<Vec<_>>()
+    });
+    json!({ "seconds": s.seconds, "counters": counters, "rounds": rounds })
+}
+
+fn print_stats(label: &str, s: &SolveStats) {
+    let counters: Vec<String> = s.counters.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    eprintln!("{label}: {:.3} s, {}", s.seconds, counters.join(", "));
+    if let Some(t) = &s.rounds {
+        eprintln!("  {}", t.columns.join("\t"));
+        for r in &t.rows {
+            let cells: Vec<String> = r
+                .iter()
+                .map(|v| {
+                    if v.fract() == 0.0 {
+                        format!("{v}")
+                    } else {
+                        format!("{v:.4}")
+                    }
+                })
+                .collect();
+            eprintln!("  {}", cells.join("\t"));
+        }
+    }
+}
+
+fn svg_path(base: &std::path::Path, index: usize, total: usize) -> PathBuf {
+    if total == 1 {
+        return base.to_path_buf();
+    }
+    let stem = base
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ext = base
+        .extension()
+        .map(|e| e.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "svg".into());
+    base.with_file_name(format!("{stem}-{}.{ext}", index + 1))
+}
+
+/// `zlink solve --kind K INPUT`: print each solution (multi-line for one puzzle, one line per
+/// puzzle otherwise).
+///
+/// # Errors
+/// Exit 2 for bad input, 1 when a puzzle has no solution or the solver gives up (the other
+/// puzzles are still solved and printed).
+pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
+    let instances = load(&args.puzzle)?;
+    let opts = options(&args.puzzle);
+    let single = instances.len() == 1;
+    let mut first_error = None;
+    let mut json_out = Vec::new();
+    for (i, inst) in instances.iter().enumerate() {
+        match inst.solve(&opts) {
+            Ok(solved) => {
+                let sol = Some(&solved.solution);
+                if let Some(base) = &args.svg {
+                    let path = svg_path(base, i, instances.len());
+                    std::fs::write(&path, inst.render_svg(sol)).map_err(|e| {
+                        CliError::input(format!("cannot write {}: {e}", path.display()))
+                    })?;
+                }
+                if args.puzzle.stats {
+                    print_stats(inst.label(), &solved.stats);
+                }
+                if global.json {
+                    json_out.push(json!({
+                        "label": inst.label(),
+                        "kind": inst.kind(),
+                        "puzzle": inst.describe(),
+                        "status": "solved",
+                        "solution": inst.render_line(sol),
+                        "text": inst.render_text(sol),
+                        "stats": stats_json(&solved.stats),
+                    }));
+                } else if single {
+                    print!("{}", inst.render_text(sol));
+                } else {
+                    println!("{}", inst.render_line(sol));
+                }
+            }
+            Err(e) => {
+                if global.json {
+                    json_out.push(json!({ "label": inst.label(), "kind": inst.kind(), "status": "failed", "error": e.to_string() }));
+                } else if !single {
+                    println!("{}: {e}", inst.label());
+                }
+                first_error.get_or_insert_with(|| error_exit(inst.label(), &e));
+            }
+        }
+    }
+    if global.json {
+        let v = if single {
+            json_out.remove(0)
+        } else {
+            Value::Array(json_out)
+        };
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    }
+    first_error.map_or(Ok(()), Err)
+}
+
+/// `zlink count --kind K INPUT --limit N`: print each count; the count is the only thing on
+/// the last line (digits only). A count that hit the limit is noted on stderr.
+///
+/// # Errors
+/// Exit 2 for bad input or a kind that cannot count, 1 when the solver gives up.
+pub fn count(args: PuzzleCountArgs, global: &GlobalOpts) -> Result<(), CliError> {
+    let instances = load(&args.puzzle)?;
+    let opts = options(&args.puzzle);
+    let mut json_out = Vec::new();
+    for inst in &instances {
+        let Counted {
+            count,
+            limit_reached,
+            stats,
+        } = inst
+            .count(args.limit, &opts)
+            .map_err(|e| error_exit(inst.label(), &e))?;
+        if args.puzzle.stats {
+            print_stats(inst.label(), &stats);
+        }
+        if global.json {
+            json_out.push(json!({
+                "label": inst.label(),
+                "kind": inst.kind(),
+                "count": count,
+                "limit": args.limit,
+                "limit_reached": limit_reached,
+                "seconds": stats.seconds,
+                "stats": stats_json(&stats),
+            }));
+        } else {
+            if limit_reached {
+                eprintln!(
+                    "{}: limit {} reached: at least {count} solutions",
+                    inst.label(),
+                    args.limit
+                );
+            }
+            println!("{count}");
+        }
+    }
+    if global.json {
+        let v = if json_out.len() == 1 {
+            json_out.remove(0)
+        } else {
+            Value::Array(json_out)
+        };
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    }
+    Ok(())
+}

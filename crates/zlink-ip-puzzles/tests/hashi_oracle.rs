@@ -1,0 +1,88 @@
+//! Hashi IP counts (all three models) against a brute force over all bridge assignments of tiny
+//! random grids.
+
+use proptest::prelude::*;
+use zlink_ip_puzzles::hashi::{
+    model, verify::verify, BridgeGraph, Bridges, Hashi, HashiModel, HashiOptions,
+};
+
+/// All assignments of 0/1/2 bridges to the candidates that `verify` accepts.
+fn brute(h: &Hashi) -> Vec<Bridges> {
+    let g = BridgeGraph::new(h);
+    let m = g.candidates.len();
+    let mut out = Vec::new();
+    for code in 0..3u64.pow(m as u32) {
+        let mut k = code;
+        let mut b = Vec::new();
+        for e in &g.candidates {
+            let n = (k % 3) as u8;
+            k /= 3;
+            if n > 0 {
+                b.push((e.a, e.b, n));
+            }
+        }
+        let b = Bridges::new(b);
+        if verify(h, &b).is_ok() {
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// A puzzle on `rows × cols` from an island mask, with the numbers of the `pick`-th connected,
+/// non-crossing bridge set (numbers = degrees), if there is one.
+fn instance(rows: usize, cols: usize, mask: &[bool], pick: usize) -> Option<Hashi> {
+    let free: Vec<Option<Option<u8>>> = mask.iter().map(|&m| m.then_some(None)).collect();
+    let shape = Hashi::from_cells(rows, cols, &free);
+    if shape.islands().len() < 2 || BridgeGraph::new(&shape).candidates.len() > 9 {
+        return None;
+    }
+    let all = brute(&shape); // `?` islands accept any degree ≥ 1
+    let sol = all.get(pick % all.len().max(1))?;
+    let mut deg = vec![0u8; shape.islands().len()];
+    for &(a, b, n) in &sol.bridges {
+        deg[a] += n;
+        deg[b] += n;
+    }
+    let mut cells = vec![None; rows * cols];
+    for (i, isl) in shape.islands().iter().enumerate() {
+        cells[isl.coord.row * cols + isl.coord.col] = Some(Some(deg[i]));
+    }
+    Some(Hashi::from_cells(rows, cols, &cells))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    #[test]
+    fn counts_equal_brute_force(mask in prop::collection::vec(prop::bool::weighted(0.45), 16), pick in 0usize..1000) {
+        let Some(h) = instance(4, 4, &mask, pick) else { return Ok(()) };
+        let want = brute(&h).len() as u64;
+        prop_assert!(want >= 1);
+        for m in [HashiModel::Lazy, HashiModel::Bfs, HashiModel::Flow] {
+            let opts = HashiOptions { model: m };
+            let got = model::count(&h, 1000, &opts, &Default::default()).unwrap();
+            prop_assert_eq!(got.count, want, "{:?}\n{}", m, zlink_ip_puzzles::hashi::render::compact(&h));
+            let s = model::solve(&h, &opts, &Default::default()).unwrap();
+            prop_assert!(verify(&h, &s.solution).is_ok());
+        }
+    }
+}
+
+#[test]
+fn unknown_islands_are_counted_like_brute_force() {
+    let h = Hashi::parse_compact("?.?\n...\n?.2", "t").unwrap();
+    let want = brute(&h).len() as u64;
+    for m in [HashiModel::Lazy, HashiModel::Bfs, HashiModel::Flow] {
+        let got = model::count(&h, 1000, &HashiOptions { model: m }, &Default::default()).unwrap();
+        assert_eq!(got.count, want, "{m:?}");
+    }
+}
+
+#[test]
+fn two_ones_alone_are_a_solution_despite_rule_6_2() {
+    let h = Hashi::parse_compact("1.1", "t").unwrap();
+    for m in [HashiModel::Lazy, HashiModel::Bfs, HashiModel::Flow] {
+        let got = model::count(&h, 10, &HashiOptions { model: m }, &Default::default()).unwrap();
+        assert_eq!(got.count, 1, "{m:?}");
+    }
+}

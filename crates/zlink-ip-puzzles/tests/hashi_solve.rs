@@ -1,0 +1,132 @@
+//! The Hashi models on real data: Janko puzzles (unique, with solutions) and CLLV instances
+//! (mostly not unique), every answer checked by the independent verifier.
+
+use zlink_grid::SolveOptions;
+use zlink_ip_puzzles::hashi::{
+    model, parse::parse_janko_solution, verify::verify, Hashi, HashiModel, HashiOptions,
+};
+
+fn data() -> Option<std::path::PathBuf> {
+    let p = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"));
+    if p.is_dir() {
+        Some(p)
+    } else {
+        eprintln!("note: shared data directory absent, skipping");
+        None
+    }
+}
+
+/// Janko puzzles sorted by key, every `step`-th one.
+fn janko_sample(step: usize) -> Vec<(String, Hashi, String)> {
+    let Some(d) = data() else { return Vec::new() };
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(d.join("puzzlekit-janko/Hashi_dataset.json")).unwrap(),
+    )
+    .unwrap();
+    let mut all: Vec<_> = json["data"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| {
+            let h = Hashi::parse_janko(v["problem"].as_str().unwrap(), k).unwrap();
+            (k.clone(), h, v["solution"].as_str().unwrap().to_string())
+        })
+        .collect();
+    // spread over sizes: order by size, then take every step-th
+    all.sort_by_key(|(k, h, _)| (h.rows() * h.cols(), k.clone()));
+    all.into_iter().step_by(step).collect()
+}
+
+#[test]
+fn janko_sample_solves_to_the_published_solution_with_every_model() {
+    let sample = janko_sample(24); // 38 of 910, from 5×5 to the largest
+    if data().is_some() {
+        assert!(sample.len() >= 30);
+    }
+    let opts = SolveOptions::default();
+    for (key, h, sol_text) in &sample {
+        let want = parse_janko_solution(h, sol_text, key).unwrap();
+        for m in [HashiModel::Lazy, HashiModel::Flow] {
+            let got = model::solve(h, &HashiOptions { model: m }, &opts).unwrap();
+            verify(h, &got.solution).unwrap_or_else(|e| panic!("{key} {m:?}: {e}"));
+            assert_eq!(got.solution, want, "{key} {m:?}");
+        }
+    }
+}
+
+#[test]
+fn janko_small_puzzles_are_unique_and_bfs_agrees() {
+    let opts = SolveOptions::default();
+    for (key, h, sol_text) in janko_sample(24)
+        .iter()
+        .filter(|(_, h, _)| h.islands().len() <= 40)
+    {
+        let want = parse_janko_solution(h, sol_text, key).unwrap();
+        let got = model::solve(
+            h,
+            &HashiOptions {
+                model: HashiModel::Bfs,
+            },
+            &opts,
+        )
+        .unwrap();
+        assert_eq!(got.solution, want, "{key}");
+        let c = model::count(
+            h,
+            2,
+            &HashiOptions {
+                model: HashiModel::Lazy,
+            },
+            &opts,
+        )
+        .unwrap();
+        assert_eq!((c.count, c.limit_reached), (1, false), "{key} is unique");
+    }
+}
+
+#[test]
+fn cllv_100_and_200_samples_solve_and_verify() {
+    let Some(d) = data() else { return };
+    let opts = SolveOptions::default();
+    for (size, take) in [(100, 6), (200, 3)] {
+        let dir = d.join("cllv-hashi/dataset").join(size.to_string());
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.retain(|p| p.extension().is_some_and(|e| e == "has"));
+        files.sort();
+        let step = files.len() / take;
+        for f in files.iter().step_by(step).take(take) {
+            let h = Hashi::parse_any(
+                &std::fs::read_to_string(f).unwrap(),
+                &f.display().to_string(),
+            )
+            .unwrap();
+            let s = model::solve(&h, &HashiOptions::default(), &opts).unwrap();
+            verify(&h, &s.solution).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        }
+    }
+}
+
+#[test]
+fn cllv_instances_are_not_unique_and_counts_respect_the_limit() {
+    let Some(d) = data() else { return };
+    let f = d.join("cllv-hashi/dataset/100/Hs_16_100_25_00_001.has");
+    let h = Hashi::parse_any(&std::fs::read_to_string(&f).unwrap(), "cllv").unwrap();
+    let c = model::count(&h, 5, &HashiOptions::default(), &SolveOptions::default()).unwrap();
+    assert_eq!(c.count, 5);
+    assert!(c.limit_reached);
+}
+
+#[test]
+fn infeasible_puzzles_and_time_limits_are_reported() {
+    // two 2s that can only join each other with a double bridge, and a third island elsewhere
+    let h = Hashi::parse_compact("2.2\n...\n..1", "t").unwrap();
+    for m in [HashiModel::Lazy, HashiModel::Bfs, HashiModel::Flow] {
+        let e = model::solve(&h, &HashiOptions { model: m }, &SolveOptions::default()).unwrap_err();
+        assert_eq!(e, zlink_grid::SolveError::Infeasible, "{m:?}");
+        let c = model::count(&h, 10, &HashiOptions { model: m }, &SolveOptions::default()).unwrap();
+        assert_eq!(c.count, 0);
+    }
+}

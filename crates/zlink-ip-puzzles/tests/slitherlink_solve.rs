@@ -1,0 +1,72 @@
+//! The Slitherlink IP on real data: Janko 10×10 puzzles against their published solutions, and
+//! the pzprjs 5×5 test vector.
+
+use zlink_grid::SolveOptions;
+use zlink_ip_puzzles::slitherlink::{
+    model, parse::parse_janko_solution, verify::verify, SlitherOptions, Slitherlink,
+};
+
+fn data() -> Option<std::path::PathBuf> {
+    let p = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"));
+    if p.is_dir() {
+        Some(p)
+    } else {
+        eprintln!("note: shared data directory absent, skipping");
+        None
+    }
+}
+
+#[test]
+fn janko_10x10_sample_matches_the_published_solutions() {
+    let Some(d) = data() else { return };
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(d.join("puzzlekit-janko/Slitherlink_dataset.json")).unwrap(),
+    )
+    .unwrap();
+    let mut ten: Vec<_> = json["data"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, v)| v["problem"].as_str().unwrap().starts_with("10 10\n"))
+        .filter(|(_, v)| v["solution"].as_str().is_some_and(|s| !s.is_empty()))
+        .collect();
+    ten.sort_by(|a, b| a.0.cmp(b.0));
+    let step = ten.len() / 20;
+    let mut solved = 0;
+    for (key, v) in ten.iter().step_by(step).take(20) {
+        let p = Slitherlink::parse_janko(v["problem"].as_str().unwrap(), key).unwrap();
+        let want = parse_janko_solution(&p, v["solution"].as_str().unwrap(), key).unwrap();
+        for cuts in [false, true] {
+            let got = model::solve(&p, &SlitherOptions { cuts }, &SolveOptions::default()).unwrap();
+            verify(&p, &got.solution).unwrap_or_else(|e| panic!("{key}: {e}"));
+            assert_eq!(got.solution, want, "{key} cuts={cuts}");
+            let rounds = got.stats.rounds.as_ref().unwrap();
+            assert_eq!(
+                rounds.rows.last().unwrap()[4],
+                0.0,
+                "last round finds no subtour"
+            );
+        }
+        solved += 1;
+    }
+    assert_eq!(solved, 20);
+}
+
+#[test]
+fn pzprjs_5x5_vector_is_unique() {
+    let p = Slitherlink::parse_any("https://puzz.link/p?slither/5/5/cbcbcddad", "url").unwrap();
+    for cuts in [false, true] {
+        let c = model::count(&p, 10, &SlitherOptions { cuts }, &SolveOptions::default()).unwrap();
+        assert_eq!((c.count, c.limit_reached), (1, false), "cuts={cuts}");
+    }
+    let s = model::solve(&p, &SlitherOptions::default(), &SolveOptions::default()).unwrap();
+    verify(&p, &s.solution).unwrap();
+}
+
+#[test]
+fn impossible_puzzles_are_infeasible() {
+    // a 0 next to... a 4 needs all four sides, its neighbour 0 forbids the shared one
+    let p = Slitherlink::parse_plain("40\n..", "t").unwrap();
+    let e = model::solve(&p, &SlitherOptions::default(), &SolveOptions::default()).unwrap_err();
+    assert_eq!(e, zlink_grid::SolveError::Infeasible);
+}

@@ -1,0 +1,116 @@
+//! `zlink solve|count --kind hashi`: formats, models, counts, exit codes and positioned errors.
+
+use std::process::Command;
+
+fn zlink(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_zlink"))
+        .args(args)
+        .output()
+        .expect("run zlink");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const URL: &str = "https://puzz.link/p?hashi/5/5/4g2i3h23k3g1g3g4g3";
+const SOLUTION: &str = "\
+4═══2 · ·
+‖
+‖ 3─────2
+‖ ‖     │
+3 ‖ · · │
+│ ‖     │
+│ 3───1 │
+│       │
+3═══4═══3
+";
+
+#[test]
+fn every_model_solves_the_pzprjs_vector_to_its_unique_solution() {
+    for model in ["lazy", "bfs", "flow"] {
+        let (code, out, err) = zlink(&[
+            "solve",
+            "--kind",
+            "hashi",
+            "--set",
+            &format!("model={model}"),
+            URL,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, SOLUTION, "{model}");
+    }
+    // the Tatham id of the same grid, given inline
+    let (code, out, _) = zlink(&[
+        "solve",
+        "--kind",
+        "bridges",
+        "--engine",
+        "ip",
+        "5x5m2:4a2c3b23e3a1a3a4a3",
+    ]);
+    assert_eq!((code, out.as_str()), (0, SOLUTION));
+}
+
+#[test]
+fn counts_unique_and_non_unique_puzzles() {
+    let (code, out, _) = zlink(&["count", "--kind", "hashi", URL]);
+    assert_eq!((code, out.trim()), (0, "1"));
+    let data = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/cllv-hashi/dataset/100/Hs_16_100_25_00_001.has"
+    );
+    if !std::path::Path::new(data).exists() {
+        eprintln!("note: shared data absent, skipping the CLLV count");
+        return;
+    }
+    let (code, out, err) = zlink(&["count", "--kind", "hashi", "--limit", "3", data]);
+    assert_eq!((code, out.trim()), (0, "3"));
+    assert!(err.contains("limit 3 reached"), "{err}");
+}
+
+#[test]
+fn stats_print_the_per_round_table() {
+    let (code, _, err) = zlink(&["solve", "--kind", "hashi", "--stats", URL]);
+    assert_eq!(code, 0);
+    assert!(
+        err.contains("round\tseconds\tnodes\titerations\tcuts"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_input_and_settings_exit_2_with_a_position() {
+    let dir = std::env::temp_dir().join(format!("zlink-cli-hashi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("bad.has");
+    std::fs::write(&f, "2 3 2\n1 0 1\n0 0 0 0\n").unwrap();
+    let (code, _, err) = zlink(&["solve", "--kind", "hashi", f.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("bad.has:3:7: expected 3 cells in row 2, found 4"),
+        "{err}"
+    );
+    std::fs::write(&f, "2 2 3\n1 1\n0 0\n").unwrap();
+    let (code, _, err) = zlink(&["solve", "--kind", "hashi", f.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("bad.has:1:5: the header announces 3 islands but the grid has 2"),
+        "{err}"
+    );
+    let (code, _, err) = zlink(&["solve", "--kind", "hashi", "--set", "model=magic", URL]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown Hashi model `magic`"), "{err}");
+    let (code, _, _) = zlink(&["solve", "--kind", "hashi", "--set", "nonsense", URL]);
+    assert_eq!(code, 2);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn unsolvable_puzzles_exit_1() {
+    // two 2s that can only bridge each other, and a lone 1 that no one can reach
+    let (code, _, err) = zlink(&["solve", "--kind", "hashi", "3x3m2:2a2e1"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("no solution"), "{err}");
+}

@@ -1,0 +1,163 @@
+//! End-to-end tests of `zlink solve|count --kind K`: outputs, JSON, SVG, exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Line 1 of the tdoku test file (BSD-2) and its solution.
+const TDOKU_1: &str =
+    ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
+const TDOKU_1_SOLUTION: &str =
+    "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
+
+fn zlink(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zlink"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("zlink-cli-puzzle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn solve_prints_the_grid_and_one_line_per_puzzle() {
+    let o = zlink(&["solve", "--kind", "sudoku", "-"], TDOKU_1);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let digits: String = stdout(&o).chars().filter(char::is_ascii_digit).collect();
+    assert_eq!(digits, TDOKU_1_SOLUTION);
+    assert_eq!(stdout(&o).lines().count(), 11); // 9 rows + 2 box separators
+
+    let file = temp_file("two.txt", &format!("{TDOKU_1} // comment\n{TDOKU_1}\n"));
+    let o = zlink(&["solve", "--kind", "sudoku", file.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        format!("{TDOKU_1_SOLUTION}\n{TDOKU_1_SOLUTION}\n")
+    );
+}
+
+#[test]
+fn solve_json_svg_and_url_input() {
+    let svg = temp_file("out.svg", "");
+    let url = "https://puzz.link/p?sudoku/4/4/g1k23k3g";
+    let o = zlink(
+        &[
+            "solve",
+            "--kind",
+            "sudoku",
+            url,
+            "--json",
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["solution"], "2143431234211234");
+    assert!(v["stats"]["counters"]["solver_calls"].as_u64().unwrap() >= 1);
+    let pic = std::fs::read_to_string(&svg).unwrap();
+    assert!(pic.starts_with("<svg") && pic.matches("<text").count() == 16);
+}
+
+#[test]
+fn count_prints_digits_last_and_json() {
+    // tdoku test puzzle with exactly 3 solutions
+    let three = "8.........95.......67.........472968...913245...856137....9.716...6.8492......583";
+    let o = zlink(&["count", "--kind", "sudoku", "-", "--limit", "100"], three);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("3"));
+    let o = zlink(
+        &["count", "--kind", "sudoku", "-", "--limit", "2", "--json"],
+        three,
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        (v["count"].as_u64(), v["limit_reached"].as_bool()),
+        (Some(2), Some(true))
+    );
+    assert!(v["seconds"].as_f64().is_some());
+}
+
+#[test]
+fn exit_codes_and_messages() {
+    // parse error: exit 2 with file:line:col
+    let bad = temp_file("bad.txt", &format!("{TDOKU_1}\n{}\n", &TDOKU_1[..80]));
+    let o = zlink(&["solve", "--kind", "sudoku", bad.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("bad.txt:2:81: expected one Sudoku per line"),
+        "{}",
+        stderr(&o)
+    );
+    // no solution: exit 1 (tdoku puzzle with 0 solutions)
+    let none = "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.";
+    let o = zlink(&["solve", "--kind", "sudoku", "-"], none);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no solution"), "{}", stderr(&o));
+    let o = zlink(&["count", "--kind", "sudoku", "-"], none);
+    assert_eq!((o.status.code(), stdout(&o).trim()), (Some(0), "0"));
+    // the solver's time limit: exit 1 with a clear message
+    let o = zlink(
+        &["solve", "--kind", "sudoku", "-", "--time-limit", "0"],
+        TDOKU_1,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("time limit"), "{}", stderr(&o));
+    // unknown kind (clap) and counting a kind that cannot count: exit 2
+    let o = zlink(&["solve", "--kind", "nonsense", "-"], TDOKU_1);
+    assert_eq!(o.status.code(), Some(2));
+    let o = zlink(&["count", "--kind", "minclue", "-"], TDOKU_1);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not supported"), "{}", stderr(&o));
+}
+
+#[test]
+fn help_lists_every_registered_kind() {
+    let o = zlink(&["solve", "--help"], "");
+    let help = stdout(&o);
+    for k in ["sudoku", "minclue", "minclue-minimal"] {
+        assert!(help.contains(k), "{help}");
+    }
+}
+
+#[test]
+fn minimal_mode_gives_a_unique_irreducible_puzzle() {
+    let o = zlink(
+        &["solve", "--kind", "minclue-minimal", "-"],
+        TDOKU_1_SOLUTION,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.lines()
+            .last()
+            .unwrap()
+            .contains("minimal, not proven minimum"),
+        "{out}"
+    );
+}

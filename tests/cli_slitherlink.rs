@@ -1,0 +1,132 @@
+//! `zlink solve|count --kind slitherlink --engine ip`: formats, cuts on/off, counts, errors.
+
+use std::process::Command;
+
+fn zlink(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_zlink"))
+        .args(args)
+        .output()
+        .expect("run zlink");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const URL: &str = "https://puzz.link/p?slither/5/5/cbcbcddad";
+const SOLUTION: &str = "\
++-+-+-+-+-+
+|2     1  |
++ +-+-+ + +
+| |2  |  1|
++ + +-+ + +
+| | |2    |
++ + + +-+ +
+|3| | |3| |
++-+ +-+ + +
+   0    |3|
++ + + + +-+
+";
+
+#[test]
+fn url_and_tatham_id_solve_with_and_without_cuts() {
+    for cuts in ["on", "off"] {
+        let (code, out, err) = zlink(&[
+            "solve",
+            "--kind",
+            "slitherlink",
+            "--engine",
+            "ip",
+            "--set",
+            &format!("cuts={cuts}"),
+            URL,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, SOLUTION);
+    }
+    let (code, out, _) = zlink(&[
+        "solve",
+        "--kind",
+        "slither",
+        "--engine",
+        "ip",
+        "5x5t0:2b1b2b1b2b3b3b0b3",
+    ]);
+    assert_eq!((code, out.as_str()), (0, SOLUTION));
+}
+
+#[test]
+fn stats_show_the_subtour_rounds_and_counts_are_exact() {
+    let (code, _, err) = zlink(&[
+        "solve",
+        "--kind",
+        "slitherlink",
+        "--engine",
+        "ip",
+        "--stats",
+        URL,
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        err.contains("round\tseconds\tnodes\titerations\tsubtours"),
+        "{err}"
+    );
+    let (code, out, _) = zlink(&["count", "--kind", "slitherlink", "--engine", "ip", URL]);
+    assert_eq!((code, out.trim()), (0, "1"));
+    // a blank 2×2 grid has 13 loops (every simple cycle of the 3×3 lattice)
+    let (code, out, _) = zlink(&[
+        "count",
+        "--kind",
+        "slitherlink",
+        "--engine",
+        "ip",
+        "2x2t0:d",
+    ]);
+    assert_eq!((code, out.trim()), (0, "13"));
+}
+
+#[test]
+fn bad_input_exits_2_and_impossible_puzzles_exit_1() {
+    let (code, _, err) = zlink(&[
+        "solve",
+        "--kind",
+        "slitherlink",
+        "--engine",
+        "ip",
+        "2x2t0:a5b",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains(":1:8: clue `5` is impossible"), "{err}");
+    let (code, _, err) = zlink(&[
+        "solve",
+        "--kind",
+        "slitherlink",
+        "--engine",
+        "ip",
+        "https://pzprxs.vercel.app/p?slither/f/3/3/gdk",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("`f` flag"), "{err}");
+    let (code, _, err) = zlink(&[
+        "solve",
+        "--kind",
+        "slitherlink",
+        "--engine",
+        "ip",
+        "--set",
+        "cuts=maybe",
+        URL,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = zlink(&[
+        "solve",
+        "--kind",
+        "slitherlink",
+        "--engine",
+        "ip",
+        "2x1t0:40",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no solution"), "{err}");
+}
