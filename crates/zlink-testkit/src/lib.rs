@@ -1,1 +1,2 @@
 //! Dev-only test support: brute-force oracles, seeded instance makers, fixtures.
+pub mod family;

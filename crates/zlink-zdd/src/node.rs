@@ -1,0 +1,49 @@
+//! Handles and errors shared by every part of the engine: variables, node ids, the budget error.
+
+/// A variable (an element of the universe `0..num_vars`). Variable 0 is tested at the root;
+/// children always test larger variables.
+pub type Var = u32;
+
+/// The variable reported for the two terminals: larger than every real variable, so that
+/// "the smaller top variable" comparisons treat terminals as the bottom of the order.
+pub const TERMINAL_VAR: Var = Var::MAX;
+
+/// A handle to a node (a family of sets) in a [`crate::Zdd`] store: a compact 32-bit index.
+///
+/// Handles are canonical: two handles from the same store are equal iff their families are
+/// equal. [`crate::Zdd::retain`] is the only operation that renumbers handles (it remaps the
+/// ones it is given).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct NodeId(pub(crate) u32);
+
+impl NodeId {
+    /// The 0-terminal: the empty family ∅.
+    pub const ZERO: NodeId = NodeId(0);
+    /// The 1-terminal: the family {∅} holding only the empty set.
+    pub const ONE: NodeId = NodeId(1);
+
+    /// Whether this is [`NodeId::ZERO`] or [`NodeId::ONE`].
+    #[inline]
+    pub fn is_terminal(self) -> bool {
+        self.0 < 2
+    }
+
+    /// The raw index of this node in its store (0 and 1 are the terminals).
+    #[inline]
+    pub fn index(self) -> u32 {
+        self.0
+    }
+}
+
+/// An allocating operation would have grown the store past its node budget.
+///
+/// The store stays valid and usable after this error: nodes created before it are kept
+/// (reclaim them with [`crate::Zdd::retain`]), and no handle is invalidated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("node budget of {limit} nodes exceeded")]
+pub struct BudgetExceeded {
+    /// The budget: the maximum number of live non-terminal nodes.
+    pub limit: usize,
+    /// The number of live non-terminal nodes when the operation gave up.
+    pub live: usize,
+}

@@ -1,0 +1,193 @@
+//! The node store: a flat vector of 12-byte `(var, lo, hi)` records plus one open-addressing
+//! unique table per variable, so every node is created once and shared.
+
+use std::hash::Hasher;
+
+use hashbrown::HashTable;
+use rustc_hash::FxHasher;
+
+use crate::cache::OpCache;
+use crate::node::{BudgetExceeded, NodeId, Var, TERMINAL_VAR};
+
+/// One node record: 12 bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Node {
+    pub(crate) var: Var,
+    pub(crate) lo: u32,
+    pub(crate) hi: u32,
+}
+
+/// Hash of a `(lo, hi)` pair for the per-variable unique tables.
+#[inline]
+pub(crate) fn hash_pair(lo: u32, hi: u32) -> u64 {
+    let mut h = FxHasher::default();
+    h.write_u64((u64::from(lo) << 32) | u64::from(hi));
+    h.finish()
+}
+
+/// The ZDD node store and manager: nodes, unique tables, operation cache, node budget.
+///
+/// Memory: 12 bytes per node record plus about 5 bytes per unique-table slot (a `u32` index and
+/// one control byte; tables are between 7/16 and 7/8 full), see [`Zdd::memory_bytes`].
+#[derive(Clone, Debug)]
+pub struct Zdd {
+    /// Node records; indices 0 and 1 are the terminals (var = [`TERMINAL_VAR`]).
+    pub(crate) nodes: Vec<Node>,
+    /// `unique[v]` holds the indices of the nodes testing `v`, keyed by `(lo, hi)`.
+    pub(crate) unique: Vec<HashTable<u32>>,
+    pub(crate) num_vars: u32,
+    pub(crate) budget: usize,
+    pub(crate) cache: OpCache,
+}
+
+impl Zdd {
+    /// An empty store over the variables `0..num_vars`, with no node budget.
+    pub fn new(num_vars: u32) -> Zdd {
+        Zdd::with_node_budget(num_vars, usize::MAX)
+    }
+
+    /// An empty store whose live non-terminal nodes may never exceed `max_nodes`.
+    pub fn with_node_budget(num_vars: u32, max_nodes: usize) -> Zdd {
+        let terminal = Node {
+            var: TERMINAL_VAR,
+            lo: 0,
+            hi: 0,
+        };
+        let mut zdd = Zdd {
+            nodes: vec![terminal, terminal],
+            unique: Vec::new(),
+            num_vars: 0,
+            budget: max_nodes,
+            cache: OpCache::new(),
+        };
+        zdd.set_num_vars(num_vars);
+        zdd
+    }
+
+    /// The number of variables: members are subsets of `0..num_vars`.
+    pub fn num_vars(&self) -> u32 {
+        self.num_vars
+    }
+
+    /// Grows the universe to `0..n`; a smaller `n` is ignored (the universe never shrinks).
+    pub fn set_num_vars(&mut self, n: u32) {
+        if n > self.num_vars {
+            self.num_vars = n;
+            self.unique.resize_with(n as usize, HashTable::new);
+        }
+    }
+
+    /// The node budget (maximum number of live non-terminal nodes).
+    pub fn node_budget(&self) -> usize {
+        self.budget
+    }
+
+    /// Changes the node budget; it applies to later allocations only.
+    pub fn set_node_budget(&mut self, max_nodes: usize) {
+        self.budget = max_nodes;
+    }
+
+    /// The node for the family `lo ∪ { S ∪ {var} : S ∈ hi }`.
+    ///
+    /// Zero-suppression: returns `lo` when `hi` is [`NodeId::ZERO`]. Sharing: returns the
+    /// existing node when one with the same `(var, lo, hi)` exists. Grows `num_vars` if `var`
+    /// is outside the universe. `var` must be smaller than the top variables of `lo` and `hi`
+    /// (checked in debug builds). Expected O(1).
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] if a new node is needed and the store already holds the budget.
+    #[inline]
+    pub fn node(&mut self, var: Var, lo: NodeId, hi: NodeId) -> Result<NodeId, BudgetExceeded> {
+        if hi == NodeId::ZERO {
+            return Ok(lo);
+        }
+        debug_assert!(
+            var < self.var(lo) && var < self.var(hi),
+            "children must test larger variables"
+        );
+        if var >= self.num_vars {
+            self.set_num_vars(var + 1);
+        }
+        let h = hash_pair(lo.0, hi.0);
+        let Zdd {
+            nodes,
+            unique,
+            budget,
+            ..
+        } = self;
+        let table = &mut unique[var as usize];
+        if let Some(&i) = table.find(h, |&i| {
+            let n = nodes[i as usize];
+            n.lo == lo.0 && n.hi == hi.0
+        }) {
+            return Ok(NodeId(i));
+        }
+        let live = nodes.len() - 2;
+        if live >= *budget || nodes.len() >= u32::MAX as usize {
+            return Err(BudgetExceeded {
+                limit: (*budget).min(u32::MAX as usize - 2),
+                live,
+            });
+        }
+        let idx = nodes.len() as u32;
+        nodes.push(Node {
+            var,
+            lo: lo.0,
+            hi: hi.0,
+        });
+        table.insert_unique(h, idx, |&i| {
+            let n = nodes[i as usize];
+            hash_pair(n.lo, n.hi)
+        });
+        Ok(NodeId(idx))
+    }
+
+    /// The variable tested at `f`; [`TERMINAL_VAR`] for the terminals.
+    #[inline]
+    pub fn var(&self, f: NodeId) -> Var {
+        self.nodes[f.0 as usize].var
+    }
+
+    /// The 0-child of `f`: the members of `f` without `var(f)`. Terminals return
+    /// [`NodeId::ZERO`].
+    #[inline]
+    pub fn lo(&self, f: NodeId) -> NodeId {
+        NodeId(self.nodes[f.0 as usize].lo)
+    }
+
+    /// The 1-child of `f`: the members of `f` with `var(f)`, with `var(f)` removed. Terminals
+    /// return [`NodeId::ZERO`].
+    #[inline]
+    pub fn hi(&self, f: NodeId) -> NodeId {
+        NodeId(self.nodes[f.0 as usize].hi)
+    }
+
+    /// The number of live non-terminal nodes in the store.
+    pub fn node_count(&self) -> usize {
+        self.nodes.len() - 2
+    }
+
+    /// Bytes held by the node records and unique tables (allocated capacity, not just used).
+    /// Divide by [`Zdd::node_count`] for bytes per node. The operation cache is not included.
+    pub fn memory_bytes(&self) -> usize {
+        let records = self.nodes.capacity() * std::mem::size_of::<Node>();
+        let tables: usize = self.unique.iter().map(HashTable::allocation_size).sum();
+        let headers = self.unique.capacity() * std::mem::size_of::<HashTable<u32>>();
+        records + tables + headers
+    }
+}
+
+impl Zdd {
+    /// `(var, lo, hi)` of a node.
+    #[inline]
+    pub(crate) fn split(&self, f: NodeId) -> (Var, NodeId, NodeId) {
+        let n = self.nodes[f.0 as usize];
+        (n.var, NodeId(n.lo), NodeId(n.hi))
+    }
+
+    /// Prepares the operation cache for a top-level operation.
+    #[inline]
+    pub(crate) fn begin_op(&mut self) {
+        self.cache.fit(self.nodes.len());
+    }
+}
