@@ -5,6 +5,7 @@
 //! and turns their typed errors into one message on stderr and a meaningful exit code
 //! (see [`exit::ExitCode`]).
 
+mod commands;
 mod exit;
 
 use clap::{Parser, Subcommand};
@@ -33,11 +34,16 @@ pub struct GlobalOpts {
 
 /// The subcommands. Each one lives in its own module under `commands/`.
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Count the members of a family (paths, cycles) without listing them.
+    Count(commands::graph_count::CountArgs),
+}
 
 fn run(cli: Cli) -> Result<(), CliError> {
-    let Cli { global: _, command } = cli;
-    match command {}
+    let Cli { global, command } = cli;
+    match command {
+        Command::Count(args) => commands::graph_count::run(args, &global),
+    }
 }
 
 /// Stack size of the worker thread: decision diagrams over thousands of variables make some

@@ -1,1 +1,34 @@
 //! Top-down, level-by-level ZDD construction from small state-machine specs (Simpath).
+//!
+//! Why: the families zlink cares about (paths, cycles, path matchings of grid graphs) are far too
+//! big to list, but a *frontier-based* search describes them with one small state per node.
+//! This crate owns the graphs and their edge orders ([`Graph`], [`EdgeOrder`]), the per-level
+//! frontier bookkeeping ([`FrontierPlan`]), the [`Spec`] contract with ready-made graph specs
+//! ([`specs`]) and combinators ([`combinators`]), and the two engines that run a spec: the
+//! builder ([`build()`], output reduced by `zlink_zdd`) and the count-only DP ([`count()`]).
+//!
+//! ```
+//! use zlink_frontier::{count, EdgeOrder, Graph, specs::mate::MateSpec};
+//! let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(4, 4));
+//! let paths = MateSpec::st_paths(&g, 0, 15, false).unwrap();
+//! assert_eq!(count(&paths, &Default::default()).unwrap(), 184u32.into()); // OEIS A007764
+//! ```
+
+pub mod build;
+pub mod combinators;
+pub mod count;
+pub mod frontier;
+pub mod graph;
+pub mod options;
+pub mod order;
+pub mod packed;
+pub mod spec;
+pub mod specs;
+
+pub use build::{build, build_zdd, BudgetExceeded, BuildError, Built};
+pub use count::{count, count_with_stats, Counted};
+pub use frontier::{FrontierPlan, TooWide};
+pub use graph::{Graph, GraphError, Vertex};
+pub use options::{Options, Progress};
+pub use order::{frontier_widths, EdgeOrder};
+pub use spec::{Level, Spec, Step};

@@ -1,0 +1,302 @@
+//! `zlink count paths|cycles`: count (or build) path and cycle families of grids and graphs.
+//!
+//! Parses the graph source, picks the edge order, runs the frontier counter (default) or the
+//! builder plus reduction (`--build`) in a rayon pool of `--threads` threads, and prints either
+//! a few info lines with the exact count as the last line, or one JSON object (`--json`).
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use zlink_frontier::specs::mate::MateSpec;
+use zlink_frontier::{build_zdd, count_with_stats, EdgeOrder, Graph, Options, Progress, Spec};
+use zlink_zdd::Zdd;
+
+use crate::exit::CliError;
+use crate::GlobalOpts;
+
+/// `zlink count ...`: what to count.
+#[derive(Debug, clap::Args)]
+pub struct CountArgs {
+    /// The family to count.
+    #[command(subcommand)]
+    pub what: CountWhat,
+}
+
+/// The graph families `count` knows.
+#[derive(Debug, clap::Subcommand)]
+pub enum CountWhat {
+    /// Simple paths between two vertices (default: top-left to bottom-right corner of a grid).
+    Paths(PathsArgs),
+    /// Simple cycles.
+    Cycles(CyclesArgs),
+}
+
+/// Options of `count paths`.
+#[derive(Debug, clap::Args)]
+pub struct PathsArgs {
+    /// Graph and engine options.
+    #[command(flatten)]
+    pub graph: GraphCountArgs,
+    /// Start vertex: `r,c` on a grid, a vertex number with --graph (default: first corner / 0).
+    #[arg(long, value_name = "VERTEX")]
+    pub from: Option<String>,
+    /// End vertex: `r,c` on a grid, a vertex number with --graph (default: last corner / n-1).
+    #[arg(long, value_name = "VERTEX")]
+    pub to: Option<String>,
+    /// Only paths that visit every vertex.
+    #[arg(long)]
+    pub hamiltonian: bool,
+}
+
+/// Options of `count cycles`.
+#[derive(Debug, clap::Args)]
+pub struct CyclesArgs {
+    /// Graph and engine options.
+    #[command(flatten)]
+    pub graph: GraphCountArgs,
+    /// Only cycles through every vertex.
+    #[arg(long)]
+    pub hamiltonian: bool,
+}
+
+/// Edge order choices on the command line.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum OrderArg {
+    /// Lexicographic on vertex numbers (row-major on grids).
+    RowMajor,
+    /// The heuristic order with the smallest frontier width.
+    Frontier,
+}
+
+/// Graph source and engine options shared by the graph-count subcommands.
+#[derive(Debug, clap::Args)]
+pub struct GraphCountArgs {
+    /// A grid of R rows and C columns of vertices, e.g. `12x12`.
+    #[arg(
+        long,
+        value_name = "RxC",
+        conflicts_with = "graph",
+        required_unless_present = "graph"
+    )]
+    pub grid: Option<String>,
+    /// An edge-list file: one `u v` pair per line, `#` comments.
+    #[arg(long, value_name = "FILE")]
+    pub graph: Option<PathBuf>,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Build the reduced ZDD instead of counting only (reports its size).
+    #[arg(long)]
+    pub build: bool,
+    /// Node budget (nodes built, or states counted); exit code 3 when exhausted.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Edge (= ZDD variable) order.
+    #[arg(long, value_enum, default_value_t = OrderArg::Frontier)]
+    pub order: OrderArg,
+}
+
+/// The graph to work on, and how vertices are named on the command line.
+struct Source {
+    graph: Graph,
+    /// `Some(cols)` for grids (vertices named `r,c`), `None` for files (vertex numbers).
+    grid: Option<(usize, usize)>,
+    label: String,
+}
+
+fn parse_grid(spec: &str) -> Result<(usize, usize), CliError> {
+    let bad = || {
+        CliError::input(format!(
+            "bad grid spec '{spec}': expected RxC with 1 <= R, C <= 1000, e.g. 12x12"
+        ))
+    };
+    let (r, c) = spec.split_once(['x', 'X']).ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    if !(1..=1000).contains(&r) || !(1..=1000).contains(&c) {
+        return Err(bad());
+    }
+    Ok((r, c))
+}
+
+fn load(args: &GraphCountArgs) -> Result<Source, CliError> {
+    if let Some(spec) = &args.grid {
+        let (r, c) = parse_grid(spec)?;
+        return Ok(Source {
+            graph: Graph::grid(r, c),
+            grid: Some((r, c)),
+            label: format!("grid {r}x{c}"),
+        });
+    }
+    let path = args
+        .graph
+        .as_ref()
+        .ok_or_else(|| CliError::input("give --grid RxC or --graph FILE"))?;
+    let graph = Graph::read_edge_list(path).map_err(CliError::input)?;
+    Ok(Source {
+        graph,
+        grid: None,
+        label: format!("graph {}", path.display()),
+    })
+}
+
+impl Source {
+    /// Resolves a vertex name (`r,c` on grids, a number otherwise), or the default.
+    fn vertex(&self, name: Option<&str>, default: u32, flag: &str) -> Result<u32, CliError> {
+        let Some(name) = name else { return Ok(default) };
+        let n = self.graph.num_vertices();
+        match self.grid {
+            Some((rows, cols)) => {
+                let bad = || {
+                    CliError::input(format!(
+                        "--{flag} {name}: expected r,c with 0 <= r < {rows}, 0 <= c < {cols}"
+                    ))
+                };
+                let (r, c) = name.split_once(',').ok_or_else(bad)?;
+                let (r, c): (usize, usize) = (
+                    r.trim().parse().map_err(|_| bad())?,
+                    c.trim().parse().map_err(|_| bad())?,
+                );
+                if r >= rows || c >= cols {
+                    return Err(bad());
+                }
+                Ok((r * cols + c) as u32)
+            }
+            None => {
+                let bad = || {
+                    CliError::input(format!(
+                        "--{flag} {name}: expected a vertex number below {n}"
+                    ))
+                };
+                let v: u32 = name.trim().parse().map_err(|_| bad())?;
+                if v as usize >= n {
+                    return Err(bad());
+                }
+                Ok(v)
+            }
+        }
+    }
+}
+
+/// Peak resident memory of this process (VmHWM), if the OS reports it.
+fn peak_memory_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// Runs `zlink count paths|cycles`.
+///
+/// # Errors
+/// Input errors (exit 2), budget exhaustion (exit 3).
+pub fn run(args: CountArgs, global: &GlobalOpts) -> Result<(), CliError> {
+    let started = Instant::now();
+    let (common, kind) = match &args.what {
+        CountWhat::Paths(p) => (&p.graph, "paths"),
+        CountWhat::Cycles(c) => (&c.graph, "cycles"),
+    };
+    let src = load(common)?;
+    let order = match common.order {
+        OrderArg::RowMajor => EdgeOrder::RowMajor,
+        OrderArg::Frontier => EdgeOrder::Frontier,
+    };
+    let (graph, _) = order.apply(&src.graph);
+    let spec = match &args.what {
+        CountWhat::Paths(p) => {
+            let last = graph.num_vertices().saturating_sub(1) as u32;
+            let s = src.vertex(p.from.as_deref(), 0, "from")?;
+            let t = src.vertex(p.to.as_deref(), last, "to")?;
+            MateSpec::st_paths(&graph, s, t, p.hamiltonian)
+        }
+        CountWhat::Cycles(c) => MateSpec::cycles(&graph, c.hamiltonian),
+    }
+    .map_err(CliError::input)?;
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = common.threads {
+        pool = pool.num_threads(n.max(1));
+    }
+    let pool = pool
+        .build()
+        .map_err(|e| CliError::failed(format!("cannot start threads: {e}")))?;
+
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new(u64::from(spec.num_levels()));
+        bar.set_style(
+            ProgressStyle::with_template("{elapsed_precise} [{bar:40}] level {pos}/{len} {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let hook = |p: &Progress| {
+        if let Some(bar) = &bar {
+            bar.set_position(u64::from(p.level));
+            bar.set_message(format!("{} nodes so far", p.nodes_so_far));
+        }
+    };
+    let opts = Options {
+        max_nodes: common.max_nodes,
+        progress: Some(&hook),
+    };
+    let (count, zdd_nodes) = pool.install(|| -> Result<_, CliError> {
+        if common.build {
+            let mut zdd = Zdd::with_node_budget(
+                spec.num_levels(),
+                common.max_nodes.map_or(usize::MAX, |n| n as usize),
+            );
+            let f = build_zdd(&spec, &mut zdd, &opts).map_err(CliError::budget)?;
+            Ok((zdd.count(f), Some(zdd.size(f))))
+        } else {
+            let c = count_with_stats(&spec, &opts).map_err(CliError::budget)?;
+            Ok((c.count, None))
+        }
+    })?;
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let width = spec.plan().width();
+    let levels = graph.num_edges();
+    if global.json {
+        let mut obj = serde_json::json!({
+            "count": count.to_string(),
+            "levels": levels,
+            "max_frontier_width": width,
+            "seconds": seconds,
+            "peak_memory_bytes": peak_memory_bytes(),
+        });
+        if let Some(n) = zdd_nodes {
+            obj["zdd_nodes"] = n.into();
+        }
+        println!("{obj}");
+    } else {
+        println!(
+            "{}: {} vertices, {} edges, max frontier width {width}",
+            src.label,
+            graph.num_vertices(),
+            levels
+        );
+        if let Some(n) = zdd_nodes {
+            println!("zdd nodes: {n}");
+        }
+        println!("{kind} counted in {seconds:.3} s");
+        println!("{count}");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_grid;
+
+    #[test]
+    fn grid_specs() {
+        assert_eq!(parse_grid("12x3").unwrap(), (12, 3));
+        assert_eq!(parse_grid("2X2").unwrap(), (2, 2));
+        for bad in ["", "12", "0x3", "x3", "3x", "1001x1", "axb", "-1x2"] {
+            assert!(parse_grid(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! One module per subcommand family; `main.rs` only dispatches.
+
+pub mod graph_count;

@@ -1,0 +1,183 @@
+//! Spec combinators: the intersection of two specs, and an existing ZDD seen as a spec.
+//!
+//! Together they give *subsetting* (TdZdd's `zddSubset`, the engine behind Graphillion):
+//! `subset(zdd, f, spec)` walks the diagram `f` and the spec top-down in lockstep and keeps the
+//! members of `f` that the spec accepts, `F ∩ L(spec)`.
+//!
+//! A side whose next node is at a later level than the pair's current level has that variable
+//! fixed to 0 (zero-suppression), so its 1-branch there is rejected and its 0-branch waits.
+//! When one side accepts, the other must accept the empty rest: its 0-branches are followed
+//! to a terminal.
+//!
+//! ```
+//! use zlink_frontier::combinators::{subset, Intersection};
+//! use zlink_frontier::specs::{degree::DegreeSpec, mate::MateSpec};
+//! use zlink_frontier::{build_zdd, count, Graph, Options};
+//! let g = Graph::grid(3, 3);
+//! // Cycles through the centre vertex 4: cycles ∩ {deg(4) = 2}.
+//! let mut allowed = vec![0b101u32; 9];
+//! allowed[4] = 0b100;
+//! let both = Intersection::new(MateSpec::cycles(&g, false).unwrap(), DegreeSpec::new(&g, &allowed).unwrap());
+//! assert_eq!(count(&both, &Options::default()).unwrap(), 12u32.into()); // 4 squares, 4 dominoes, 4 L-trominoes
+//! // The same through subsetting a built ZDD of all cycles.
+//! let mut zdd = zlink_zdd::Zdd::new(g.num_edges() as u32);
+//! let all = build_zdd(&MateSpec::cycles(&g, false).unwrap(), &mut zdd, &Options::default()).unwrap();
+//! let through = subset(&mut zdd, all, &DegreeSpec::new(&g, &allowed).unwrap(), &Options::default()).unwrap();
+//! assert_eq!(zdd.count(through), 12u32.into()); // 4 squares, 4 dominoes, 4 L-trominoes
+//! ```
+
+use zlink_zdd::{NodeId, Zdd};
+
+use crate::build::{build, BuildError};
+use crate::options::Options;
+use crate::spec::{Level, Spec, Step};
+
+/// Whether the spec, from `step`, accepts the empty continuation (all later variables 0).
+///
+/// Time: `O(levels)` child calls.
+pub fn accepts_empty<S: Spec>(spec: &S, step: Step<S::State>) -> bool {
+    let mut step = step;
+    loop {
+        match step {
+            Step::Reject => return false,
+            Step::Accept => return true,
+            Step::Node(l, s) => step = spec.child(&s, l, false),
+        }
+    }
+}
+
+/// The family `L(a) ∩ L(b)`; state = both sides' pending levels and states.
+#[derive(Clone, Debug)]
+pub struct Intersection<A, B> {
+    a: A,
+    b: B,
+}
+
+/// State of an [`Intersection`]: each side's next level and state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PairState<SA, SB> {
+    la: Level,
+    a: SA,
+    lb: Level,
+    b: SB,
+}
+
+impl<A: Spec, B: Spec> Intersection<A, B> {
+    /// The intersection of `a` and `b` (over the same variables).
+    pub fn new(a: A, b: B) -> Intersection<A, B> {
+        Intersection { a, b }
+    }
+
+    fn combine(
+        &self,
+        sa: Step<A::State>,
+        sb: Step<B::State>,
+    ) -> Step<PairState<A::State, B::State>> {
+        match (sa, sb) {
+            (Step::Reject, _) | (_, Step::Reject) => Step::Reject,
+            (Step::Accept, Step::Accept) => Step::Accept,
+            (Step::Accept, other) => accept_if(accepts_empty(&self.b, other)),
+            (other, Step::Accept) => accept_if(accepts_empty(&self.a, other)),
+            (Step::Node(la, a), Step::Node(lb, b)) => {
+                Step::Node(la.min(lb), PairState { la, a, lb, b })
+            }
+        }
+    }
+}
+
+fn accept_if<S>(ok: bool) -> Step<S> {
+    if ok {
+        Step::Accept
+    } else {
+        Step::Reject
+    }
+}
+
+/// One side's child at the pair's level `l`: a side waiting at a later level is 0 here.
+fn side<S: Spec>(spec: &S, at: Level, s: &S::State, l: Level, take: bool) -> Step<S::State> {
+    if at == l {
+        spec.child(s, l, take)
+    } else if take {
+        Step::Reject
+    } else {
+        Step::Node(at, s.clone())
+    }
+}
+
+impl<A: Spec, B: Spec> Spec for Intersection<A, B> {
+    type State = PairState<A::State, B::State>;
+
+    fn num_levels(&self) -> Level {
+        self.a.num_levels().max(self.b.num_levels())
+    }
+
+    fn root(&self) -> Step<Self::State> {
+        self.combine(self.a.root(), self.b.root())
+    }
+
+    fn child(&self, s: &Self::State, level: Level, take: bool) -> Step<Self::State> {
+        let sa = side(&self.a, s.la, &s.a, level, take);
+        if sa == Step::Reject {
+            return Step::Reject;
+        }
+        let sb = side(&self.b, s.lb, &s.b, level, take);
+        self.combine(sa, sb)
+    }
+}
+
+/// The family of an existing ZDD node, as a spec (state = the current node).
+#[derive(Clone, Copy, Debug)]
+pub struct ZddFamily<'z> {
+    zdd: &'z Zdd,
+    root: NodeId,
+}
+
+impl<'z> ZddFamily<'z> {
+    /// The family rooted at `f` in `zdd`.
+    pub fn new(zdd: &'z Zdd, f: NodeId) -> ZddFamily<'z> {
+        ZddFamily { zdd, root: f }
+    }
+
+    fn step(&self, f: NodeId) -> Step<NodeId> {
+        match f {
+            NodeId::ZERO => Step::Reject,
+            NodeId::ONE => Step::Accept,
+            _ => Step::Node(self.zdd.var(f), f),
+        }
+    }
+}
+
+impl Spec for ZddFamily<'_> {
+    type State = NodeId;
+
+    fn num_levels(&self) -> Level {
+        self.zdd.num_vars()
+    }
+
+    fn root(&self) -> Step<NodeId> {
+        self.step(self.root)
+    }
+
+    fn child(&self, f: &NodeId, level: Level, take: bool) -> Step<NodeId> {
+        debug_assert_eq!(self.zdd.var(*f), level);
+        self.step(if take {
+            self.zdd.hi(*f)
+        } else {
+            self.zdd.lo(*f)
+        })
+    }
+}
+
+/// `F ∩ L(spec)`: the members of the family `f` that `spec` accepts, as a new node of `zdd`.
+///
+/// # Errors
+/// [`BuildError`] if the builder's or the store's node budget runs out.
+pub fn subset<S: Spec>(
+    zdd: &mut Zdd,
+    f: NodeId,
+    spec: &S,
+    opts: &Options<'_>,
+) -> Result<NodeId, BuildError> {
+    let built = build(&Intersection::new(ZddFamily::new(zdd, f), spec), opts)?;
+    Ok(zdd.import(built.unreduced)?)
+}

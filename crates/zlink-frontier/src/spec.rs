@@ -1,0 +1,73 @@
+//! The builder contract: a search is a small state machine over the levels (= ZDD variables).
+//!
+//! A [`Spec`] describes a family of subsets of `0..num_levels()`: starting from
+//! [`Spec::root`], each node at level `l` with state `s` has a 0-child (`take = false`: variable
+//! `l` is not in the set) and a 1-child (`take = true`). A child is [`Step::Reject`] (the
+//! 0-terminal: no set down this way), [`Step::Accept`] (the 1-terminal: the set is complete,
+//! every later variable is 0) or [`Step::Node`] at a strictly larger level. Skipped levels are
+//! 0 (zero-suppression). The builder ([`crate::build`]) and the counter ([`crate::count`])
+//! own everything else: hashing, merging equal states per level, parallelism and budgets.
+//!
+//! ```
+//! use zlink_frontier::{Level, Spec, Step};
+//! /// All subsets of exactly `k` of `n` variables.
+//! struct Choose { n: Level, k: u32 }
+//! impl Spec for Choose {
+//!     type State = u32; // how many taken so far
+//!     fn num_levels(&self) -> Level { self.n }
+//!     fn root(&self) -> Step<u32> { if self.n == 0 { if self.k == 0 { Step::Accept } else { Step::Reject } } else { Step::Node(0, 0) } }
+//!     fn child(&self, s: &u32, level: Level, take: bool) -> Step<u32> {
+//!         let t = s + u32::from(take);
+//!         if t > self.k { Step::Reject }
+//!         else if level + 1 == self.n { if t == self.k { Step::Accept } else { Step::Reject } }
+//!         else { Step::Node(level + 1, t) }
+//!     }
+//! }
+//! let n = zlink_frontier::count(&Choose { n: 10, k: 3 }, &Default::default()).unwrap();
+//! assert_eq!(n, 120u32.into());
+//! ```
+
+use std::hash::Hash;
+
+/// A level = a ZDD variable; level `i` of a graph spec is edge `i` of the ordered graph.
+pub type Level = u32;
+
+/// Where a branch of a spec node leads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step<S> {
+    /// The 0-terminal: no member of the family continues this way.
+    Reject,
+    /// The 1-terminal: the chosen set is a member and every later variable is 0.
+    Accept,
+    /// A node testing this (strictly larger) level, in this state.
+    Node(Level, S),
+}
+
+/// A top-down ZDD specification (see the module doc for the contract).
+///
+/// States must be small fixed-size values: they are hashed and compared to merge equal nodes of
+/// a level, and the builder keeps one per node of the widest level.
+pub trait Spec: Sync {
+    /// The per-node state; equal states at the same level are merged.
+    type State: Clone + Eq + Hash + Send + Sync;
+    /// Number of levels (variables); every `Node` level is below it.
+    fn num_levels(&self) -> Level;
+    /// The root of the diagram.
+    fn root(&self) -> Step<Self::State>;
+    /// The `take`-child of the node at `level` with state `s`; a `Node` child must have a
+    /// larger level.
+    fn child(&self, s: &Self::State, level: Level, take: bool) -> Step<Self::State>;
+}
+
+impl<T: Spec + ?Sized> Spec for &T {
+    type State = T::State;
+    fn num_levels(&self) -> Level {
+        (**self).num_levels()
+    }
+    fn root(&self) -> Step<Self::State> {
+        (**self).root()
+    }
+    fn child(&self, s: &Self::State, level: Level, take: bool) -> Step<Self::State> {
+        (**self).child(s, level, take)
+    }
+}

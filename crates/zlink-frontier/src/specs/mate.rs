@@ -1,0 +1,235 @@
+//! Mate-function specs (Knuth's Simpath; the ZDD paper's Algorithms 1 and 4).
+//!
+//! Each frontier slot holds a code: `FREE` (degree 2, or no live vertex), `UNTOUCHED`
+//! (degree 0), `OUT` (an end of a path fragment whose other end is not on the frontier: it
+//! left, or it is one of the terminals `s`, `t`), or `END + k` (an end whose fragment's other
+//! end is slot `k`). Taking edge `{u, v}` joins the fragments at `u` and `v` (the paper's MU):
+//! the outer ends point at each other and the inner ends become `FREE`.
+//!
+//! * [`MateSpec::path_matchings`]: sets of vertex-disjoint simple paths (Algorithm 1).
+//! * [`MateSpec::st_paths`]: simple `s`-`t` paths. The terminals enter the frontier as `OUT`
+//!   ends (a path from `s` to `t` is a cycle through a virtual edge `t-s`), so joining two
+//!   `OUT` ends closes the path.
+//! * [`MateSpec::cycles`]: single simple cycles (Algorithm 4, keeping the ⚠ rule that the
+//!   empty set is no cycle: only closing a cycle accepts).
+//!
+//! The Hamiltonian variants reject a vertex that leaves the frontier untouched, and accept a
+//! closing edge only once every vertex has entered and no frontier vertex is untouched.
+//! Pruning: a fragment end leaving the frontier rejects at once (paths, cycles); so does an
+//! unused terminal.
+
+use crate::frontier::FrontierPlan;
+use crate::graph::{Graph, Vertex};
+use crate::packed::{Packed, HIGH_BITS};
+use crate::spec::{Level, Spec, Step};
+use crate::specs::SpecError;
+
+const FREE: u8 = 0;
+const UNTOUCHED: u8 = 1;
+const OUT: u8 = 2;
+const END: u8 = 3;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    PathMatchings,
+    StPath { s: Vertex, t: Vertex },
+    Cycles,
+}
+
+/// A mate-function spec over an ordered graph; state = [`Packed`] mate codes per slot.
+#[derive(Clone, Debug)]
+pub struct MateSpec {
+    plan: FrontierPlan,
+    mode: Mode,
+    hamiltonian: bool,
+}
+
+enum Other {
+    Slot(u8),
+    Out,
+}
+
+impl MateSpec {
+    /// All path matchings of `g`: edge sets with every degree at most 2 and no cycle
+    /// (the empty set included). Algorithm 1 of the paper.
+    ///
+    /// # Errors
+    /// [`SpecError::TooWide`] if the order's frontier is too wide.
+    pub fn path_matchings(g: &Graph) -> Result<MateSpec, SpecError> {
+        Ok(MateSpec {
+            plan: FrontierPlan::new(g)?,
+            mode: Mode::PathMatchings,
+            hamiltonian: false,
+        })
+    }
+
+    /// All simple paths from `s` to `t` (as edge sets); with `hamiltonian`, only those that
+    /// visit every vertex. For `s == t` the family is `{∅}` (the empty path), or empty if
+    /// `hamiltonian` and the graph has other vertices.
+    ///
+    /// # Errors
+    /// [`SpecError::VertexOutOfRange`], [`SpecError::TooWide`].
+    pub fn st_paths(
+        g: &Graph,
+        s: Vertex,
+        t: Vertex,
+        hamiltonian: bool,
+    ) -> Result<MateSpec, SpecError> {
+        for x in [s, t] {
+            if x as usize >= g.num_vertices() {
+                return Err(SpecError::VertexOutOfRange {
+                    vertex: x,
+                    n: g.num_vertices(),
+                });
+            }
+        }
+        Ok(MateSpec {
+            plan: FrontierPlan::new(g)?,
+            mode: Mode::StPath { s, t },
+            hamiltonian,
+        })
+    }
+
+    /// All simple cycles of `g` (as edge sets, length at least 3); with `hamiltonian`, only
+    /// those through every vertex. Algorithm 4 of the paper.
+    ///
+    /// # Errors
+    /// [`SpecError::TooWide`].
+    pub fn cycles(g: &Graph, hamiltonian: bool) -> Result<MateSpec, SpecError> {
+        Ok(MateSpec {
+            plan: FrontierPlan::new(g)?,
+            mode: Mode::Cycles,
+            hamiltonian,
+        })
+    }
+
+    /// The frontier plan (width, levels).
+    pub fn plan(&self) -> &FrontierPlan {
+        &self.plan
+    }
+
+    fn enter(&self, m: &mut Packed, level: usize) {
+        for &(slot, x) in self.plan.level(level).enter.as_slice() {
+            let code = match self.mode {
+                Mode::StPath { s, t } if x == s || x == t => OUT,
+                _ => UNTOUCHED,
+            };
+            m.set(slot, code);
+        }
+    }
+
+    /// A cycle (or the s-t path) just closed: accept iff nothing else is open.
+    fn close(&self, m: Packed, level: usize) -> Step<Packed> {
+        if m.0 & HIGH_BITS != 0 {
+            return Step::Reject; // another open fragment
+        }
+        if self.hamiltonian && (m.0 != 0 || !self.plan.level(level).all_entered) {
+            return Step::Reject; // an untouched vertex remains
+        }
+        Step::Accept
+    }
+
+    fn take(&self, mut m: Packed, level: usize) -> Result<Packed, Step<Packed>> {
+        let lp = self.plan.level(level);
+        let (a, b) = (lp.su, lp.sv);
+        let (ca, cb) = (m.get(a), m.get(b));
+        if ca == FREE || cb == FREE {
+            return Err(Step::Reject); // degree 3
+        }
+        if ca == END + b {
+            // Joining the two ends of one fragment closes a cycle.
+            if self.mode != Mode::Cycles {
+                return Err(Step::Reject);
+            }
+            m.set(a, FREE);
+            m.set(b, FREE);
+            return Err(self.close(m, level));
+        }
+        let other = |c: u8, slot: u8| match c {
+            UNTOUCHED => Other::Slot(slot),
+            OUT => Other::Out,
+            _ => Other::Slot(c - END),
+        };
+        let (oa, ob) = (other(ca, a), other(cb, b));
+        if ca != UNTOUCHED {
+            m.set(a, FREE);
+        }
+        if cb != UNTOUCHED {
+            m.set(b, FREE);
+        }
+        match (oa, ob) {
+            (Other::Slot(x), Other::Slot(y)) => {
+                m.set(x, END + y);
+                m.set(y, END + x);
+            }
+            (Other::Slot(x), Other::Out) | (Other::Out, Other::Slot(x)) => m.set(x, OUT),
+            (Other::Out, Other::Out) => {
+                if let Mode::StPath { .. } = self.mode {
+                    return Err(self.close(m, level)); // s joined to t
+                }
+            }
+        }
+        Ok(m)
+    }
+}
+
+impl Spec for MateSpec {
+    type State = Packed;
+
+    fn num_levels(&self) -> Level {
+        self.plan.num_levels() as Level
+    }
+
+    fn root(&self) -> Step<Packed> {
+        let n = self.plan.num_vertices();
+        match self.mode {
+            Mode::StPath { s, t } if s == t => {
+                return if !self.hamiltonian || n == 1 {
+                    Step::Accept
+                } else {
+                    Step::Reject
+                };
+            }
+            Mode::PathMatchings if self.plan.num_levels() == 0 => return Step::Accept,
+            _ => {}
+        }
+        if self.plan.num_levels() == 0 || (self.hamiltonian && self.plan.isolated() > 0) {
+            return Step::Reject;
+        }
+        let mut m = Packed::default();
+        self.enter(&mut m, 0);
+        Step::Node(0, m)
+    }
+
+    fn child(&self, s: &Packed, level: Level, take: bool) -> Step<Packed> {
+        let i = level as usize;
+        let mut m = *s;
+        if take {
+            match self.take(m, i) {
+                Ok(next) => m = next,
+                Err(step) => return step,
+            }
+        }
+        let lp = self.plan.level(i);
+        for &(slot, _) in lp.leave.as_slice() {
+            let c = m.get(slot);
+            match c {
+                FREE => {}
+                UNTOUCHED if !self.hamiltonian => {}
+                OUT if self.mode == Mode::PathMatchings => {}
+                _ if c >= END && self.mode == Mode::PathMatchings => m.set(c - END, OUT),
+                _ => return Step::Reject, // a loose end or an uncovered vertex is fixed now
+            }
+            m.set(slot, FREE);
+        }
+        if i + 1 == self.plan.num_levels() {
+            return if self.mode == Mode::PathMatchings {
+                Step::Accept
+            } else {
+                Step::Reject
+            };
+        }
+        self.enter(&mut m, i + 1);
+        Step::Node(level + 1, m)
+    }
+}

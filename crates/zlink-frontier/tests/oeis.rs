@@ -1,0 +1,138 @@
+//! Published counts (OEIS) for grid graphs, in count-only mode and through the builder.
+
+use num_bigint::BigUint;
+use zlink_frontier::specs::mate::MateSpec;
+use zlink_frontier::{build, count, EdgeOrder, Graph, Options};
+use zlink_zdd::import::{RawRef, Unreduced};
+
+/// Number of 1-paths of an unreduced diagram, bottom-up (independent of zlink-zdd).
+fn count_unreduced(u: &Unreduced) -> BigUint {
+    let mut vals: Vec<Vec<BigUint>> = u
+        .rows
+        .iter()
+        .map(|r| vec![BigUint::default(); r.len()])
+        .collect();
+    let val = |vals: &Vec<Vec<BigUint>>, r: RawRef| -> BigUint {
+        match r.as_node() {
+            None => BigUint::from(u8::from(r == RawRef::ONE)),
+            Some((v, i)) => vals[v as usize][i as usize].clone(),
+        }
+    };
+    for v in (0..u.rows.len()).rev() {
+        for i in 0..u.rows[v].len() {
+            let [lo, hi] = u.rows[v][i];
+            vals[v][i] = val(&vals, lo) + val(&vals, hi);
+        }
+    }
+    val(&vals, u.root)
+}
+
+fn big(s: &str) -> BigUint {
+    s.parse().unwrap()
+}
+
+const A007764: [&str; 11] = [
+    "1",
+    "2",
+    "12",
+    "184",
+    "8512",
+    "1262816",
+    "575780564",
+    "789360053252",
+    "3266598486981642",
+    "41044208702632496804",
+    "1568758030464750013214100",
+];
+
+const A140517: [&str; 10] = [
+    "0",
+    "1",
+    "13",
+    "213",
+    "9349",
+    "1222363",
+    "487150371",
+    "603841648931",
+    "2318527339461265",
+    "27359264067916806101",
+];
+
+const A003763: [&str; 5] = ["1", "6", "1072", "4638576", "467260456608"];
+
+fn corner_paths(n: usize, order: EdgeOrder) -> MateSpec {
+    let (g, _) = order.apply(&Graph::grid(n, n));
+    MateSpec::st_paths(&g, 0, (n * n - 1) as u32, false).unwrap()
+}
+
+#[test]
+fn a007764_corner_paths_count_only() {
+    for (i, want) in A007764.iter().enumerate().take(10) {
+        let n = i + 1;
+        for order in [EdgeOrder::RowMajor, EdgeOrder::Frontier] {
+            assert_eq!(
+                count(&corner_paths(n, order), &Options::default()).unwrap(),
+                big(want),
+                "{n}x{n} {order:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a007764_11x11_count_only() {
+    assert_eq!(
+        count(&corner_paths(11, EdgeOrder::Frontier), &Options::default()).unwrap(),
+        big(A007764[10])
+    );
+}
+
+#[test]
+fn a007764_built() {
+    for (i, want) in A007764.iter().enumerate().take(7) {
+        let b = build(
+            &corner_paths(i + 1, EdgeOrder::Frontier),
+            &Options::default(),
+        )
+        .unwrap();
+        assert_eq!(count_unreduced(&b.unreduced), big(want), "{0}x{0}", i + 1);
+    }
+}
+
+#[test]
+fn a140517_cycles() {
+    for (i, want) in A140517.iter().enumerate() {
+        let n = i + 1;
+        let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
+        let spec = MateSpec::cycles(&g, false).unwrap();
+        assert_eq!(
+            count(&spec, &Options::default()).unwrap(),
+            big(want),
+            "{n}x{n}"
+        );
+        if n <= 6 {
+            let b = build(&spec, &Options::default()).unwrap();
+            assert_eq!(count_unreduced(&b.unreduced), big(want), "{n}x{n} built");
+        }
+    }
+}
+
+#[test]
+fn a003763_hamiltonian_cycles() {
+    for (i, want) in A003763.iter().enumerate() {
+        let n = 2 * (i + 1);
+        let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
+        let spec = MateSpec::cycles(&g, true).unwrap();
+        assert_eq!(
+            count(&spec, &Options::default()).unwrap(),
+            big(want),
+            "{n}x{n}"
+        );
+    }
+    // Odd grids have no Hamiltonian cycle (bipartite with an odd number of vertices).
+    let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(5, 5));
+    assert_eq!(
+        count(&MateSpec::cycles(&g, true).unwrap(), &Options::default()).unwrap(),
+        BigUint::default()
+    );
+}

@@ -1,0 +1,168 @@
+//! Every spec and combinator against the brute-force oracle of zlink-testkit, on seeded random
+//! graphs and small grids: families compared exactly when built, counts in count-only mode,
+//! in both edge orders.
+
+use num_bigint::BigUint;
+use proptest::prelude::*;
+use zlink_frontier::combinators::{subset, Intersection};
+use zlink_frontier::specs::{degree::DegreeSpec, mate::MateSpec};
+use zlink_frontier::{build_zdd, count, EdgeOrder, Graph, Options, Spec};
+use zlink_testkit::graph::{self as oracle, SmallGraph};
+use zlink_zdd::{NodeId, Zdd};
+
+/// Members of `f` as edge masks over the *original* edge numbering (`perm[i]` = original index
+/// of ordered edge `i`), sorted.
+fn family(zdd: &Zdd, f: NodeId, perm: &[usize]) -> Vec<u64> {
+    fn rec(zdd: &Zdd, f: NodeId, acc: u64, perm: &[usize], out: &mut Vec<u64>) {
+        match f {
+            NodeId::ZERO => {}
+            NodeId::ONE => out.push(acc),
+            _ => {
+                let v = zdd.var(f) as usize;
+                rec(zdd, zdd.lo(f), acc, perm, out);
+                rec(zdd, zdd.hi(f), acc | 1 << perm[v], perm, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    rec(zdd, f, 0, perm, &mut out);
+    out.sort_unstable();
+    out
+}
+
+fn graph(sg: &SmallGraph) -> Graph {
+    let edges: Vec<(u32, u32)> = sg
+        .edges
+        .iter()
+        .map(|&(u, v)| (u as u32, v as u32))
+        .collect();
+    Graph::new(sg.n, &edges).unwrap()
+}
+
+fn intersect(a: &[u64], b: &[u64]) -> Vec<u64> {
+    a.iter()
+        .copied()
+        .filter(|x| b.binary_search(x).is_ok())
+        .collect()
+}
+
+/// Builds and counts `spec`; checks both against `want`.
+fn check<S: Spec>(spec: &S, perm: &[usize], want: &[u64], what: &str) {
+    let mut zdd = Zdd::new(spec.num_levels());
+    let f = build_zdd(spec, &mut zdd, &Options::default()).unwrap();
+    assert_eq!(family(&zdd, f, perm), want, "{what}: built family");
+    assert_eq!(
+        count(spec, &Options::default()).unwrap(),
+        BigUint::from(want.len()),
+        "{what}: count"
+    );
+}
+
+/// Degree sets (as masks over 0..=3 and as lists) drawn from `bits`.
+fn degree_sets(n: usize, bits: u64) -> (Vec<u32>, Vec<Vec<u8>>) {
+    let masks: Vec<u32> = (0..n)
+        .map(|v| ((bits >> (4 * (v % 16))) & 0xF) as u32 | u32::from(v % 5 == 0))
+        .collect();
+    let lists = masks
+        .iter()
+        .map(|&m| (0..4u8).filter(|&d| m & (1 << d) != 0).collect())
+        .collect();
+    (masks, lists)
+}
+
+fn check_all(sg: &SmallGraph, s: usize, t: usize, bits: u64) {
+    let g0 = graph(sg);
+    let (masks, lists) = degree_sets(sg.n, bits);
+    for order in [EdgeOrder::AsGiven, EdgeOrder::RowMajor, EdgeOrder::Frontier] {
+        let (g, perm) = order.apply(&g0);
+        let (s32, t32) = (s as u32, t as u32);
+        check(
+            &MateSpec::path_matchings(&g).unwrap(),
+            &perm,
+            &oracle::path_matchings(sg),
+            "path matchings",
+        );
+        check(
+            &MateSpec::st_paths(&g, s32, t32, false).unwrap(),
+            &perm,
+            &oracle::st_paths(sg, s, t),
+            "s-t paths",
+        );
+        check(
+            &MateSpec::st_paths(&g, s32, t32, true).unwrap(),
+            &perm,
+            &oracle::hamiltonian_st_paths(sg, s, t),
+            "Hamiltonian s-t paths",
+        );
+        check(
+            &MateSpec::cycles(&g, false).unwrap(),
+            &perm,
+            &oracle::cycles(sg),
+            "cycles",
+        );
+        check(
+            &MateSpec::cycles(&g, true).unwrap(),
+            &perm,
+            &oracle::hamiltonian_cycles(sg),
+            "Hamiltonian cycles",
+        );
+        let degree = oracle::degree_constrained(sg, &lists);
+        check(
+            &DegreeSpec::new(&g, &masks).unwrap(),
+            &perm,
+            &degree,
+            "degree-constrained",
+        );
+        // Combinators: intersection of two specs, and subsetting a built ZDD.
+        let cyc = MateSpec::cycles(&g, false).unwrap();
+        let deg = DegreeSpec::new(&g, &masks).unwrap();
+        check(
+            &Intersection::new(&cyc, &deg),
+            &perm,
+            &intersect(&oracle::cycles(sg), &degree),
+            "cycles ∩ degree",
+        );
+        let paths = MateSpec::st_paths(&g, s32, t32, false).unwrap();
+        check(
+            &Intersection::new(&deg, &paths),
+            &perm,
+            &intersect(&degree, &oracle::st_paths(sg, s, t)),
+            "degree ∩ paths",
+        );
+        let mut zdd = Zdd::new(g.num_edges() as u32);
+        let pm = build_zdd(
+            &MateSpec::path_matchings(&g).unwrap(),
+            &mut zdd,
+            &Options::default(),
+        )
+        .unwrap();
+        let sub = subset(&mut zdd, pm, &deg, &Options::default()).unwrap();
+        assert_eq!(
+            family(&zdd, sub, &perm),
+            intersect(&oracle::path_matchings(sg), &degree),
+            "subset"
+        );
+        let sub2 = subset(&mut zdd, sub, &cyc, &Options::default()).unwrap();
+        assert_eq!(sub2, NodeId::ZERO, "path matchings hold no cycle");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_graphs_match_the_oracle(seed in any::<u64>(), n in 2usize..9, extra in 0usize..10, st in any::<(u8, u8)>(), bits in any::<u64>()) {
+        let m = (n + extra).min(n * (n - 1) / 2).min(16);
+        let sg = SmallGraph::random(seed, n, m);
+        check_all(&sg, usize::from(st.0) % n, usize::from(st.1) % n, bits);
+    }
+}
+
+#[test]
+fn small_grids_match_the_oracle() {
+    for (r, c) in [(1, 1), (1, 4), (2, 2), (2, 5), (3, 3), (3, 4)] {
+        let sg = SmallGraph::grid(r, c);
+        check_all(&sg, 0, r * c - 1, 0x2ACE_5EED_1234_5678);
+        check_all(&sg, c / 2, r * c - 1 - c / 2, 0xFFFF_FFFF);
+    }
+}

@@ -1,0 +1,64 @@
+//! Same answers, and the same node ids, with 1 and 2 rayon threads. The grids are big enough
+//! that levels take the parallel (sharded) paths of the builder and the counter.
+
+use zlink_frontier::specs::mate::MateSpec;
+use zlink_frontier::{build, count_with_stats, EdgeOrder, Graph, Options};
+
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+}
+
+fn corner_paths(n: usize) -> MateSpec {
+    let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
+    MateSpec::st_paths(&g, 0, (n * n - 1) as u32, false).unwrap()
+}
+
+#[test]
+fn builder_node_ids_do_not_depend_on_threads() {
+    let spec = corner_paths(8);
+    let one = pool(1).install(|| build(&spec, &Options::default()).unwrap());
+    let two = pool(2).install(|| build(&spec, &Options::default()).unwrap());
+    assert!(
+        one.max_level_nodes >= 1 << 12,
+        "the sharded path must run: {}",
+        one.max_level_nodes
+    );
+    assert_eq!(one.nodes, two.nodes);
+    assert_eq!(one.unreduced.root, two.unreduced.root);
+    assert_eq!(one.unreduced.rows, two.unreduced.rows);
+}
+
+#[test]
+fn counts_do_not_depend_on_threads() {
+    let spec = corner_paths(10);
+    let one = pool(1).install(|| count_with_stats(&spec, &Options::default()).unwrap());
+    let two = pool(2).install(|| count_with_stats(&spec, &Options::default()).unwrap());
+    assert!(
+        one.max_level_states >= 1 << 13,
+        "the parallel path must run"
+    );
+    assert_eq!(one, two);
+    assert_eq!(one.count, "41044208702632496804".parse().unwrap());
+}
+
+#[test]
+fn budgets_stop_both_engines() {
+    let spec = corner_paths(6);
+    let opts = Options {
+        max_nodes: Some(100),
+        ..Options::default()
+    };
+    let e = build(&spec, &opts).unwrap_err();
+    assert!(e.nodes > 100 && e.max_nodes == 100);
+    let e = count_with_stats(&spec, &opts).unwrap_err();
+    assert!(e.nodes > 100);
+    let all = count_with_stats(&spec, &Options::default()).unwrap();
+    let opts = Options {
+        max_nodes: Some(all.total_states),
+        ..Options::default()
+    };
+    assert_eq!(count_with_stats(&spec, &opts).unwrap().count, all.count);
+}
