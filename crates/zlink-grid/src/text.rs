@@ -1,0 +1,97 @@
+//! Positioned tokens: split text into whitespace-separated words that remember their line and
+//! column, so every parser can report `source:line:col` without its own bookkeeping.
+
+/// A whitespace-separated word with its 1-based position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The word.
+    pub text: &'a str,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (characters).
+    pub col: usize,
+}
+
+impl<'a> Token<'a> {
+    /// A parse error pointing at this token.
+    pub fn error(&self, source: &str, message: impl Into<String>) -> crate::ParseError {
+        crate::ParseError::new(source, self.line, self.col, message)
+    }
+}
+
+/// The tokens of one line (`line` is 1-based, used for the positions).
+pub fn line_tokens(line_text: &str, line: usize) -> impl Iterator<Item = Token<'_>> + '_ {
+    let mut col = 0usize;
+    let mut chars = line_text.char_indices().peekable();
+    std::iter::from_fn(move || {
+        while let Some(&(_, ch)) = chars.peek() {
+            if !ch.is_whitespace() {
+                break;
+            }
+            chars.next();
+            col += 1;
+        }
+        let (start, _) = *chars.peek()?;
+        let start_col = col + 1;
+        let mut end = start;
+        while let Some(&(i, ch)) = chars.peek() {
+            if ch.is_whitespace() {
+                break;
+            }
+            end = i + ch.len_utf8();
+            chars.next();
+            col += 1;
+        }
+        Some(Token {
+            text: &line_text[start..end],
+            line,
+            col: start_col,
+        })
+    })
+}
+
+/// All tokens of `text`, line by line.
+pub fn tokens(text: &str) -> impl Iterator<Item = Token<'_>> + '_ {
+    text.lines()
+        .enumerate()
+        .flat_map(|(i, l)| line_tokens(l, i + 1))
+}
+
+/// Non-blank lines with their 1-based numbers; lines starting with `#` are comments.
+pub fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> + '_ {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| {
+            let t = l.trim();
+            !t.is_empty() && !t.starts_with('#')
+        })
+}
+
+/// The 1-based column of byte offset `byte` in `line`.
+pub fn col_of(line: &str, byte: usize) -> usize {
+    line[..byte.min(line.len())].chars().count() + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_know_their_positions() {
+        let t: Vec<_> = tokens("9 9\n  2 -  14\n").collect();
+        let pos: Vec<_> = t.iter().map(|t| (t.text, t.line, t.col)).collect();
+        assert_eq!(
+            pos,
+            vec![
+                ("9", 1, 1),
+                ("9", 1, 3),
+                ("2", 2, 3),
+                ("-", 2, 5),
+                ("14", 2, 8)
+            ]
+        );
+        let l: Vec<_> = content_lines("# c\n\nab\n").collect();
+        assert_eq!(l, vec![(3, "ab")]);
+    }
+}

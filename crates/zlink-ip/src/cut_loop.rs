@@ -1,0 +1,325 @@
+//! The cut loop: solve, let a separator inspect the integer solution and return violated
+//! constraints (subtours, disconnected components, …), add them, re-solve, until none are
+//! violated. HiGHS 1.15 has no lazy-constraint callback, so this is how lazily generated
+//! constraints are handled.
+//!
+//! Every solver call is one [`Round`] in a [`RoundLog`] the caller owns, so the log survives
+//! failures and can span several loops (no-good enumeration runs one loop per solution).
+
+use std::time::Instant;
+
+use crate::{Constraint, IpError, Model, Solution};
+
+/// Inspects integer solutions and returns the constraints they violate.
+pub trait Separator {
+    /// Constraints violated by `solution`; empty means it is feasible for the full problem.
+    /// Every returned constraint must cut `solution` off, or the loop would not progress.
+    fn separate(&mut self, solution: &Solution) -> Vec<Constraint>;
+}
+
+impl<F: FnMut(&Solution) -> Vec<Constraint>> Separator for F {
+    fn separate(&mut self, solution: &Solution) -> Vec<Constraint> {
+        self(solution)
+    }
+}
+
+/// The separator that never finds anything (plain solves).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoSeparator;
+
+impl Separator for NoSeparator {
+    fn separate(&mut self, _: &Solution) -> Vec<Constraint> {
+        Vec::new()
+    }
+}
+
+/// One solver call of a loop.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Round {
+    /// 1-based round number within the log.
+    pub round: usize,
+    /// Seconds spent in the solver.
+    pub seconds: f64,
+    /// Branch-and-bound nodes.
+    pub nodes: u64,
+    /// Simplex iterations.
+    pub iterations: u64,
+    /// Violated constraints the separator added after this round.
+    pub cuts: usize,
+}
+
+/// Every round of one or more loops, in order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RoundLog {
+    /// The rounds.
+    pub rounds: Vec<Round>,
+}
+
+impl RoundLog {
+    /// An empty log.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Total seconds in the solver.
+    pub fn seconds(&self) -> f64 {
+        self.rounds.iter().map(|r| r.seconds).sum()
+    }
+    /// Total branch-and-bound nodes.
+    pub fn nodes(&self) -> u64 {
+        self.rounds.iter().map(|r| r.nodes).sum()
+    }
+    /// Total simplex iterations.
+    pub fn iterations(&self) -> u64 {
+        self.rounds.iter().map(|r| r.iterations).sum()
+    }
+    /// Total separator cuts.
+    pub fn cuts(&self) -> usize {
+        self.rounds.iter().map(|r| r.cuts).sum()
+    }
+    fn push(&mut self, s: &crate::SolveStats, cuts: usize) {
+        let round = self.rounds.len() + 1;
+        self.rounds.push(Round {
+            round,
+            seconds: s.seconds,
+            nodes: s.nodes,
+            iterations: s.iterations,
+            cuts,
+        });
+    }
+}
+
+/// Limits on a whole loop (the model's own per-solve time limit is replaced while it runs).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LoopLimits {
+    /// Wall-clock seconds for the whole loop.
+    pub time_limit: Option<f64>,
+    /// Most solver calls.
+    pub max_rounds: Option<usize>,
+}
+
+/// A deadline shared by the rounds of one or more loops.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Budget {
+    start: Instant,
+    limits_time: Option<f64>,
+    max_rounds: Option<usize>,
+    rounds_at_start: usize,
+}
+
+impl Budget {
+    pub(crate) fn new(limits: &LoopLimits, log: &RoundLog) -> Self {
+        Self {
+            start: Instant::now(),
+            limits_time: limits.time_limit,
+            max_rounds: limits.max_rounds,
+            rounds_at_start: log.rounds.len(),
+        }
+    }
+
+    /// Solve once within the remaining budget.
+    pub(crate) fn solve(&self, model: &mut Model, log: &RoundLog) -> Result<Solution, IpError> {
+        if let Some(max) = self.max_rounds {
+            if log.rounds.len() - self.rounds_at_start >= max {
+                return Err(IpError::RoundLimit { rounds: max });
+            }
+        }
+        let saved = model.params.time_limit;
+        if let Some(t) = self.limits_time {
+            let left = t - self.start.elapsed().as_secs_f64();
+            if left <= 0.0 {
+                return Err(IpError::TimeLimit {
+                    seconds: t,
+                    incumbent: None,
+                });
+            }
+            model.params.time_limit = Some(saved.map_or(left, |s| s.min(left)));
+        }
+        let r = model.solve();
+        model.params.time_limit = saved;
+        match r {
+            Err(IpError::TimeLimit { incumbent, .. }) if self.limits_time.is_some() => {
+                Err(IpError::TimeLimit {
+                    seconds: self.limits_time.unwrap_or(0.0),
+                    incumbent,
+                })
+            }
+            r => r,
+        }
+    }
+}
+
+/// Solve, separate, add cuts, re-solve until the separator finds nothing; every round is
+/// appended to `log`. The returned solution satisfies the model and the separator.
+///
+/// # Errors
+/// The first failing solve (infeasible once cuts are added means the full problem is
+/// infeasible), the loop's time limit, or [`IpError::RoundLimit`].
+pub fn solve_with_cuts(
+    model: &mut Model,
+    separator: &mut dyn Separator,
+    limits: &LoopLimits,
+    log: &mut RoundLog,
+) -> Result<Solution, IpError> {
+    let budget = Budget::new(limits, log);
+    cut_loop(model, separator, &budget, log)
+}
+
+pub(crate) fn cut_loop(
+    model: &mut Model,
+    separator: &mut dyn Separator,
+    budget: &Budget,
+    log: &mut RoundLog,
+) -> Result<Solution, IpError> {
+    loop {
+        let before = model.solve_count();
+        let solution = match budget.solve(model, log) {
+            Ok(s) => s,
+            Err(e) => {
+                if model.solve_count() > before {
+                    if let Some(stats) = model.last_stats() {
+                        log.push(&stats.clone(), 0);
+                    }
+                }
+                return Err(e);
+            }
+        };
+        let cuts = separator.separate(&solution);
+        log.push(&solution.stats, cuts.len());
+        if cuts.is_empty() {
+            return Ok(solution);
+        }
+        for c in cuts {
+            debug_assert!(
+                !c.satisfied_by(solution.values(), 1e-6),
+                "a cut must cut off the solution"
+            );
+            model.add(c);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{sum, LinExpr, Sense, VarKind};
+
+    /// Travelling salesman on 6 points with subtour-elimination cuts, against brute force.
+    #[test]
+    fn subtour_elimination_finds_the_optimal_tour() {
+        let pts = [
+            (0.0, 0.0),
+            (1.0, 0.2),
+            (0.1, 1.0),
+            (5.0, 5.0),
+            (6.0, 5.1),
+            (5.2, 6.0),
+        ];
+        let n = pts.len();
+        let d = |i: usize, j: usize| {
+            let (a, b): ((f64, f64), (f64, f64)) = (pts[i], pts[j]);
+            ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+        };
+        let mut m = Model::new();
+        let mut all = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                all.push((i, j, m.add_var(VarKind::Binary)));
+            }
+        }
+        for k in 0..n {
+            m.add(
+                sum(all
+                    .iter()
+                    .filter(|&&(i, j, _)| i == k || j == k)
+                    .map(|t| t.2))
+                .eq(2.0),
+            );
+        }
+        m.set_objective(
+            all.iter().map(|&(i, j, v)| d(i, j) * v).sum::<LinExpr>(),
+            Sense::Minimise,
+        );
+        let mut sep = |s: &Solution| {
+            // components of the chosen edges; each component S that is not everything gets
+            // x(δ(S)) ≥ 2
+            let mut comp: Vec<usize> = (0..n).collect();
+            fn find(c: &mut Vec<usize>, x: usize) -> usize {
+                if c[x] != x {
+                    let r = find(c, c[x]);
+                    c[x] = r;
+                }
+                c[x]
+            }
+            for &(i, j, v) in &all {
+                if s.is_one(v) {
+                    let (a, b) = (find(&mut comp, i), find(&mut comp, j));
+                    comp[a] = b;
+                }
+            }
+            let roots: Vec<usize> = (0..n).map(|i| find(&mut comp, i)).collect();
+            let mut distinct = roots.clone();
+            distinct.sort();
+            distinct.dedup();
+            if distinct.len() == 1 {
+                return Vec::new();
+            }
+            distinct
+                .iter()
+                .map(|&r| {
+                    sum(all
+                        .iter()
+                        .filter(|&&(i, j, _)| (roots[i] == r) != (roots[j] == r))
+                        .map(|t| t.2))
+                    .ge(2.0)
+                })
+                .collect()
+        };
+        let mut log = RoundLog::new();
+        let s = solve_with_cuts(&mut m, &mut sep, &LoopLimits::default(), &mut log).unwrap();
+        // brute force over permutations fixing point 0 first
+        let mut best = f64::INFINITY;
+        let mut perm: Vec<usize> = (1..n).collect();
+        fn permute(k: usize, p: &mut Vec<usize>, f: &mut dyn FnMut(&[usize])) {
+            if k == p.len() {
+                f(p);
+                return;
+            }
+            for i in k..p.len() {
+                p.swap(k, i);
+                permute(k + 1, p, f);
+                p.swap(k, i);
+            }
+        }
+        permute(0, &mut perm, &mut |p| {
+            let mut t = d(0, p[0]) + d(p[p.len() - 1], 0);
+            t += p.windows(2).map(|w| d(w[0], w[1])).sum::<f64>();
+            best = best.min(t);
+        });
+        assert!(
+            (s.objective - best).abs() < 1e-6,
+            "{} vs {best}",
+            s.objective
+        );
+        assert!(log.rounds.len() >= 2, "two triangles first, then a cut");
+        assert!(log.cuts() >= 2);
+        assert_eq!(log.rounds.last().unwrap().cuts, 0);
+        assert_eq!(log.rounds[0].round, 1);
+    }
+
+    #[test]
+    fn round_limit_stops_a_loop_that_keeps_cutting() {
+        let mut m = Model::new();
+        let x = m.add_var_bounded(VarKind::Integer, 0.0, 100.0);
+        m.set_objective(x, Sense::Maximise);
+        let mut sep = |s: &Solution| vec![(1.0 * x).le(s.value(x) - 1.0)];
+        let mut log = RoundLog::new();
+        let limits = LoopLimits {
+            max_rounds: Some(3),
+            ..LoopLimits::default()
+        };
+        let e = solve_with_cuts(&mut m, &mut sep, &limits, &mut log).unwrap_err();
+        assert!(matches!(e, IpError::RoundLimit { rounds: 3 }));
+        assert_eq!(log.rounds.len(), 3);
+        assert_eq!(m.solve().unwrap().int(x), 97);
+    }
+}

@@ -1,0 +1,483 @@
+//! The model: columns, rows, objective and parameters, kept on our side and mirrored into one
+//! live HiGHS instance that is reused across solves.
+//!
+//! Rows and columns added after a solve are appended to the live instance
+//! (`highs::Model::from(solved)` then `add_row`), and bound or cost changes are applied in
+//! place, so cut loops and no-good enumeration re-solve without rebuilding the model.
+
+use std::time::Instant;
+
+use highs::{HighsModelStatus, RowProblem};
+
+use crate::expr::{Constraint, LinExpr, Var, VarKind};
+use crate::{raw, IpError};
+
+/// Optimisation direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sense {
+    /// Minimise the objective (the default; a pure feasibility model has objective 0).
+    #[default]
+    Minimise,
+    /// Maximise the objective.
+    Maximise,
+}
+
+/// Solver parameters, applied before every solve.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Params {
+    /// Wall-clock limit per solve, seconds.
+    pub time_limit: Option<f64>,
+    /// HiGHS threads (HiGHS fixes its thread pool at the first solve of the process).
+    pub threads: Option<u32>,
+    /// Relative MIP gap at which to stop (HiGHS default 1e-4).
+    pub mip_gap: Option<f64>,
+    /// Random seed (HiGHS default 0).
+    pub seed: Option<i32>,
+}
+
+/// Statistics of one solve.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SolveStats {
+    /// Wall-clock seconds, including syncing the model into HiGHS.
+    pub seconds: f64,
+    /// Branch-and-bound nodes (0 for pure LPs).
+    pub nodes: u64,
+    /// Simplex iterations.
+    pub iterations: u64,
+    /// Final relative MIP gap (0 when optimal; +∞ for LPs or without an incumbent).
+    pub gap: f64,
+    /// Rows in the model when solved.
+    pub rows: usize,
+    /// Columns in the model when solved.
+    pub cols: usize,
+}
+
+/// An optimal (or, inside [`IpError::TimeLimit`], best known) solution.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Solution {
+    values: Vec<f64>,
+    /// Objective value (including the objective's constant).
+    pub objective: f64,
+    /// What the solve cost.
+    pub stats: SolveStats,
+}
+
+impl Solution {
+    /// The value of `var`.
+    pub fn value(&self, var: Var) -> f64 {
+        self.values[var.0]
+    }
+    /// Whether the binary `var` is 1 (value above one half).
+    pub fn is_one(&self, var: Var) -> bool {
+        self.values[var.0] > 0.5
+    }
+    /// The value of an integer `var`, rounded.
+    pub fn int(&self, var: Var) -> i64 {
+        self.values[var.0].round() as i64
+    }
+    /// All column values, indexed by [`Var::index`].
+    pub fn values(&self) -> &[f64] {
+        &self.values
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Column {
+    lower: f64,
+    upper: f64,
+    cost: f64,
+    integer: bool,
+}
+
+/// The live HiGHS instance and how much of the model it has seen.
+struct Live {
+    highs: highs::Model,
+    cols: Vec<highs::Col>,
+    synced_rows: usize,
+}
+
+/// A mixed-integer linear program.
+///
+/// ```
+/// use zlink_ip::{sum, Model, Sense, VarKind};
+/// let mut m = Model::new();
+/// let x: Vec<_> = (0..3).map(|_| m.add_var(VarKind::Binary)).collect();
+/// m.add(sum(x.clone()).le(2.0));
+/// m.set_objective(sum(x.clone()), Sense::Maximise);
+/// let s = m.solve().unwrap();
+/// assert_eq!(s.objective.round(), 2.0);
+/// ```
+pub struct Model {
+    cols: Vec<Column>,
+    rows: Vec<Constraint>,
+    sense: Sense,
+    offset: f64,
+    /// Parameters applied at every solve.
+    pub params: Params,
+    live: Option<Live>,
+    last_stats: Option<SolveStats>,
+    solves: u64,
+}
+
+impl Default for Model {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::fmt::Debug for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Model")
+            .field("cols", &self.cols.len())
+            .field("rows", &self.rows.len())
+            .field("sense", &self.sense)
+            .field("params", &self.params)
+            .finish()
+    }
+}
+
+impl Model {
+    /// An empty minimisation model.
+    pub fn new() -> Self {
+        Self {
+            cols: Vec::new(),
+            rows: Vec::new(),
+            sense: Sense::Minimise,
+            offset: 0.0,
+            params: Params::default(),
+            live: None,
+            last_stats: None,
+            solves: 0,
+        }
+    }
+
+    /// How many times [`Model::solve`] ran.
+    pub fn solve_count(&self) -> u64 {
+        self.solves
+    }
+
+    /// Statistics of the most recent solve, whether it succeeded or not.
+    pub fn last_stats(&self) -> Option<&SolveStats> {
+        self.last_stats.as_ref()
+    }
+
+    /// A variable of `kind`: binaries in [0, 1], integers and continuous in [0, +∞).
+    pub fn add_var(&mut self, kind: VarKind) -> Var {
+        match kind {
+            VarKind::Binary => self.add_var_bounded(kind, 0.0, 1.0),
+            _ => self.add_var_bounded(kind, 0.0, f64::INFINITY),
+        }
+    }
+
+    /// A variable of `kind` in `[lower, upper]` (infinite bounds allowed).
+    pub fn add_var_bounded(&mut self, kind: VarKind, lower: f64, upper: f64) -> Var {
+        let integer = kind != VarKind::Continuous;
+        self.cols.push(Column {
+            lower,
+            upper,
+            cost: 0.0,
+            integer,
+        });
+        Var(self.cols.len() - 1)
+    }
+
+    /// Add a constraint; it takes part in the next solve.
+    pub fn add(&mut self, c: Constraint) {
+        self.rows.push(c);
+    }
+
+    /// Set the objective `expr` and its direction (replacing the previous one).
+    pub fn set_objective(&mut self, expr: impl Into<LinExpr>, sense: Sense) {
+        let expr = expr.into();
+        self.cols.iter_mut().for_each(|c| c.cost = 0.0);
+        for (v, c) in expr.merged_terms() {
+            self.cols[v.0].cost = c;
+        }
+        self.offset = expr.constant;
+        self.sense = sense;
+        self.live = None; // costs and sense are rebuilt with the model
+    }
+
+    /// Change the bounds of `var` (applied in place to the live HiGHS instance).
+    pub fn set_bounds(&mut self, var: Var, lower: f64, upper: f64) {
+        let col = &mut self.cols[var.0];
+        col.lower = lower;
+        col.upper = upper;
+        if let Some(live) = &mut self.live {
+            if let Some(&c) = live.cols.get(var.0) {
+                live.highs.change_column_bounds(c, lower..=upper);
+            }
+        }
+    }
+
+    /// Number of variables.
+    pub fn num_vars(&self) -> usize {
+        self.cols.len()
+    }
+
+    /// Number of constraints.
+    pub fn num_rows(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// The constraints, in the order added.
+    pub fn rows(&self) -> &[Constraint] {
+        &self.rows
+    }
+
+    /// Bring the live HiGHS instance up to date: build it, or append new columns and rows.
+    fn sync(&mut self) -> Result<Live, IpError> {
+        let Some(mut live) = self.live.take() else {
+            let mut p = RowProblem::default();
+            let cols: Vec<highs::Col> = self
+                .cols
+                .iter()
+                .map(|c| p.add_column_with_integrality(c.cost, c.lower..=c.upper, c.integer))
+                .collect();
+            for r in &self.rows {
+                p.add_row(
+                    r.lower..=r.upper,
+                    r.terms.iter().map(|&(v, a)| (cols[v.0], a)),
+                );
+            }
+            let sense = match self.sense {
+                Sense::Minimise => highs::Sense::Minimise,
+                Sense::Maximise => highs::Sense::Maximise,
+            };
+            let highs = p
+                .try_optimise(sense)
+                .map_err(|e| IpError::Solver(format!("loading the model: {e:?}")))?;
+            return Ok(Live {
+                highs,
+                cols,
+                synced_rows: self.rows.len(),
+            });
+        };
+        for c in &self.cols[live.cols.len()..] {
+            let col = live
+                .highs
+                .try_add_column_with_integrality(c.cost, c.lower..=c.upper, [], c.integer)
+                .map_err(|e| IpError::Solver(format!("adding a column: {e:?}")))?;
+            live.cols.push(col);
+        }
+        for r in &self.rows[live.synced_rows..] {
+            let cols = &live.cols;
+            live.highs
+                .try_add_row(
+                    r.lower..=r.upper,
+                    r.terms.iter().map(|&(v, a)| (cols[v.0], a)),
+                )
+                .map_err(|e| IpError::Solver(format!("adding a row: {e:?}")))?;
+        }
+        live.synced_rows = self.rows.len();
+        Ok(live)
+    }
+
+    fn apply_params(&self, h: &mut highs::Model) -> Result<(), IpError> {
+        let bad = |o: &str| IpError::Solver(format!("HiGHS rejected option `{o}`"));
+        // Always set, so a limit removed between solves is removed in HiGHS too.
+        h.try_set_option(
+            "time_limit",
+            self.params.time_limit.unwrap_or(f64::INFINITY),
+        )
+        .map_err(|_| bad("time_limit"))?;
+        h.try_set_option("mip_rel_gap", self.params.mip_gap.unwrap_or(1e-4))
+            .map_err(|_| bad("mip_rel_gap"))?;
+        if let Some(t) = self.params.threads {
+            h.try_set_option("threads", t as i32)
+                .map_err(|_| bad("threads"))?;
+        }
+        if let Some(s) = self.params.seed {
+            h.try_set_option("random_seed", s)
+                .map_err(|_| bad("random_seed"))?;
+        }
+        Ok(())
+    }
+
+    /// Solve to optimality.
+    ///
+    /// # Errors
+    /// [`IpError::Infeasible`], [`IpError::Unbounded`], [`IpError::TimeLimit`] (with the
+    /// incumbent if one was found) or [`IpError::Solver`].
+    pub fn solve(&mut self) -> Result<Solution, IpError> {
+        let start = Instant::now();
+        self.solves += 1;
+        if self.cols.is_empty() {
+            let ok = self.rows.iter().all(|r| r.lower <= 0.0 && 0.0 <= r.upper);
+            let stats = SolveStats {
+                rows: self.rows.len(),
+                ..SolveStats::default()
+            };
+            self.last_stats = Some(stats.clone());
+            return if ok {
+                Ok(Solution {
+                    values: Vec::new(),
+                    objective: self.offset,
+                    stats,
+                })
+            } else {
+                Err(IpError::Infeasible)
+            };
+        }
+        let Live {
+            mut highs,
+            cols,
+            synced_rows,
+        } = self.sync()?;
+        self.apply_params(&mut highs)?;
+        let solved = highs
+            .try_solve()
+            .map_err(|e| IpError::Solver(format!("{e:?}")))?;
+        let status = solved.status();
+        let has_integers = self.cols.iter().any(|c| c.integer);
+        let stats = SolveStats {
+            seconds: start.elapsed().as_secs_f64(),
+            nodes: raw::int64_info(&solved, c"mip_node_count").unwrap_or(0),
+            iterations: solved.simplex_iteration_count().max(0) as u64,
+            gap: if has_integers {
+                solved.mip_gap()
+            } else {
+                f64::INFINITY
+            },
+            rows: self.rows.len(),
+            cols: self.cols.len(),
+        };
+        self.last_stats = Some(stats.clone());
+        let has_solution = solved.primal_solution_status() == highs::HighsSolutionStatus::Feasible;
+        let solution = Solution {
+            values: solved.get_solution().columns().to_vec(),
+            objective: solved.objective_value() + self.offset,
+            stats,
+        };
+        self.live = Some(Live {
+            highs: solved.into(),
+            cols,
+            synced_rows,
+        });
+        match status {
+            HighsModelStatus::Optimal | HighsModelStatus::ModelEmpty => Ok(solution),
+            HighsModelStatus::Infeasible => Err(IpError::Infeasible),
+            HighsModelStatus::Unbounded | HighsModelStatus::UnboundedOrInfeasible => {
+                Err(IpError::Unbounded)
+            }
+            HighsModelStatus::ReachedTimeLimit => Err(IpError::TimeLimit {
+                seconds: self.params.time_limit.unwrap_or(f64::INFINITY),
+                incumbent: has_solution.then(|| Box::new(solution)),
+            }),
+            other => Err(IpError::Solver(format!(
+                "unexpected model status {other:?}"
+            ))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sum;
+
+    #[test]
+    fn knapsack_matches_brute_force_and_reports_stats() {
+        let w = [12.0, 7.0, 11.0, 8.0, 9.0, 6.0, 5.0, 14.0];
+        let p = [24.0, 13.0, 23.0, 15.0, 16.0, 11.0, 9.0, 27.0];
+        let cap = 33.0;
+        let mut m = Model::new();
+        let x: Vec<_> = (0..w.len()).map(|_| m.add_var(VarKind::Binary)).collect();
+        m.add(
+            x.iter()
+                .zip(w)
+                .map(|(&v, a)| a * v)
+                .sum::<LinExpr>()
+                .le(cap),
+        );
+        m.set_objective(
+            x.iter().zip(p).map(|(&v, a)| a * v).sum::<LinExpr>(),
+            Sense::Maximise,
+        );
+        let s = m.solve().unwrap();
+        let best = (0u32..1 << w.len())
+            .filter(|s| {
+                (0..w.len())
+                    .filter(|i| s >> i & 1 == 1)
+                    .map(|i| w[i])
+                    .sum::<f64>()
+                    <= cap
+            })
+            .map(|s| {
+                (0..w.len())
+                    .filter(|i| s >> i & 1 == 1)
+                    .map(|i| p[i])
+                    .sum::<f64>()
+            })
+            .fold(0.0, f64::max);
+        assert_eq!(s.objective.round(), best);
+        assert!(s.stats.gap.abs() < 1e-6);
+        assert_eq!((s.stats.rows, s.stats.cols), (1, 8));
+        let chosen: f64 = x
+            .iter()
+            .zip(w)
+            .filter(|(v, _)| s.is_one(**v))
+            .map(|(_, a)| a)
+            .sum();
+        assert!(chosen <= cap);
+    }
+
+    #[test]
+    fn infeasible_unbounded_and_resolve_after_adding_rows() {
+        let mut m = Model::new();
+        let x = m.add_var_bounded(VarKind::Integer, 0.0, 10.0);
+        let y = m.add_var(VarKind::Continuous);
+        m.set_objective(x + y, Sense::Maximise);
+        m.add((x + y).le(7.5));
+        assert_eq!(m.solve().unwrap().objective, 7.5);
+        m.add((1.0 * y).le(0.25));
+        let s = m.solve().unwrap();
+        assert_eq!((s.int(x), s.value(y)), (7, 0.25));
+        m.set_bounds(x, 0.0, 3.0);
+        assert_eq!(m.solve().unwrap().int(x), 3);
+        m.add((1.0 * x).ge(4.0));
+        assert!(matches!(m.solve(), Err(IpError::Infeasible)));
+
+        let mut u = Model::new();
+        let z = u.add_var(VarKind::Integer);
+        u.set_objective(z, Sense::Maximise);
+        assert!(matches!(u.solve(), Err(IpError::Unbounded)));
+        let mut e = Model::new();
+        assert!(e.solve().is_ok());
+        e.add(LinExpr::from(1.0).le(0.0));
+        assert!(matches!(e.solve(), Err(IpError::Infeasible)));
+        let _ = sum([z]);
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+    use crate::LinExpr;
+
+    #[test]
+    fn zero_time_limit_is_a_typed_error_and_nodes_are_counted() {
+        // a knapsack with many equal-ratio items needs branching
+        let mut m = Model::new();
+        let x: Vec<_> = (0..30).map(|_| m.add_var(VarKind::Binary)).collect();
+        let w: Vec<f64> = (0..30).map(|i| f64::from(2 * i + 11)).collect();
+        m.add(
+            x.iter()
+                .zip(&w)
+                .map(|(&v, &a)| a * v)
+                .sum::<LinExpr>()
+                .le(201.5),
+        );
+        m.set_objective(
+            x.iter().zip(&w).map(|(&v, &a)| a * v).sum::<LinExpr>(),
+            Sense::Maximise,
+        );
+        m.params.time_limit = Some(0.0);
+        assert!(matches!(m.solve(), Err(IpError::TimeLimit { .. })));
+        m.params.time_limit = None;
+        let s = m.solve().unwrap();
+        assert!(s.objective <= 201.5);
+        assert!(s.stats.nodes >= 1, "nodes {}", s.stats.nodes);
+        assert_eq!(m.solve_count(), 2);
+    }
+}
