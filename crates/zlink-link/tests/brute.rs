@@ -57,7 +57,12 @@ fn sorted(mut v: Vec<LoopEdges>) -> Vec<LoopEdges> {
 
 /// A seeded clue pattern: either random clues 0–4, or the side counts of a random cycle with
 /// each cell kept as a clue with probability 1/2 (so the puzzle has a solution).
-fn clue_pattern(rng: &mut SplitMix64, rows: usize, cols: usize, cycles: &[LoopEdges]) -> Grid<Option<u8>> {
+fn clue_pattern(
+    rng: &mut SplitMix64,
+    rows: usize,
+    cols: usize,
+    cycles: &[LoopEdges],
+) -> Grid<Option<u8>> {
     let mut clues = Grid::new(rows, cols, None);
     let from_cycle = rng.next_u64() % 2 == 0;
     let cyc = &cycles[(rng.next_u64() % cycles.len() as u64) as usize];
@@ -79,12 +84,26 @@ fn clue_pattern(rng: &mut SplitMix64, rows: usize, cols: usize, cycles: &[LoopEd
 #[test]
 fn solution_sets_match_brute_force() {
     let mut rng = SplitMix64::new(0x5117_4e21);
-    for (rows, cols, trials) in [(1, 1, 20), (1, 2, 30), (2, 1, 30), (2, 2, 60), (2, 3, 60), (3, 2, 30), (3, 3, 60)] {
+    for (rows, cols, trials) in [
+        (1, 1, 20),
+        (1, 2, 30),
+        (2, 1, 30),
+        (2, 2, 60),
+        (2, 3, 60),
+        (3, 2, 30),
+        (3, 3, 60),
+    ] {
         let cycles = all_cycles(rows, cols);
         let mut nonzero = 0;
         for _ in 0..trials {
             let clues = clue_pattern(&mut rng, rows, cols, &cycles);
-            let want = sorted(cycles.iter().filter(|e| matches(e, &clues)).cloned().collect());
+            let want = sorted(
+                cycles
+                    .iter()
+                    .filter(|e| matches(e, &clues))
+                    .cloned()
+                    .collect(),
+            );
             let s = SlitherZdd::new(&clues).unwrap();
             let got = sorted(s.solutions(usize::MAX, &Default::default()).unwrap());
             assert_eq!(got, want, "{rows}x{cols} clues {clues:?}");
@@ -103,12 +122,20 @@ fn no_clues_counts_the_cycles_of_the_dot_grid() {
     let none = |r, c| SlitherZdd::new(&Grid::new(r, c, None)).unwrap();
     // OEIS A140517: cycles of the n×n dot grid, n = 2..=5 (1..=4 cells a side).
     for (n, want) in [(1usize, 1u32), (2, 13), (3, 213), (4, 9349)] {
-        assert_eq!(none(n, n).count(&Default::default()).unwrap(), want.into(), "{n}x{n}");
+        assert_eq!(
+            none(n, n).count(&Default::default()).unwrap(),
+            want.into(),
+            "{n}x{n}"
+        );
     }
     // Non-square grids against the vertex-DFS cycle counter.
     for (r, c) in [(1, 5), (2, 4), (3, 5)] {
         let want = oracle::count_cycles_dfs(&SmallGraph::grid(r + 1, c + 1));
-        assert_eq!(none(r, c).count(&Default::default()).unwrap(), want.into(), "{r}x{c}");
+        assert_eq!(
+            none(r, c).count(&Default::default()).unwrap(),
+            want.into(),
+            "{r}x{c}"
+        );
     }
 }
 
@@ -143,7 +170,10 @@ fn bad_clue_and_too_wide_are_errors() {
     clues[Coord::new(1, 0)] = Some(5);
     assert_eq!(
         SlitherZdd::new(&clues).unwrap_err(),
-        zlink_link::slitherlink::Error::BadClue { at: Coord::new(1, 0), value: 5 }
+        zlink_link::slitherlink::Error::BadClue {
+            at: Coord::new(1, 0),
+            value: 5
+        }
     );
     assert!(matches!(
         SlitherZdd::new(&Grid::new(30, 30, None)),

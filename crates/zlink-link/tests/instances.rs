@@ -52,7 +52,9 @@ fn janko_10x10_sample_is_unique_and_matches_the_published_solution() {
     let mut keys: Vec<&String> = data
         .iter()
         .filter(|(_, p)| {
-            p["problem"].as_str().is_some_and(|s| s.starts_with("10 10"))
+            p["problem"]
+                .as_str()
+                .is_some_and(|s| s.starts_with("10 10"))
                 && p["solution"].is_string()
         })
         .map(|(k, _)| k)

@@ -241,7 +241,10 @@ mod tests {
         let wide: Vec<(Vec<Level>, u32)> = (0..130).map(|j| (vec![j, 199], 1)).collect();
         assert!(matches!(
             GroupSpec::new(200, &wide),
-            Err(SpecError::TooWide(TooWide { width: 130, max: 128 }))
+            Err(SpecError::TooWide(TooWide {
+                width: 130,
+                max: 128
+            }))
         ));
         let fits: Vec<(Vec<Level>, u32)> = (0..42).map(|j| (vec![j, 99], 4)).collect();
         assert_eq!(GroupSpec::new(100, &fits).unwrap().width(), 42);
@@ -252,11 +255,19 @@ mod tests {
         ));
         // Empty groups: target 0 is free, a positive target is impossible.
         assert_eq!(
-            count(&GroupSpec::new(2, &[(vec![], 0)]).unwrap(), &Options::default()).unwrap(),
+            count(
+                &GroupSpec::new(2, &[(vec![], 0)]).unwrap(),
+                &Options::default()
+            )
+            .unwrap(),
             4u32.into()
         );
         assert_eq!(
-            count(&GroupSpec::new(2, &[(vec![], 1)]).unwrap(), &Options::default()).unwrap(),
+            count(
+                &GroupSpec::new(2, &[(vec![], 1)]).unwrap(),
+                &Options::default()
+            )
+            .unwrap(),
             0u32.into()
         );
     }

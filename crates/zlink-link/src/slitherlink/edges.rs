@@ -92,7 +92,12 @@ impl LoopEdges {
 
     /// Number of segments in the set.
     pub fn len(&self) -> usize {
-        self.h.cells().iter().chain(self.v.cells()).filter(|&&b| b).count()
+        self.h
+            .cells()
+            .iter()
+            .chain(self.v.cells())
+            .filter(|&&b| b)
+            .count()
     }
 
     /// Whether the set is empty.

@@ -4,8 +4,12 @@
 //! Why: the integer-programming engine finds Slitherlink solutions one at a time; this engine
 //! describes all of them at once, so counts (uniqueness) can be checked independently.
 //!
-//! The loop lives on the `(R + 1) × (C + 1)` lattice-dot graph, whose edges are reordered by
-//! [`EdgeOrder::Frontier`] (anti-diagonal sweeps keep the frontier at `min(R, C) + 2` dots).
+//! The loop lives on the `(R + 1) × (C + 1)` lattice-dot graph. Its edges are ordered by
+//! [`sweep_order`]: dot lines across the short side, one after the other, so the frontier is
+//! `min(R, C) + 2` dots and a clue cell's count is open for one line only. On the Janko
+//! puzzles this order needs 10–100× fewer states than the anti-diagonal sweep of
+//! [`zlink_frontier::EdgeOrder::Frontier`] (which is narrower by one dot but keeps clue counts
+//! open along a whole diagonal).
 //! Nothing here is Slitherlink-specific machinery: the family is the intersection of
 //! * the single simple cycles of the dot graph ([`MateSpec::cycles`], Algorithm 4, where the
 //!   empty set is no cycle), and
@@ -33,9 +37,28 @@ use num_bigint::BigUint;
 use zlink_frontier::combinators::Intersection;
 use zlink_frontier::specs::{groups::GroupSpec, mate::MateSpec, SpecError};
 use zlink_frontier::{build_zdd, count_with_stats, BudgetExceeded, BuildError, Counted};
-use zlink_frontier::{EdgeOrder, Graph, Level, Options};
+use zlink_frontier::{Graph, Level, Options};
 use zlink_grid::{Coord, Grid};
 use zlink_zdd::{NodeId, Zdd};
+
+/// The engine's edge order, as a permutation of [`dot_edges`] (`perm[level]` = index into
+/// `dot_edges(rows, cols)`): dots line by line across the short side (row by row when
+/// `cols <= rows`, else column by column), and at each dot its segment along the line before
+/// its segment to the next line.
+pub fn sweep_order(rows: usize, cols: usize) -> Vec<usize> {
+    let es = dot_edges(rows, cols);
+    let key = |e: &LoopEdge| {
+        let (k, across) = match *e {
+            LoopEdge::H(k) => (k, cols > rows),
+            LoopEdge::V(k) => (k, cols <= rows),
+        };
+        let dot = if cols <= rows { (k.row, k.col) } else { (k.col, k.row) };
+        (dot, across)
+    };
+    let mut perm: Vec<usize> = (0..es.len()).collect();
+    perm.sort_by_key(|&i| key(&es[i]));
+    perm
+}
 
 /// Why a Slitherlink engine could not be set up.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -81,8 +104,9 @@ impl SlitherZdd {
         if let Some((at, &Some(value))) = clues.iter().find(|(_, v)| v.is_some_and(|h| h > 4)) {
             return Err(Error::BadClue { at, value });
         }
-        let (g, perm) = EdgeOrder::Frontier.apply(&Graph::grid(rows + 1, cols + 1));
         let by_index = dot_edges(rows, cols);
+        let perm = sweep_order(rows, cols);
+        let g = Graph::grid(rows + 1, cols + 1).permuted(&perm);
         let edges: Vec<LoopEdge> = perm.iter().map(|&i| by_index[i]).collect();
         let mut h_level = Grid::new(rows + 1, cols, 0);
         let mut v_level = Grid::new(rows, cols + 1, 0);
@@ -188,9 +212,17 @@ impl SlitherZdd {
     ///
     /// # Errors
     /// As [`SlitherZdd::build`].
-    pub fn solutions(&self, limit: usize, opts: &Options<'_>) -> Result<Vec<LoopEdges>, BuildError> {
+    pub fn solutions(
+        &self,
+        limit: usize,
+        opts: &Options<'_>,
+    ) -> Result<Vec<LoopEdges>, BuildError> {
         let mut zdd = Zdd::new(self.num_vars());
         let root = self.build(&mut zdd, opts)?;
-        Ok(zdd.iter(root).take(limit).map(|m| self.loop_of(&m)).collect())
+        Ok(zdd
+            .iter(root)
+            .take(limit)
+            .map(|m| self.loop_of(&m))
+            .collect())
     }
 }
