@@ -52,7 +52,11 @@ pub fn sweep_order(rows: usize, cols: usize) -> Vec<usize> {
             LoopEdge::H(k) => (k, cols > rows),
             LoopEdge::V(k) => (k, cols <= rows),
         };
-        let dot = if cols <= rows { (k.row, k.col) } else { (k.col, k.row) };
+        let dot = if cols <= rows {
+            (k.row, k.col)
+        } else {
+            (k.col, k.row)
+        };
         (dot, across)
     };
     let mut perm: Vec<usize> = (0..es.len()).collect();
@@ -224,5 +228,23 @@ impl SlitherZdd {
             .take(limit)
             .map(|m| self.loop_of(&m))
             .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zlink_frontier::frontier_widths;
+
+    #[test]
+    fn sweep_is_a_permutation_with_a_short_frontier() {
+        for (r, c) in [(1, 1), (2, 5), (5, 2), (4, 4), (10, 18), (18, 10)] {
+            let mut p = sweep_order(r, c);
+            let g = Graph::grid(r + 1, c + 1).permuted(&p);
+            let width = frontier_widths(&g).into_iter().max().unwrap();
+            assert!(width <= r.min(c) + 2, "{r}x{c}: {width}");
+            p.sort_unstable();
+            assert!(p.iter().enumerate().all(|(i, &x)| i == x));
+        }
     }
 }
