@@ -1,7 +1,9 @@
-//! Ready-made graph specs over a [`crate::FrontierPlan`]: mate-function specs (path
-//! matchings, s-t paths, cycles, Hamiltonian variants) and degree-constrained subgraphs.
+//! Ready-made specs: over a [`crate::FrontierPlan`], mate-function specs (path matchings, s-t
+//! paths, cycles, Hamiltonian variants) and degree-constrained subgraphs; over plain levels,
+//! groups of variables with exact cardinalities.
 
 pub mod degree;
+pub mod groups;
 pub mod mate;
 
 /// Why a graph spec could not be set up.

@@ -1,0 +1,274 @@
+//! Variable groups with exact cardinalities: `{ S ⊆ 0..n : |S ∩ G_j| = t_j for every j }`.
+//!
+//! Why: many puzzle constraints are "exactly `t` of these edges" (a Slitherlink clue counts the
+//! sides of its cell that the loop uses; a Masyu/Yajilin-style count, a row sum). Intersected
+//! with a graph spec ([`crate::combinators::Intersection`]) they turn a family of subgraphs into
+//! the solutions of a puzzle — the count part of the ZDD paper's Algorithm 5.
+//!
+//! A group is *open* between its first and its last level. Only open groups are in the state:
+//! each gets a slot of `bits = ⌈log2(max target + 1)⌉` bits in a `u128` when its first level is
+//! processed and gives it back (cleared to 0) after its last level, so equal situations give
+//! equal states. At a level in group `j` with count `c` (after this level's choice) and `r`
+//! levels of `j` still to come, the branch is rejected if `c > t_j` or `c + r < t_j`; so a group
+//! that closes has exactly `t_j`, and every level's child is a node of the next level until the
+//! last level accepts.
+//!
+//! ```
+//! use zlink_frontier::specs::groups::GroupSpec;
+//! use zlink_frontier::{count, Options};
+//! // 6 variables; exactly one of {0, 1, 2} and exactly two of {2, 3, 4, 5}.
+//! let g = GroupSpec::new(6, &[(vec![0, 1, 2], 1), (vec![2, 3, 4, 5], 2)]).unwrap();
+//! // 2 in: 0, 1 out and one of {3, 4, 5} (3 ways); 2 out: one of {0, 1} and two of {3, 4, 5}
+// (2 × 3 ways).
+//! assert_eq!(count(&g, &Options::default()).unwrap(), 9u32.into());
+//! ```
+
+use crate::frontier::TooWide;
+use crate::spec::{Level, Spec, Step};
+use crate::specs::SpecError;
+
+/// One touch of a group at a level: the group's slot, target and levels left after this one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Touch {
+    slot: u8,
+    target: u32,
+    rem: u32,
+}
+
+/// The spec of exact group cardinalities (see the module doc). State: packed open-group counts.
+#[derive(Clone, Debug)]
+pub struct GroupSpec {
+    num_levels: Level,
+    bits: u32,
+    /// `touches[start[i]..start[i + 1]]` are the groups containing level `i`.
+    start: Vec<u32>,
+    touches: Vec<Touch>,
+    /// Some group's target exceeds its size: the family is empty.
+    hopeless: bool,
+    slots: usize,
+}
+
+impl GroupSpec {
+    /// The family of subsets of `0..num_levels` that contain exactly `target` levels of each
+    /// `(levels, target)` group. Repeated levels in one group count once.
+    ///
+    /// # Errors
+    /// [`SpecError::BadArgument`] for a level `>= num_levels` or a target above `2^16`;
+    /// [`SpecError::TooWide`] if more groups are open at once than fit in 128 bits of counts
+    /// (`width` = open groups, `max` = what fits at this target size).
+    ///
+    /// Complexity: `O(Σ |G_j| log |G_j| + num_levels)`.
+    pub fn new(num_levels: Level, groups: &[(Vec<Level>, u32)]) -> Result<GroupSpec, SpecError> {
+        let max_target = groups.iter().map(|g| g.1).max().unwrap_or(0);
+        if max_target > 1 << 16 {
+            return Err(SpecError::BadArgument(format!(
+                "group target {max_target} is above the supported 65536"
+            )));
+        }
+        let bits = (32 - max_target.leading_zeros()).max(1);
+        let fit = (128 / bits) as usize;
+        let n = num_levels as usize;
+        let mut per_level: Vec<Vec<(usize, u32)>> = vec![Vec::new(); n]; // (group, rem)
+        let mut hopeless = false;
+        let mut span = Vec::with_capacity(groups.len()); // (first, last) of non-empty groups
+        for (j, (levels, target)) in groups.iter().enumerate() {
+            let mut ls = levels.clone();
+            ls.sort_unstable();
+            ls.dedup();
+            if let Some(&bad) = ls.iter().find(|&&l| l >= num_levels) {
+                return Err(SpecError::BadArgument(format!(
+                    "group {j} names level {bad}, but there are only {num_levels} levels"
+                )));
+            }
+            if *target as usize > ls.len() {
+                hopeless = true;
+            }
+            let k = ls.len() as u32;
+            for (p, &l) in ls.iter().enumerate() {
+                per_level[l as usize].push((j, k - 1 - p as u32));
+            }
+            if let (Some(&a), Some(&b)) = (ls.first(), ls.last()) {
+                span.push((a as usize, b as usize, j));
+            }
+        }
+        // Slots: a group takes a free slot at its first level and frees it after its last.
+        let mut opens: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut closes: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for &(a, b, j) in &span {
+            opens[a].push(j);
+            closes[b].push(j);
+        }
+        let mut slot_of = vec![u8::MAX; groups.len()];
+        let mut free: Vec<u8> = Vec::new();
+        let (mut next, mut live, mut width) = (0usize, 0usize, 0usize);
+        let mut start = Vec::with_capacity(n + 1);
+        let mut touches = Vec::new();
+        for i in 0..n {
+            for &j in &opens[i] {
+                let s = free.pop().unwrap_or_else(|| {
+                    next += 1;
+                    (next - 1).min(usize::from(u8::MAX)) as u8
+                });
+                slot_of[j] = s;
+                live += 1;
+                width = width.max(live);
+            }
+            start.push(touches.len() as u32);
+            for &(j, rem) in &per_level[i] {
+                touches.push(Touch {
+                    slot: slot_of[j],
+                    target: groups[j].1,
+                    rem,
+                });
+            }
+            for &j in &closes[i] {
+                free.push(slot_of[j]);
+                live -= 1;
+            }
+        }
+        start.push(touches.len() as u32);
+        if width > fit {
+            return Err(SpecError::TooWide(TooWide { width, max: fit }));
+        }
+        Ok(GroupSpec {
+            num_levels,
+            bits,
+            start,
+            touches,
+            hopeless,
+            slots: width,
+        })
+    }
+
+    /// The largest number of groups open at once (= slots of the state).
+    pub fn width(&self) -> usize {
+        self.slots
+    }
+
+    #[inline(always)]
+    fn get(&self, s: u128, slot: u8) -> u32 {
+        ((s >> (u32::from(slot) * self.bits)) & ((1u128 << self.bits) - 1)) as u32
+    }
+
+    #[inline(always)]
+    fn set(&self, s: &mut u128, slot: u8, value: u32) {
+        let sh = u32::from(slot) * self.bits;
+        let mask = ((1u128 << self.bits) - 1) << sh;
+        *s = (*s & !mask) | (u128::from(value) << sh);
+    }
+}
+
+impl Spec for GroupSpec {
+    /// The counts of the open groups, `bits` bits per slot; closed slots are 0.
+    type State = u128;
+
+    fn num_levels(&self) -> Level {
+        self.num_levels
+    }
+
+    fn root(&self) -> Step<u128> {
+        if self.hopeless {
+            Step::Reject
+        } else if self.num_levels == 0 {
+            Step::Accept
+        } else {
+            Step::Node(0, 0)
+        }
+    }
+
+    fn child(&self, s: &u128, level: Level, take: bool) -> Step<u128> {
+        let i = level as usize;
+        let mut m = *s;
+        for t in &self.touches[self.start[i] as usize..self.start[i + 1] as usize] {
+            let c = self.get(m, t.slot) + u32::from(take);
+            if c > t.target || c + t.rem < t.target {
+                return Step::Reject;
+            }
+            self.set(&mut m, t.slot, if t.rem == 0 { 0 } else { c });
+        }
+        if level + 1 == self.num_levels {
+            Step::Accept
+        } else {
+            Step::Node(level + 1, m)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count;
+    use crate::options::Options;
+    use proptest::prelude::*;
+
+    /// Brute force: subsets of `0..n` (as masks) meeting every group's target.
+    fn brute(n: u32, groups: &[(Vec<Level>, u32)]) -> u64 {
+        (0u32..1 << n)
+            .filter(|&m| {
+                groups.iter().all(|(ls, t)| {
+                    let mut ls = ls.clone();
+                    ls.sort_unstable();
+                    ls.dedup();
+                    ls.iter().filter(|&&l| m & (1 << l) != 0).count() as u32 == *t
+                })
+            })
+            .count() as u64
+    }
+
+    proptest! {
+        #[test]
+        fn counts_match_brute_force(
+            n in 1u32..11,
+            raw in prop::collection::vec((prop::collection::vec(0u32..11, 0..6), 0u32..5), 0..6),
+        ) {
+            let groups: Vec<(Vec<Level>, u32)> = raw
+                .into_iter()
+                .map(|(ls, t)| (ls.into_iter().map(|l| l % n).collect(), t))
+                .collect();
+            let spec = GroupSpec::new(n, &groups).unwrap();
+            prop_assert_eq!(count(&spec, &Options::default()).unwrap(), brute(n, &groups).into());
+        }
+    }
+
+    #[test]
+    fn bad_levels_and_width() {
+        assert!(matches!(
+            GroupSpec::new(3, &[(vec![3], 1)]),
+            Err(SpecError::BadArgument(_))
+        ));
+        // Overlapping groups: 130 with target 1 (1 bit each) do not fit in 128 bits, 50 with
+        // target 4 (3 bits each) do not fit in 42 slots, 42 do.
+        let wide: Vec<(Vec<Level>, u32)> = (0..130).map(|j| (vec![j, 199], 1)).collect();
+        assert!(matches!(
+            GroupSpec::new(200, &wide),
+            Err(SpecError::TooWide(TooWide {
+                width: 130,
+                max: 128
+            }))
+        ));
+        let fits: Vec<(Vec<Level>, u32)> = (0..42).map(|j| (vec![j, 99], 4)).collect();
+        assert_eq!(GroupSpec::new(100, &fits).unwrap().width(), 42);
+        let wide4: Vec<(Vec<Level>, u32)> = (0..50).map(|j| (vec![j, 99], 4)).collect();
+        assert!(matches!(
+            GroupSpec::new(100, &wide4),
+            Err(SpecError::TooWide(TooWide { width: 50, max: 42 }))
+        ));
+        // Empty groups: target 0 is free, a positive target is impossible.
+        assert_eq!(
+            count(
+                &GroupSpec::new(2, &[(vec![], 0)]).unwrap(),
+                &Options::default()
+            )
+            .unwrap(),
+            4u32.into()
+        );
+        assert_eq!(
+            count(
+                &GroupSpec::new(2, &[(vec![], 1)]).unwrap(),
+                &Options::default()
+            )
+            .unwrap(),
+            0u32.into()
+        );
+    }
+}

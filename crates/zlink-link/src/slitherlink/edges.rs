@@ -1,0 +1,166 @@
+//! The edges of the lattice-dot graph of an `R × C` cell grid, and loops as edge sets.
+//!
+//! Why: the engine works on a graph of `(R + 1) × (C + 1)` dots with reordered edges, but its
+//! users think in cell sides. [`LoopEdge`] names one side, [`LoopEdges`] a set of sides in the
+//! layout every loop-puzzle module of zlink shares, and [`dot_edges`] numbers the dot graph the
+//! way `zlink_frontier::Graph::grid` does, so a frontier edge index maps back to a side.
+
+use zlink_grid::{Coord, Grid};
+
+/// One unit segment between two lattice dots of a cell grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LoopEdge {
+    /// The horizontal segment from dot `(row, col)` to dot `(row, col + 1)`: the top side of
+    /// cell `(row, col)` (`row` in `0..=rows`, `col` in `0..cols`).
+    H(Coord),
+    /// The vertical segment from dot `(row, col)` to dot `(row + 1, col)`: the left side of
+    /// cell `(row, col)` (`row` in `0..rows`, `col` in `0..=cols`).
+    V(Coord),
+}
+
+impl LoopEdge {
+    /// The four sides of cell `c`: top, bottom, left, right.
+    pub fn sides_of(c: Coord) -> [LoopEdge; 4] {
+        [
+            LoopEdge::H(c),
+            LoopEdge::H(Coord::new(c.row + 1, c.col)),
+            LoopEdge::V(c),
+            LoopEdge::V(Coord::new(c.row, c.col + 1)),
+        ]
+    }
+}
+
+/// A set of segments of an `R × C` cell grid, e.g. a Slitherlink loop.
+///
+/// `h` holds the `(rows + 1) × cols` horizontal segments (`h[(r, c)]` is the top side of cell
+/// `(r, c)`), `v` the `rows × (cols + 1)` vertical ones (`v[(r, c)]` is the left side of cell
+/// `(r, c)`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LoopEdges {
+    /// Horizontal segments, `(rows + 1) × cols`.
+    pub h: Grid<bool>,
+    /// Vertical segments, `rows × (cols + 1)`.
+    pub v: Grid<bool>,
+}
+
+impl LoopEdges {
+    /// No segment of a `rows × cols` cell grid.
+    pub fn new(rows: usize, cols: usize) -> LoopEdges {
+        LoopEdges {
+            h: Grid::new(rows + 1, cols, false),
+            v: Grid::new(rows, cols + 1, false),
+        }
+    }
+
+    /// The boundary of a region: the sides between an inside cell and an outside cell or the
+    /// border. A Slitherlink answer given as shaded cells becomes its loop this way.
+    pub fn from_inside(inside: &Grid<bool>) -> LoopEdges {
+        let (rows, cols) = (inside.rows(), inside.cols());
+        let at = |r: usize, c: usize| r < rows && c < cols && inside[Coord::new(r, c)];
+        let mut e = LoopEdges::new(rows, cols);
+        for r in 0..=rows {
+            for c in 0..cols {
+                e.h[Coord::new(r, c)] = (r > 0 && at(r - 1, c)) != at(r, c);
+            }
+        }
+        for r in 0..rows {
+            for c in 0..=cols {
+                e.v[Coord::new(r, c)] = (c > 0 && at(r, c - 1)) != at(r, c);
+            }
+        }
+        e
+    }
+
+    /// Whether segment `e` is in the set (`false` outside the grid).
+    pub fn contains(&self, e: LoopEdge) -> bool {
+        match e {
+            LoopEdge::H(c) => self.h.get(c).copied().unwrap_or(false),
+            LoopEdge::V(c) => self.v.get(c).copied().unwrap_or(false),
+        }
+    }
+
+    /// Adds segment `e` (ignored outside the grid).
+    pub fn insert(&mut self, e: LoopEdge) {
+        let slot = match e {
+            LoopEdge::H(c) => self.h.get(c).is_some().then(|| &mut self.h[c]),
+            LoopEdge::V(c) => self.v.get(c).is_some().then(|| &mut self.v[c]),
+        };
+        if let Some(x) = slot {
+            *x = true;
+        }
+    }
+
+    /// Number of segments in the set.
+    pub fn len(&self) -> usize {
+        self.h
+            .cells()
+            .iter()
+            .chain(self.v.cells())
+            .filter(|&&b| b)
+            .count()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The dot graph's edges in `zlink_frontier::Graph::grid(rows + 1, cols + 1)` order (for each
+/// dot row-major, its right segment then its down segment), with dot `(r, c)` numbered
+/// `r * (cols + 1) + c`.
+pub fn dot_edges(rows: usize, cols: usize) -> Vec<LoopEdge> {
+    let mut out = Vec::with_capacity((rows + 1) * cols + rows * (cols + 1));
+    for r in 0..=rows {
+        for c in 0..=cols {
+            if c < cols {
+                out.push(LoopEdge::H(Coord::new(r, c)));
+            }
+            if r < rows {
+                out.push(LoopEdge::V(Coord::new(r, c)));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zlink_frontier::Graph;
+
+    #[test]
+    fn dot_edges_follow_the_grid_graph() {
+        for (r, c) in [(1, 1), (2, 3), (4, 2)] {
+            let g = Graph::grid(r + 1, c + 1);
+            let es = dot_edges(r, c);
+            assert_eq!(es.len(), g.num_edges());
+            for (&(u, v), e) in g.edges().iter().zip(&es) {
+                let dot = |x: u32| (x as usize / (c + 1), x as usize % (c + 1));
+                let (a, b) = (dot(u), dot(v));
+                match *e {
+                    LoopEdge::H(k) => assert_eq!((a, b), ((k.row, k.col), (k.row, k.col + 1))),
+                    LoopEdge::V(k) => assert_eq!((a, b), ((k.row, k.col), (k.row + 1, k.col))),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn boundary_of_a_region() {
+        // A single inside cell in a 2×2 grid: its four sides.
+        let mut inside = Grid::new(2, 2, false);
+        inside[Coord::new(1, 0)] = true;
+        let e = LoopEdges::from_inside(&inside);
+        assert_eq!(e.len(), 4);
+        for s in LoopEdge::sides_of(Coord::new(1, 0)) {
+            assert!(e.contains(s));
+        }
+        // The whole grid: the border.
+        let all = LoopEdges::from_inside(&Grid::new(2, 3, true));
+        assert_eq!(all.len(), 10);
+        assert!(all.contains(LoopEdge::V(Coord::new(1, 3))));
+        assert!(!all.contains(LoopEdge::V(Coord::new(1, 1))));
+        assert!(LoopEdges::from_inside(&Grid::new(3, 3, false)).is_empty());
+    }
+}

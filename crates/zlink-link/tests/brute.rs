@@ -1,0 +1,182 @@
+//! The Slitherlink ZDD engine against brute force on tiny grids, and against published cycle
+//! counts without clues.
+//!
+//! The oracle enumerates every edge subset of the dot graph (zlink-testkit's subset filter:
+//! degrees 0/2 and connected, nothing shared with the frontier code), turns each cycle into
+//! a [`LoopEdges`] from its dot endpoints, and keeps those whose side counts match the clues.
+
+use zlink_grid::{Coord, Grid};
+use zlink_link::{LoopEdge, LoopEdges, SlitherZdd};
+use zlink_testkit::graph::{self as oracle, SmallGraph};
+use zlink_zdd::{SplitMix64, Zdd};
+
+/// Every single cycle of the `(rows + 1) × (cols + 1)` dot graph, as segments.
+fn all_cycles(rows: usize, cols: usize) -> Vec<LoopEdges> {
+    let g = SmallGraph::grid(rows + 1, cols + 1);
+    oracle::cycles(&g)
+        .into_iter()
+        .map(|mask| {
+            let mut e = LoopEdges::new(rows, cols);
+            for (i, &(u, v)) in g.edges.iter().enumerate() {
+                if mask & (1 << i) != 0 {
+                    let (r, c) = (u / (cols + 1), u % (cols + 1));
+                    let seg = if v == u + 1 {
+                        LoopEdge::H(Coord::new(r, c))
+                    } else {
+                        LoopEdge::V(Coord::new(r, c))
+                    };
+                    e.insert(seg);
+                }
+            }
+            e
+        })
+        .collect()
+}
+
+fn sides_taken(e: &LoopEdges, c: Coord) -> u8 {
+    LoopEdge::sides_of(c)
+        .iter()
+        .filter(|&&s| e.contains(s))
+        .count() as u8
+}
+
+fn matches(e: &LoopEdges, clues: &Grid<Option<u8>>) -> bool {
+    clues
+        .iter()
+        .all(|(c, h)| h.is_none_or(|h| sides_taken(e, c) == h))
+}
+
+fn key(e: &LoopEdges) -> Vec<bool> {
+    e.h.cells().iter().chain(e.v.cells()).copied().collect()
+}
+
+fn sorted(mut v: Vec<LoopEdges>) -> Vec<LoopEdges> {
+    v.sort_by_key(key);
+    v
+}
+
+/// A seeded clue pattern: either random clues 0–4, or the side counts of a random cycle with
+/// each cell kept as a clue with probability 1/2 (so the puzzle has a solution).
+fn clue_pattern(
+    rng: &mut SplitMix64,
+    rows: usize,
+    cols: usize,
+    cycles: &[LoopEdges],
+) -> Grid<Option<u8>> {
+    let mut clues = Grid::new(rows, cols, None);
+    let from_cycle = rng.next_u64() % 2 == 0;
+    let cyc = &cycles[(rng.next_u64() % cycles.len() as u64) as usize];
+    for r in 0..rows {
+        for c in 0..cols {
+            let at = Coord::new(r, c);
+            let x = rng.next_u64();
+            clues[at] = match (from_cycle, x % 3) {
+                (true, 0) => None,
+                (true, _) => Some(sides_taken(cyc, at)),
+                (false, 0) => Some(((x >> 8) % 5) as u8),
+                (false, _) => None,
+            };
+        }
+    }
+    clues
+}
+
+#[test]
+fn solution_sets_match_brute_force() {
+    let mut rng = SplitMix64::new(0x5117_4e21);
+    for (rows, cols, trials) in [
+        (1, 1, 20),
+        (1, 2, 30),
+        (2, 1, 30),
+        (2, 2, 60),
+        (2, 3, 60),
+        (3, 2, 30),
+        (3, 3, 60),
+    ] {
+        let cycles = all_cycles(rows, cols);
+        let mut nonzero = 0;
+        for _ in 0..trials {
+            let clues = clue_pattern(&mut rng, rows, cols, &cycles);
+            let want = sorted(
+                cycles
+                    .iter()
+                    .filter(|e| matches(e, &clues))
+                    .cloned()
+                    .collect(),
+            );
+            let s = SlitherZdd::new(&clues).unwrap();
+            let got = sorted(s.solutions(usize::MAX, &Default::default()).unwrap());
+            assert_eq!(got, want, "{rows}x{cols} clues {clues:?}");
+            assert_eq!(s.count(&Default::default()).unwrap(), want.len().into());
+            let mut zdd = Zdd::new(0);
+            let root = s.build(&mut zdd, &Default::default()).unwrap();
+            assert_eq!(zdd.count(root), want.len().into());
+            nonzero += usize::from(!want.is_empty());
+        }
+        assert!(nonzero > 0, "{rows}x{cols}: every pattern was unsolvable");
+    }
+}
+
+#[test]
+fn no_clues_counts_the_cycles_of_the_dot_grid() {
+    let none = |r, c| SlitherZdd::new(&Grid::new(r, c, None)).unwrap();
+    // OEIS A140517: cycles of the n×n dot grid, n = 2..=5 (1..=4 cells a side).
+    for (n, want) in [(1usize, 1u32), (2, 13), (3, 213), (4, 9349)] {
+        assert_eq!(
+            none(n, n).count(&Default::default()).unwrap(),
+            want.into(),
+            "{n}x{n}"
+        );
+    }
+    // Non-square grids against the vertex-DFS cycle counter.
+    for (r, c) in [(1, 5), (2, 4), (3, 5)] {
+        let want = oracle::count_cycles_dfs(&SmallGraph::grid(r + 1, c + 1));
+        assert_eq!(
+            none(r, c).count(&Default::default()).unwrap(),
+            want.into(),
+            "{r}x{c}"
+        );
+    }
+}
+
+#[test]
+fn all_zero_clues_have_no_solution() {
+    // The ⚠ of Algorithm 5: the empty edge set matches every 0 clue but is no loop.
+    for (r, c) in [(1, 1), (2, 3), (4, 4)] {
+        let s = SlitherZdd::new(&Grid::new(r, c, Some(0))).unwrap();
+        assert_eq!(s.count(&Default::default()).unwrap(), 0u32.into());
+        assert!(s.solutions(10, &Default::default()).unwrap().is_empty());
+    }
+}
+
+#[test]
+fn variables_and_segments_correspond() {
+    let s = SlitherZdd::new(&Grid::new(3, 4, None)).unwrap();
+    assert_eq!(s.num_vars(), 4 * 4 + 3 * 5);
+    let mut seen = vec![false; s.num_vars() as usize];
+    for l in 0..s.num_vars() {
+        let e = s.edge(l).unwrap();
+        assert_eq!(s.level(e), Some(l));
+        seen[l as usize] = true;
+    }
+    assert!(seen.iter().all(|&b| b));
+    assert_eq!(s.edge(s.num_vars()), None);
+    assert_eq!(s.level(LoopEdge::H(Coord::new(4, 4))), None);
+}
+
+#[test]
+fn bad_clue_and_too_wide_are_errors() {
+    let mut clues = Grid::new(2, 2, None);
+    clues[Coord::new(1, 0)] = Some(5);
+    assert_eq!(
+        SlitherZdd::new(&clues).unwrap_err(),
+        zlink_link::slitherlink::Error::BadClue {
+            at: Coord::new(1, 0),
+            value: 5
+        }
+    );
+    assert!(matches!(
+        SlitherZdd::new(&Grid::new(30, 30, None)),
+        Err(zlink_link::slitherlink::Error::Spec(_))
+    ));
+}
