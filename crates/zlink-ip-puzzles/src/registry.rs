@@ -10,6 +10,7 @@ pub fn registry() -> &'static [&'static dyn PuzzleKind] {
         &crate::minclue::MINIMUM_KIND,
         &crate::minclue::MINIMAL_KIND,
         &crate::hashi::kind::HASHI,
+        &crate::slitherlink::zdd::SLITHERLINK_ZDD,
         &crate::slitherlink::kind::SLITHERLINK_IP,
     ];
     KINDS

@@ -20,7 +20,10 @@ pub struct CountArgs {
     pub what: Option<graph_count::CountWhat>,
     /// Or: the puzzles whose solutions to count.
     #[command(flatten)]
-    pub puzzle: Option<puzzle::PuzzleCountArgs>,
+    pub puzzle: Option<puzzle::PuzzleInput>,
+    /// With `--kind`: stop counting at this many solutions.
+    #[arg(long, default_value_t = 1000)]
+    pub limit: u64,
 }
 
 /// Runs `zlink count`.
@@ -30,7 +33,13 @@ pub struct CountArgs {
 pub fn run(args: CountArgs, global: &GlobalOpts) -> Result<(), CliError> {
     match (args.what, args.puzzle) {
         (Some(what), _) => graph_count::run(what, global),
-        (None, Some(p)) => puzzle::count(p, global),
+        (None, Some(puzzle)) => puzzle::count(
+            puzzle::PuzzleCountArgs {
+                puzzle,
+                limit: args.limit,
+            },
+            global,
+        ),
         (None, None) => Err(CliError::input(
             "say what to count: `zlink count paths|cycles --grid RxC` or \
              `zlink count --kind KIND FILE` (see `zlink count --help`)",

@@ -21,6 +21,7 @@ pub mod parse;
 pub mod render;
 pub mod rules;
 pub mod verify;
+pub mod zdd;
 
 pub use model::SlitherOptions;
 
