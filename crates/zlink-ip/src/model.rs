@@ -12,6 +12,8 @@ use highs::{HighsModelStatus, RowProblem};
 use crate::expr::{Constraint, LinExpr, Var, VarKind};
 use crate::{raw, IpError};
 
+/// Serializes HiGHS solves across threads (see [`Model::solve`]).
+static SOLVE_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
 /// Optimisation direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Sense {
@@ -324,6 +326,12 @@ impl Model {
                 Err(IpError::Infeasible)
             };
         }
+        // HiGHS keeps one task scheduler per process: concurrent solves from several threads
+        // (the test harness, callers using rayon) have given solver errors and wrong counts
+        // here, so solves are serialized process-wide. One solve still uses HiGHS's threads.
+        let _serial = SOLVE_LOCK
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let Live {
             mut highs,
             cols,
