@@ -161,3 +161,33 @@ fn minimal_mode_gives_a_unique_irreducible_puzzle() {
         "{out}"
     );
 }
+
+#[test]
+fn render_draws_the_puzzle_without_solving_it() {
+    let o = zlink(&["render", "--kind", "sudoku", "-"], TDOKU_1);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    // the givens of row 1 are drawn, the solution's digits for the blanks are not
+    assert!(text.contains('5') && text.contains('8'), "{text}");
+    let blanks_solved = TDOKU_1_SOLUTION.chars().filter(|&d| d == '6').count();
+    assert!(text.matches('6').count() < blanks_solved, "{text}");
+
+    let svg = std::env::temp_dir().join(format!("zlink-render-{}.svg", std::process::id()));
+    let o = zlink(
+        &[
+            "render",
+            "--kind",
+            "sudoku",
+            "-",
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+        TDOKU_1,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    let _ = std::fs::remove_file(svg);
+
+    let o = zlink(&["render", "--kind", "sudoku", "-"], "12");
+    assert_eq!(o.status.code(), Some(2), "bad input is an input error");
+}

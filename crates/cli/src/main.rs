@@ -41,6 +41,9 @@ pub enum Command {
     /// Solve puzzles and print (or draw) the solutions.
     #[command(after_help = commands::puzzle::kinds_help())]
     Solve(commands::puzzle::SolveArgs),
+    /// Draw puzzles as read, without solving them (text, or SVG with `--svg`).
+    #[command(after_help = commands::puzzle::kinds_help())]
+    Render(commands::puzzle::RenderArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -48,6 +51,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
     match command {
         Command::Count(args) => commands::count::run(args, &global),
         Command::Solve(args) => commands::puzzle::solve(args, &global),
+        Command::Render(args) => commands::puzzle::render(args, &global),
     }
 }
 

@@ -76,6 +76,18 @@ pub struct SolveArgs {
     pub svg: Option<PathBuf>,
 }
 
+/// `zlink render`.
+#[derive(Debug, clap::Args)]
+pub struct RenderArgs {
+    /// What to read (solver options are ignored: nothing is solved).
+    #[command(flatten)]
+    pub puzzle: PuzzleInput,
+    /// Write an SVG picture of each puzzle (files with several puzzles get `-N` suffixes)
+    /// instead of drawing it as text.
+    #[arg(long, value_name = "OUT.svg")]
+    pub svg: Option<PathBuf>,
+}
+
 /// `zlink count --kind K`.
 #[derive(Debug, clap::Args)]
 pub struct PuzzleCountArgs {
@@ -276,6 +288,42 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     }
     first_error.map_or(Ok(()), Err)
+}
+
+/// `zlink render --kind K INPUT [--svg OUT.svg]`: draw puzzles as read, without solving them
+/// (text on stdout, or SVG files; `--json` gives label, kind, description and text).
+///
+/// # Errors
+/// Exit 2 for bad input or an unwritable SVG path.
+pub fn render(args: RenderArgs, global: &GlobalOpts) -> Result<(), CliError> {
+    let instances = load(&args.puzzle)?;
+    let mut json_out = Vec::new();
+    for (i, inst) in instances.iter().enumerate() {
+        if let Some(base) = &args.svg {
+            let path = svg_path(base, i, instances.len());
+            std::fs::write(&path, inst.render_svg(None))
+                .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
+        }
+        if global.json {
+            json_out.push(json!({
+                "label": inst.label(),
+                "kind": inst.kind(),
+                "puzzle": inst.describe(),
+                "text": inst.render_text(None),
+            }));
+        } else if args.svg.is_none() {
+            print!("{}", inst.render_text(None));
+        }
+    }
+    if global.json {
+        let v = if json_out.len() == 1 {
+            json_out.remove(0)
+        } else {
+            Value::Array(json_out)
+        };
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    }
+    Ok(())
 }
 
 /// `zlink count --kind K INPUT --limit N`: print each count; the count is the only thing on
