@@ -139,7 +139,7 @@ fn checker_rejects_two_loops_branches_and_wrong_clues() {
         .unwrap_err()
         .message
         .contains("4 loop edges"));
-    assert!(verify(&p, &Loop::empty(2, 3)).is_err());
+    assert!(verify(&p, &Loop::new(2, 3)).is_err());
     let q = Slitherlink::parse_plain("2..\n...", "t").unwrap();
     assert!(
         verify(&q, &inside(&[true, false, false, false, false, false]))
