@@ -1,13 +1,8 @@
 //! End-to-end tests of `zlink count paths|cycles`: exact counts (OEIS), exit codes, JSON shape.
 
-use std::process::{Command, Output};
+mod common;
 
-fn zlink(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zlink"))
-        .args(args)
-        .output()
-        .expect("run zlink")
-}
+use common::run as zlink;
 
 /// The last stdout line, which must be the bare count.
 fn count(args: &[&str]) -> String {

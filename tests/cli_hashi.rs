@@ -1,18 +1,8 @@
 //! `zlink solve|count --kind hashi`: formats, models, counts, exit codes and positioned errors.
 
-use std::process::Command;
+mod common;
 
-fn zlink(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_zlink"))
-        .args(args)
-        .output()
-        .expect("run zlink");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::zlink;
 
 const URL: &str = "https://puzz.link/p?hashi/5/5/4g2i3h23k3g1g3g4g3";
 const SOLUTION: &str = "\

@@ -1,18 +1,8 @@
 //! `zlink solve|count --kind slitherlink --engine ip`: formats, cuts on/off, counts, errors.
 
-use std::process::Command;
+mod common;
 
-fn zlink(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_zlink"))
-        .args(args)
-        .output()
-        .expect("run zlink");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::zlink;
 
 const URL: &str = "https://puzz.link/p?slither/5/5/cbcbcddad";
 const SOLUTION: &str = "\

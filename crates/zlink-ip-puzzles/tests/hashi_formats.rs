@@ -1,32 +1,13 @@
 //! Hashi readers against the shared test vectors and real files, and positioned errors.
 
+mod common;
+
 use zlink_ip_puzzles::hashi::{parse::parse_janko_solution, render, verify::verify, Hashi};
-
-fn data() -> Option<std::path::PathBuf> {
-    let p = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"));
-    if p.is_dir() {
-        Some(p)
-    } else {
-        eprintln!("note: shared data directory absent, skipping");
-        None
-    }
-}
-
-/// Rows of a TSV with `kind` in the first column.
-fn tsv_rows(file: &str, kind: &str) -> Vec<Vec<String>> {
-    let Some(d) = data() else { return Vec::new() };
-    let text = std::fs::read_to_string(d.join("format-test-vectors").join(file)).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| l.split('\t').map(String::from).collect::<Vec<_>>())
-        .filter(|r| r[0] == kind)
-        .collect()
-}
 
 #[test]
 fn puzzlink_vectors_decode_to_their_grids_and_round_trip() {
-    let rows = tsv_rows("pzprjs_url_vectors.tsv", "hashi");
-    if data().is_some() {
+    let rows = common::tsv_rows("pzprjs_url_vectors.tsv", "hashi");
+    if common::data_dir().is_some() {
         assert!(rows.len() >= 2);
     }
     for r in rows {
@@ -58,7 +39,7 @@ fn unknown_islands_in_urls_are_kept_as_unknown() {
 
 #[test]
 fn tatham_ids_decode_to_the_same_grid_as_the_url() {
-    for r in tsv_rows("tatham_game_ids.tsv", "bridges") {
+    for r in common::tsv_rows("tatham_game_ids.tsv", "bridges") {
         let h = Hashi::parse_any(&r[1], "id").unwrap();
         let grid = Hashi::parse_compact(&r[2].replace('/', "\n"), "grid").unwrap();
         assert_eq!(h, grid);
@@ -107,7 +88,7 @@ fn bad_inputs_get_positioned_errors() {
 
 #[test]
 fn cllv_files_all_parse_and_have_the_announced_size() {
-    let Some(d) = data() else { return };
+    let Some(d) = common::data_dir() else { return };
     for n in [100, 200, 300, 400] {
         let dir = d.join("cllv-hashi/dataset").join(n.to_string());
         let mut files = 0;
@@ -129,11 +110,9 @@ fn cllv_files_all_parse_and_have_the_announced_size() {
 
 #[test]
 fn every_janko_solution_passes_the_checker_and_broken_ones_fail() {
-    let Some(d) = data() else { return };
-    let json: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(d.join("puzzlekit-janko/Hashi_dataset.json")).unwrap(),
-    )
-    .unwrap();
+    let Some(json) = common::janko_json("Hashi_dataset.json") else {
+        return;
+    };
     let mut checked = 0;
     for (key, v) in json["data"].as_object().unwrap() {
         let h = Hashi::parse_janko(v["problem"].as_str().unwrap(), key).unwrap();

@@ -1,28 +1,18 @@
 //! The Hashi models on real data: Janko puzzles (unique, with solutions) and CLLV instances
 //! (mostly not unique), every answer checked by the independent verifier.
 
+mod common;
+
 use zlink_grid::SolveOptions;
 use zlink_ip_puzzles::hashi::{
     model, parse::parse_janko_solution, verify::verify, Hashi, HashiModel, HashiOptions,
 };
 
-fn data() -> Option<std::path::PathBuf> {
-    let p = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"));
-    if p.is_dir() {
-        Some(p)
-    } else {
-        eprintln!("note: shared data directory absent, skipping");
-        None
-    }
-}
-
 /// Janko puzzles sorted by key, every `step`-th one.
 fn janko_sample(step: usize) -> Vec<(String, Hashi, String)> {
-    let Some(d) = data() else { return Vec::new() };
-    let json: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(d.join("puzzlekit-janko/Hashi_dataset.json")).unwrap(),
-    )
-    .unwrap();
+    let Some(json) = common::janko_json("Hashi_dataset.json") else {
+        return Vec::new();
+    };
     let mut all: Vec<_> = json["data"]
         .as_object()
         .unwrap()
@@ -40,7 +30,7 @@ fn janko_sample(step: usize) -> Vec<(String, Hashi, String)> {
 #[test]
 fn janko_sample_solves_to_the_published_solution_with_every_model() {
     let sample = janko_sample(24); // 38 of 910, from 5×5 to the largest
-    if data().is_some() {
+    if common::data_dir().is_some() {
         assert!(sample.len() >= 30);
     }
     let opts = SolveOptions::default();
@@ -86,7 +76,7 @@ fn janko_small_puzzles_are_unique_and_bfs_agrees() {
 
 #[test]
 fn cllv_100_and_200_samples_solve_and_verify() {
-    let Some(d) = data() else { return };
+    let Some(d) = common::data_dir() else { return };
     let opts = SolveOptions::default();
     for (size, take) in [(100, 6), (200, 3)] {
         let dir = d.join("cllv-hashi/dataset").join(size.to_string());
@@ -111,7 +101,7 @@ fn cllv_100_and_200_samples_solve_and_verify() {
 
 #[test]
 fn cllv_instances_are_not_unique_and_counts_respect_the_limit() {
-    let Some(d) = data() else { return };
+    let Some(d) = common::data_dir() else { return };
     let f = d.join("cllv-hashi/dataset/100/Hs_16_100_25_00_001.has");
     let h = Hashi::parse_any(&std::fs::read_to_string(&f).unwrap(), "cllv").unwrap();
     let c = model::count(&h, 5, &HashiOptions::default(), &SolveOptions::default()).unwrap();

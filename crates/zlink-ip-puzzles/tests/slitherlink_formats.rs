@@ -1,32 +1,14 @@
 //! Slitherlink readers against the shared test vectors and real files, and positioned errors.
 
+mod common;
+
 use zlink_ip_puzzles::slitherlink::{
     parse::parse_janko_solution, render, verify::verify, Loop, Slitherlink,
 };
 
-fn data() -> Option<std::path::PathBuf> {
-    let p = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"));
-    if p.is_dir() {
-        Some(p)
-    } else {
-        eprintln!("note: shared data directory absent, skipping");
-        None
-    }
-}
-
-fn tsv_rows(file: &str, kind: &str) -> Vec<Vec<String>> {
-    let Some(d) = data() else { return Vec::new() };
-    let text = std::fs::read_to_string(d.join("format-test-vectors").join(file)).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| l.split('\t').map(String::from).collect::<Vec<_>>())
-        .filter(|r| r[0] == kind)
-        .collect()
-}
-
 #[test]
 fn puzzlink_vectors_decode_and_round_trip() {
-    let rows = tsv_rows("pzprjs_url_vectors.tsv", "slither");
+    let rows = common::tsv_rows("pzprjs_url_vectors.tsv", "slither");
     let mut decoded = 0;
     for r in rows {
         if r[1].contains("/f/") {
@@ -48,14 +30,14 @@ fn puzzlink_vectors_decode_and_round_trip() {
         );
         decoded += 1;
     }
-    if data().is_some() {
+    if common::data_dir().is_some() {
         assert!(decoded >= 4);
     }
 }
 
 #[test]
 fn tatham_ids_decode_to_their_grids() {
-    for r in tsv_rows("tatham_game_ids.tsv", "loopy") {
+    for r in common::tsv_rows("tatham_game_ids.tsv", "loopy") {
         let p = Slitherlink::parse_any(&r[1], "id").unwrap();
         if r[2].starts_with('(') {
             continue; // a reference to a URL row, checked there
@@ -95,11 +77,9 @@ fn bad_inputs_get_positioned_errors() {
 
 #[test]
 fn every_janko_solution_passes_the_checker() {
-    let Some(d) = data() else { return };
-    let json: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(d.join("puzzlekit-janko/Slitherlink_dataset.json")).unwrap(),
-    )
-    .unwrap();
+    let Some(json) = common::janko_json("Slitherlink_dataset.json") else {
+        return;
+    };
     let mut checked = 0;
     for (key, v) in json["data"].as_object().unwrap() {
         let p = Slitherlink::parse_janko(v["problem"].as_str().unwrap(), key).unwrap();
@@ -139,7 +119,7 @@ fn checker_rejects_two_loops_branches_and_wrong_clues() {
         .unwrap_err()
         .message
         .contains("4 loop edges"));
-    assert!(verify(&p, &Loop::empty(2, 3)).is_err());
+    assert!(verify(&p, &Loop::new(2, 3)).is_err());
     let q = Slitherlink::parse_plain("2..\n...", "t").unwrap();
     assert!(
         verify(&q, &inside(&[true, false, false, false, false, false]))

@@ -14,7 +14,7 @@ fn all_loops(rows: usize, cols: usize) -> Vec<Loop> {
     let ne = nh + rows * (cols + 1);
     let mut out = Vec::new();
     for mask in 1u64..(1 << ne) {
-        let mut l = Loop::empty(rows, cols);
+        let mut l = Loop::new(rows, cols);
         for e in 0..ne {
             if mask >> e & 1 == 1 {
                 if e < nh {

@@ -1,28 +1,18 @@
 //! The Slitherlink IP on real data: Janko 10×10 puzzles against their published solutions, and
 //! the pzprjs 5×5 test vector.
 
+mod common;
+
 use zlink_grid::SolveOptions;
 use zlink_ip_puzzles::slitherlink::{
     model, parse::parse_janko_solution, verify::verify, SlitherOptions, Slitherlink,
 };
 
-fn data() -> Option<std::path::PathBuf> {
-    let p = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"));
-    if p.is_dir() {
-        Some(p)
-    } else {
-        eprintln!("note: shared data directory absent, skipping");
-        None
-    }
-}
-
 #[test]
 fn janko_10x10_sample_matches_the_published_solutions() {
-    let Some(d) = data() else { return };
-    let json: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(d.join("puzzlekit-janko/Slitherlink_dataset.json")).unwrap(),
-    )
-    .unwrap();
+    let Some(json) = common::janko_json("Slitherlink_dataset.json") else {
+        return;
+    };
     let mut ten: Vec<_> = json["data"]
         .as_object()
         .unwrap()

@@ -24,6 +24,7 @@ pub mod verify;
 pub mod zdd;
 
 pub use model::SlitherOptions;
+pub use zlink_link::slitherlink::LoopEdges;
 
 use zlink_grid::{Coord, Grid};
 
@@ -36,71 +37,9 @@ pub struct Slitherlink {
     clues: Grid<Option<u8>>,
 }
 
-/// A set of loop edges: `h` holds the `(rows + 1) × cols` horizontal edges (edge `(r, c)` is the
-/// top side of cell `(r, c)`), `v` the `rows × (cols + 1)` vertical ones (the left side).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Loop {
-    /// Horizontal edges, `(rows + 1) × cols`.
-    pub h: Grid<bool>,
-    /// Vertical edges, `rows × (cols + 1)`.
-    pub v: Grid<bool>,
-}
-
-impl Loop {
-    /// No edges, for a `rows × cols` puzzle.
-    pub fn empty(rows: usize, cols: usize) -> Self {
-        Self {
-            h: Grid::new(rows + 1, cols, false),
-            v: Grid::new(rows, cols + 1, false),
-        }
-    }
-    /// The boundary of a region: an edge is on it when exactly one side is inside (outside the
-    /// grid counts as outside). Janko solutions give loops this way.
-    pub fn from_inside(inside: &Grid<bool>) -> Self {
-        let (rows, cols) = (inside.rows(), inside.cols());
-        let at = |r: isize, c: isize| {
-            r >= 0
-                && c >= 0
-                && (r as usize) < rows
-                && (c as usize) < cols
-                && inside[Coord::new(r as usize, c as usize)]
-        };
-        let mut l = Self::empty(rows, cols);
-        for r in 0..=rows {
-            for c in 0..cols {
-                l.h[Coord::new(r, c)] =
-                    at(r as isize - 1, c as isize) != at(r as isize, c as isize);
-            }
-        }
-        for r in 0..rows {
-            for c in 0..=cols {
-                l.v[Coord::new(r, c)] =
-                    at(r as isize, c as isize - 1) != at(r as isize, c as isize);
-            }
-        }
-        l
-    }
-    /// Number of loop edges.
-    pub fn len(&self) -> usize {
-        self.h
-            .cells()
-            .iter()
-            .chain(self.v.cells())
-            .filter(|&&e| e)
-            .count()
-    }
-    /// Whether the loop has no edge.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// How many sides of cell `(r, c)` are on the loop.
-    pub fn sides(&self, r: usize, c: usize) -> u8 {
-        u8::from(self.h[Coord::new(r, c)])
-            + u8::from(self.h[Coord::new(r + 1, c)])
-            + u8::from(self.v[Coord::new(r, c)])
-            + u8::from(self.v[Coord::new(r, c + 1)])
-    }
-}
+/// A Slitherlink answer: the set of loop edges, in the layout shared with the ZDD engine
+/// ([`LoopEdges`] of `zlink-link`; `h` the top sides, `v` the left sides of the cells).
+pub type Loop = LoopEdges;
 
 impl Slitherlink {
     /// An instance from its clue grid.

@@ -198,7 +198,7 @@ impl Separator for Subtours<'_> {
 }
 
 fn decode(p: &Slitherlink, a: &Arcs, s: &Solution) -> Loop {
-    let mut l = Loop::empty(p.rows(), p.cols());
+    let mut l = Loop::new(p.rows(), p.cols());
     let nh = (p.rows() + 1) * p.cols();
     for k in 0..a.arcs.len() {
         if a.arcs[k].iter().any(|&v| s.is_one(v)) {

@@ -11,7 +11,7 @@ use std::time::Instant;
 use zlink_frontier::Options;
 use zlink_grid::puzzle::{Kind, SolveStats};
 use zlink_grid::{Counted, ParseError, Puzzle, SolveError, SolveOptions, Solved, Violation};
-use zlink_link::slitherlink::{LoopEdges, SlitherZdd};
+use zlink_link::slitherlink::SlitherZdd;
 
 /// A Slitherlink instance solved by the ZDD engine.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,10 +34,6 @@ fn engine(p: &Slitherlink, opts: &SolveOptions) -> Result<SlitherZdd, SolveError
         )));
     }
     SlitherZdd::new(p.clues()).map_err(|e| SolveError::Solver(e.to_string()))
-}
-
-fn to_loop(e: LoopEdges) -> Loop {
-    Loop { h: e.h, v: e.v }
 }
 
 fn stats(started: Instant) -> SolveStats {
@@ -65,7 +61,7 @@ impl Puzzle for SlitherlinkZdd {
             .map_err(|e| SolveError::Budget(e.to_string()))?;
         match first.pop() {
             Some(edges) => Ok(Solved {
-                solution: to_loop(edges),
+                solution: edges,
                 stats: stats(started),
             }),
             None => Err(SolveError::Infeasible),

@@ -104,6 +104,14 @@ impl LoopEdges {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// How many sides of cell `(r, c)` are in the set (`r < rows`, `c < cols`; panics outside).
+    pub fn sides(&self, r: usize, c: usize) -> u8 {
+        LoopEdge::sides_of(Coord::new(r, c))
+            .into_iter()
+            .map(|e| u8::from(self.contains(e)))
+            .sum()
+    }
 }
 
 /// The dot graph's edges in `zlink_frontier::Graph::grid(rows + 1, cols + 1)` order (for each

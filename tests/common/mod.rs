@@ -1,0 +1,23 @@
+//! Shared helpers for the end-to-end tests: running the `zlink` binary.
+
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+
+/// Runs `zlink` with `args` and returns its raw output.
+pub fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_zlink"))
+        .args(args)
+        .output()
+        .expect("run zlink")
+}
+
+/// Runs `zlink` with `args`: exit code (`-1` when killed), stdout, stderr.
+pub fn zlink(args: &[&str]) -> (i32, String, String) {
+    let out = run(args);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
