@@ -280,12 +280,7 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
         }
     }
     if global.json {
-        let v = if single {
-            json_out.remove(0)
-        } else {
-            Value::Array(json_out)
-        };
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        print_json(json_out);
     }
     first_error.map_or(Ok(()), Err)
 }
@@ -316,12 +311,7 @@ pub fn render(args: RenderArgs, global: &GlobalOpts) -> Result<(), CliError> {
         }
     }
     if global.json {
-        let v = if json_out.len() == 1 {
-            json_out.remove(0)
-        } else {
-            Value::Array(json_out)
-        };
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        print_json(json_out);
     }
     Ok(())
 }
@@ -368,12 +358,17 @@ pub fn count(args: PuzzleCountArgs, global: &GlobalOpts) -> Result<(), CliError>
         }
     }
     if global.json {
-        let v = if json_out.len() == 1 {
-            json_out.remove(0)
-        } else {
-            Value::Array(json_out)
-        };
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        print_json(json_out);
     }
     Ok(())
+}
+
+/// Prints the JSON of a run: one object for one puzzle, an array for several.
+fn print_json(mut out: Vec<Value>) {
+    let v = if out.len() == 1 {
+        out.remove(0)
+    } else {
+        Value::Array(out)
+    };
+    println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
 }
