@@ -1,6 +1,8 @@
 //! Positioned tokens: split text into whitespace-separated words that remember their line and
 //! column, so every parser can report `source:line:col` without its own bookkeeping.
 
+use crate::ParseError;
+
 /// A whitespace-separated word with its 1-based position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token<'a> {
@@ -66,6 +68,72 @@ pub fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> + '_ {
             let t = l.trim();
             !t.is_empty() && !t.starts_with('#')
         })
+}
+
+/// A rectangular grid written one character per cell, one row per line (blank and `#` lines
+/// skipped, as in [`content_lines`]), the shape puzzles share for their plain-text form.
+///
+/// `cell` maps a character to its value, or returns what was expected there (for the error
+/// `expected {what}, found `{ch}``).
+///
+/// # Errors
+/// An empty grid, rows of different lengths, a character `cell` rejects, all positioned.
+pub fn char_grid<T>(
+    text: &str,
+    source: &str,
+    cell: impl Fn(char) -> Result<T, &'static str>,
+) -> Result<CharGrid<T>, ParseError> {
+    let lines: Vec<(usize, &str)> = content_lines(text)
+        .map(|(n, l)| (n, l.trim_end()))
+        .collect();
+    let Some(&(_, first)) = lines.first() else {
+        return Err(ParseError::new(
+            source,
+            1,
+            1,
+            "empty input: expected a grid",
+        ));
+    };
+    let cols = first.chars().count();
+    let mut cells = Vec::new();
+    let mut pos = Vec::new();
+    for &(ln, line) in &lines {
+        let n = line.chars().count();
+        if n != cols {
+            return Err(ParseError::new(
+                source,
+                ln,
+                n.min(cols) + 1,
+                format!("row has {n} cells, expected {cols} like the first row"),
+            ));
+        }
+        for (i, ch) in line.chars().enumerate() {
+            let v = cell(ch).map_err(|what| {
+                ParseError::new(source, ln, i + 1, format!("expected {what}, found `{ch}`"))
+            })?;
+            cells.push(v);
+            pos.push((ln, i + 1));
+        }
+    }
+    Ok(CharGrid {
+        rows: lines.len(),
+        cols,
+        cells,
+        pos,
+    })
+}
+
+/// What [`char_grid`] read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CharGrid<T> {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+    /// The cells, row-major.
+    pub cells: Vec<T>,
+    /// The 1-based `(line, column)` of each cell, for later positioned errors.
+    pub pos: Vec<(usize, usize)>,
 }
 
 /// The 1-based column of byte offset `byte` in `line`.

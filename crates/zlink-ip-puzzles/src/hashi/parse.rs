@@ -14,7 +14,7 @@
 use super::{graph::BridgeGraph, Bridges, Hashi, MAX_CLUE};
 use zlink_grid::janko::parse_janko;
 use zlink_grid::pzprjs::{self, number16, Clue};
-use zlink_grid::text::{content_lines, line_tokens, Token};
+use zlink_grid::text::{char_grid, content_lines, line_tokens, Token};
 use zlink_grid::{Coord, ParseError};
 
 /// A cell read from text: water, or an island with a known or unknown number.
@@ -151,48 +151,13 @@ impl Hashi {
     /// # Errors
     /// Unknown characters, rows of different lengths, an empty grid, impossible island numbers.
     pub fn parse_compact(text: &str, source: &str) -> Result<Self, ParseError> {
-        let lines: Vec<(usize, &str)> = content_lines(text)
-            .map(|(n, l)| (n, l.trim_end()))
-            .collect();
-        let Some(&(_, first)) = lines.first() else {
-            return Err(ParseError::new(
-                source,
-                1,
-                1,
-                "empty input: expected a grid",
-            ));
-        };
-        let cols = first.chars().count();
-        let mut cells = Vec::new();
-        let mut pos = Vec::new();
-        for &(ln, line) in &lines {
-            let n = line.chars().count();
-            if n != cols {
-                return Err(ParseError::new(
-                    source,
-                    ln,
-                    n.min(cols) + 1,
-                    format!("row has {n} cells, expected {cols} like the first row"),
-                ));
-            }
-            for (i, ch) in line.chars().enumerate() {
-                cells.push(match ch {
-                    '.' => None,
-                    '?' => Some(None),
-                    '1'..='8' => Some(Some(ch as u8 - b'0')),
-                    _ => {
-                        return Err(ParseError::new(
-                            source,
-                            ln,
-                            i + 1,
-                            format!("expected `.`, `?` or an island number 1–8, found `{ch}`"),
-                        ))
-                    }
-                });
-                pos.push((ln, i + 1));
-            }
-        }
-        finish(lines.len(), cols, &cells, &pos, source)
+        let g = char_grid(text, source, |ch| match ch {
+            '.' => Ok(None),
+            '?' => Ok(Some(None)),
+            '1'..='8' => Ok(Some(Some(ch as u8 - b'0'))),
+            _ => Err("`.`, `?` or an island number 1–8"),
+        })?;
+        finish(g.rows, g.cols, &g.cells, &g.pos, source)
     }
 
     /// Reads a Janko problem block: `rows cols`, then rows of `-` / `1`–`8` tokens.

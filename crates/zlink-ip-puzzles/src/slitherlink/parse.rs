@@ -12,7 +12,7 @@
 use super::{Loop, Slitherlink, MAX_CLUE};
 use zlink_grid::janko::parse_janko;
 use zlink_grid::pzprjs::{self, cell4, Clue};
-use zlink_grid::text::content_lines;
+use zlink_grid::text::{char_grid, content_lines};
 use zlink_grid::{Grid, ParseError};
 
 impl Slitherlink {
@@ -39,46 +39,13 @@ impl Slitherlink {
     /// # Errors
     /// Unknown characters, rows of different lengths, an empty grid.
     pub fn parse_plain(text: &str, source: &str) -> Result<Self, ParseError> {
-        let lines: Vec<(usize, &str)> = content_lines(text)
-            .map(|(n, l)| (n, l.trim_end()))
-            .collect();
-        let Some(&(_, first)) = lines.first() else {
-            return Err(ParseError::new(
-                source,
-                1,
-                1,
-                "empty input: expected a grid",
-            ));
-        };
-        let cols = first.chars().count();
-        let mut cells = Vec::new();
-        for &(ln, line) in &lines {
-            let n = line.chars().count();
-            if n != cols {
-                return Err(ParseError::new(
-                    source,
-                    ln,
-                    n.min(cols) + 1,
-                    format!("row has {n} cells, expected {cols} like the first row"),
-                ));
-            }
-            for (i, ch) in line.chars().enumerate() {
-                cells.push(match ch {
-                    '.' | '?' | '-' => None,
-                    '0'..='4' => Some(ch as u8 - b'0'),
-                    _ => {
-                        return Err(ParseError::new(
-                            source,
-                            ln,
-                            i + 1,
-                            format!("expected `.` or a clue 0–4, found `{ch}`"),
-                        ))
-                    }
-                });
-            }
-        }
+        let g = char_grid(text, source, |ch| match ch {
+            '.' | '?' | '-' => Ok(None),
+            '0'..='4' => Ok(Some(ch as u8 - b'0')),
+            _ => Err("`.` or a clue 0–4"),
+        })?;
         Ok(Self::new(
-            Grid::from_cells(lines.len(), cols, cells).expect("rows of equal length"),
+            Grid::from_cells(g.rows, g.cols, g.cells).expect("rows of equal length"),
         ))
     }
 
