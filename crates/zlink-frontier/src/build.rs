@@ -8,6 +8,10 @@
 //! 64 hash shards in parallel; ids are then shard-major. Both the shard count and the
 //! threshold are fixed, so node ids never depend on the thread count.
 //!
+//! The spec runs under the 1-branch [`Lookahead`]: a child whose own 1-branch is rejected is
+//! skipped over at once, so the raw diagram holds almost only nodes that survive reduction
+//! (13×13 corner paths: 15.0 M raw nodes for 13.8 M reduced, against 27 M raw without it).
+//!
 //! Memory: states live in per-level `Vec`s, each freed as soon as its level is expanded; only
 //! the 16-byte `[lo, hi]` rows are kept.
 //!
@@ -17,6 +21,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use zlink_zdd::import::{RawRef, Unreduced};
 
+use crate::combinators::Lookahead;
 use crate::options::{shard_of, Options, Progress};
 use crate::spec::{Level, Spec, Step};
 
@@ -139,6 +144,9 @@ fn dedup<S: Clone + Eq + std::hash::Hash + Send + Sync>(
 ///
 /// Time: `O(total nodes)`; memory: 16 bytes per node plus the states of the two busiest levels.
 pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BudgetExceeded> {
+    // Nodes whose 1-branch is rejected would only be suppressed by the reduction: never make
+    // them (halves the raw nodes of a Simpath build).
+    let spec = &Lookahead(spec);
     let levels = spec.num_levels();
     let mut rows: Vec<Vec<[RawRef; 2]>> = (0..levels).map(|_| Vec::new()).collect();
     let mut pending: Vec<Vec<(S::State, BackRef)>> = (0..levels).map(|_| Vec::new()).collect();

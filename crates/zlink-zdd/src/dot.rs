@@ -14,7 +14,7 @@ impl Zdd {
         let mut s = String::from(
             "digraph zdd {\n  n0 [shape=box,label=\"0\"];\n  n1 [shape=box,label=\"1\"];\n",
         );
-        for &i in topo.order.iter().rev() {
+        for i in topo.ids().rev() {
             let n = self.nodes[i as usize];
             let _ = writeln!(s, "  n{i} [shape=circle,label=\"{}\"];", n.var);
             let _ = writeln!(s, "  n{i} -> n{} [style=dashed];", n.lo);

@@ -15,7 +15,7 @@ impl Zdd {
         let mut nodes: Vec<Node> = Vec::with_capacity(topo.slots());
         nodes.extend_from_slice(&self.nodes[..2]);
         let mut per_var = vec![0usize; self.unique.len()];
-        for &i in &topo.order {
+        for i in topo.ids() {
             let n = self.nodes[i as usize];
             per_var[n.var as usize] += 1;
             // Order is preserved, so the new index of a node is its slot.

@@ -81,6 +81,12 @@ impl crate::Zdd {
                 }
             }
         };
+        // Room for every raw node up front (virtual memory until used): no re-allocation
+        // copies of the node array while it grows. (The unique tables grow as needed: a raw
+        // row can be much bigger than its reduced row.)
+        let raw_total: usize = rows.iter().map(Vec::len).sum();
+        self.nodes
+            .reserve(raw_total.min(self.budget.saturating_sub(self.nodes.len() - 2)));
         for v in (0..rows.len()).rev() {
             let row = std::mem::take(&mut rows[v]);
             let mut row_ids = Vec::with_capacity(row.len());

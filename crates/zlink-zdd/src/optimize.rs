@@ -77,7 +77,7 @@ impl Zdd {
         let mut best: Vec<Option<i128>> = Vec::with_capacity(topo.slots());
         best.push(None);
         best.push(Some(0));
-        for &i in &topo.order {
+        for i in topo.ids() {
             let n = self.nodes[i as usize];
             let lo = best[topo.slot(n.lo)];
             let hi = best[topo.slot(n.hi)].map(|b| b + i128::from(weight(n.var)));
@@ -89,7 +89,7 @@ impl Zdd {
         let mut opt: Vec<NodeId> = Vec::with_capacity(topo.slots());
         opt.push(NodeId::ZERO);
         opt.push(NodeId::ONE);
-        for (k, &i) in topo.order.iter().enumerate() {
+        for (k, i) in topo.ids().enumerate() {
             let n = self.nodes[i as usize];
             let target = best[k + 2];
             let (ls, hs) = (topo.slot(n.lo), topo.slot(n.hi));

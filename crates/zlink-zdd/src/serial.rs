@@ -101,9 +101,8 @@ impl Zdd {
     pub fn export(&self, roots: &[NodeId]) -> SerialZdd {
         let topo = Topo::new(self, roots);
         let nodes = topo
-            .order
-            .iter()
-            .map(|&i| {
+            .ids()
+            .map(|i| {
                 let n = self.nodes[i as usize];
                 [n.var, topo.slot(n.lo) as u32, topo.slot(n.hi) as u32]
             })

@@ -10,7 +10,9 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use zlink_frontier::specs::mate::MateSpec;
-use zlink_frontier::{build_zdd, count_with_stats, EdgeOrder, Graph, Options, Progress, Spec};
+use zlink_frontier::{
+    build, count_with_stats, BuildError, EdgeOrder, Graph, Options, Progress, Spec,
+};
 use zlink_zdd::Zdd;
 
 use crate::exit::CliError;
@@ -242,12 +244,16 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
                 spec.num_levels(),
                 common.max_nodes.map_or(usize::MAX, |n| n as usize),
             );
-            let f = build_zdd(&spec, &mut zdd, &opts).map_err(CliError::budget)?;
+            let built = build(&spec, &opts).map_err(CliError::budget)?;
+            let raw = (built.nodes, built.max_level_nodes);
+            let f = zdd
+                .import(built.unreduced)
+                .map_err(|e| CliError::budget(BuildError::Store(e)))?;
             if let Some(path) = &common.save {
                 std::fs::write(path, zdd.to_bytes(&[f]))
                     .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
             }
-            Ok((zdd.count(f), Some(zdd.size(f)), None))
+            Ok((zdd.count(f), Some(zdd.size(f)), Some(raw)))
         } else {
             let c = count_with_stats(&spec, &opts).map_err(CliError::budget)?;
             Ok((c.count, None, Some((c.total_states, c.max_level_states))))
@@ -269,6 +275,10 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
         });
         if let Some(n) = zdd_nodes {
             obj["zdd_nodes"] = n.into();
+        }
+        if let Some((total, widest)) = states {
+            obj["states"] = total.into();
+            obj["max_level_states"] = widest.into();
         }
         println!("{obj}");
     } else {
