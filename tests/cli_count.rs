@@ -157,6 +157,33 @@ fn exit_codes() {
         assert_eq!(out.status.code(), Some(3), "{args:?}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("node budget of 500"));
     }
+    // a build under a memory budget stops cleanly, saying which budget to raise
+    let out = zlink(&[
+        "count",
+        "paths",
+        "--grid",
+        "9x9",
+        "--build",
+        "--max-memory",
+        "1M",
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("memory budget of 1.0 MiB") && err.contains("--max-memory"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    let bad = zlink(&[
+        "count",
+        "paths",
+        "--grid",
+        "3x3",
+        "--build",
+        "--max-memory",
+        "lots",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
 }
 
 /// JSON output with the machine-dependent fields replaced.

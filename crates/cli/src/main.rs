@@ -7,6 +7,7 @@
 
 mod commands;
 mod exit;
+mod memory;
 
 use clap::{Parser, Subcommand};
 use exit::{CliError, ExitCode};

@@ -16,7 +16,12 @@ use zlink_frontier::{
 use zlink_zdd::Zdd;
 
 use crate::exit::CliError;
+use crate::memory;
 use crate::GlobalOpts;
+
+/// Peak bytes of a `--build` per raw node: builder rows and pending states, then the reduced
+/// store, its unique tables and the count (13×13 corner paths: 676 MB for 15.0 M raw nodes).
+const BUILD_BYTES_PER_NODE: u64 = 48;
 
 /// The graph families `count` knows.
 #[derive(Debug, clap::Subcommand)]
@@ -91,6 +96,11 @@ pub struct GraphCountArgs {
     /// Node budget (nodes built, or states counted); exit code 3 when exhausted.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// Memory budget of a --build without --max-nodes, e.g. `8G` (default: 80% of the memory
+    /// available at start); turned into a node budget, so an oversized build stops with exit
+    /// code 3 instead of being killed.
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    pub max_memory: Option<u64>,
     /// Edge (= ZDD variable) order.
     #[arg(long, value_enum, default_value_t = OrderArg::Frontier)]
     pub order: OrderArg,
@@ -178,14 +188,6 @@ impl Source {
     }
 }
 
-/// Peak resident memory of this process (VmHWM), if the OS reports it.
-fn peak_memory_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
 /// Runs `zlink count paths|cycles`.
 ///
 /// # Errors
@@ -234,21 +236,39 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
             bar.set_message(format!("{} nodes so far", p.nodes_so_far));
         }
     };
+    let building = common.build || common.save.is_some();
+    let memory_budget = if building && common.max_nodes.is_none() {
+        common.max_memory.or_else(memory::default_budget)
+    } else {
+        None
+    };
+    let max_nodes = common
+        .max_nodes
+        .or(memory_budget.map(|b| b / BUILD_BYTES_PER_NODE));
+    let over_budget = |e: &dyn std::fmt::Display| match memory_budget {
+        Some(b) => CliError::budget(format!(
+            "{e} (a memory budget of {} allows about {} nodes at {BUILD_BYTES_PER_NODE} bytes \
+             each: raise --max-memory, or count without --build)",
+            memory::human(b),
+            b / BUILD_BYTES_PER_NODE
+        )),
+        None => CliError::budget(e),
+    };
     let opts = Options {
-        max_nodes: common.max_nodes,
+        max_nodes,
         progress: Some(&hook),
     };
     let (count, zdd_nodes, states) = pool.install(|| -> Result<_, CliError> {
-        if common.build || common.save.is_some() {
+        if building {
             let mut zdd = Zdd::with_node_budget(
                 spec.num_levels(),
-                common.max_nodes.map_or(usize::MAX, |n| n as usize),
+                max_nodes.map_or(usize::MAX, |n| n as usize),
             );
-            let built = build(&spec, &opts).map_err(CliError::budget)?;
+            let built = build(&spec, &opts).map_err(|e| over_budget(&e))?;
             let raw = (built.nodes, built.max_level_nodes);
             let f = zdd
                 .import(built.unreduced)
-                .map_err(|e| CliError::budget(BuildError::Store(e)))?;
+                .map_err(|e| over_budget(&BuildError::Store(e)))?;
             if let Some(path) = &common.save {
                 std::fs::write(path, zdd.to_bytes(&[f]))
                     .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
@@ -271,7 +291,7 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
             "levels": levels,
             "max_frontier_width": width,
             "seconds": seconds,
-            "peak_memory_bytes": peak_memory_bytes(),
+            "peak_memory_bytes": memory::peak_bytes(),
         });
         if let Some(n) = zdd_nodes {
             obj["zdd_nodes"] = n.into();
