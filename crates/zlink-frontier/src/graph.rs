@@ -235,6 +235,36 @@ impl Graph {
         }
         d
     }
+
+    /// The two colour classes of a connected bipartite graph (`colour[v]`, vertex 0 has
+    /// colour `false`); `None` if the graph is disconnected or has an odd cycle. Used for the
+    /// parity argument of Hamiltonian specs: a Hamiltonian path alternates colours.
+    pub fn bipartition(&self) -> Option<Vec<bool>> {
+        let mut adj: Vec<Vec<Vertex>> = vec![Vec::new(); self.n];
+        for &(u, v) in &self.edges {
+            adj[u as usize].push(v);
+            adj[v as usize].push(u);
+        }
+        let mut colour: Vec<Option<bool>> = vec![None; self.n];
+        let mut stack = vec![0 as Vertex];
+        if self.n > 0 {
+            colour[0] = Some(false);
+        }
+        while let Some(u) = stack.pop() {
+            let cu = colour[u as usize]?;
+            for &v in &adj[u as usize] {
+                match colour[v as usize] {
+                    None => {
+                        colour[v as usize] = Some(!cu);
+                        stack.push(v);
+                    }
+                    Some(cv) if cv == cu => return None,
+                    Some(_) => {}
+                }
+            }
+        }
+        colour.into_iter().collect()
+    }
 }
 
 impl fmt::Display for Graph {

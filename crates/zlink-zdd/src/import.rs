@@ -87,6 +87,26 @@ impl crate::Zdd {
         let raw_total: usize = rows.iter().map(Vec::len).sum();
         self.nodes
             .reserve(raw_total.min(self.budget.saturating_sub(self.nodes.len() - 2)));
+        // A row's new ids are needed until its last (smallest) parent row is done: free them
+        // then (Simpath rows are read by the next few rows only). The root's row is kept.
+        let mut last_parent = vec![usize::MAX; rows.len()];
+        for (v, row) in rows.iter().enumerate() {
+            for r in row.iter().flatten() {
+                if let Some((w, _)) = r.as_node() {
+                    let w = w as usize;
+                    if w < rows.len() {
+                        last_parent[w] = last_parent[w].min(v);
+                    }
+                }
+            }
+        }
+        let mut dies_after: Vec<Vec<usize>> = vec![Vec::new(); rows.len()];
+        let root_row = root.as_node().map(|(v, _)| v as usize);
+        for (w, &p) in last_parent.iter().enumerate() {
+            if p != usize::MAX && Some(w) != root_row {
+                dies_after[p].push(w);
+            }
+        }
         for v in (0..rows.len()).rev() {
             let row = std::mem::take(&mut rows[v]);
             let mut row_ids = Vec::with_capacity(row.len());
@@ -96,6 +116,9 @@ impl crate::Zdd {
                 row_ids.push(self.node(v as u32, lo, hi)?.0);
             }
             ids[v] = row_ids;
+            for &w in &dies_after[v] {
+                ids[w] = Vec::new();
+            }
         }
         Ok(match root.as_node() {
             None => crate::NodeId(root.0 as u32),

@@ -44,6 +44,31 @@ pub struct MateSpec {
     hamiltonian: bool,
     /// Per level, the codes of the entering vertices at their slots (OR-ed into the state).
     enter_codes: Vec<u128>,
+    /// False when a parity argument already excludes every Hamiltonian member.
+    parity_ok: bool,
+}
+
+/// The parity argument for Hamiltonian specs on a connected bipartite graph: a Hamiltonian
+/// cycle alternates colours, so both classes are equal; a Hamiltonian `s`-`t` path does too,
+/// so either the classes are equal and `s`, `t` differ in colour, or `s` and `t` share the
+/// colour of a class one larger. (An impossible 16×16 Hamiltonian path cost TdZdd 160 M dead
+/// nodes; here the root is rejected at once.)
+fn parity_allows(g: &Graph, mode: Mode) -> bool {
+    let Some(colour) = g.bipartition() else {
+        return true; // no argument (and a disconnected graph is rejected by the search)
+    };
+    let ones = colour.iter().filter(|&&c| c).count() as i64;
+    let zeros = colour.len() as i64 - ones;
+    match mode {
+        Mode::Cycles => zeros == ones,
+        Mode::StPath { s, t } if s != t => {
+            let (cs, ct) = (colour[s as usize], colour[t as usize]);
+            let bigger = ones > zeros;
+            (zeros == ones && cs != ct)
+                || ((zeros - ones).abs() == 1 && cs == bigger && ct == bigger)
+        }
+        _ => true,
+    }
 }
 
 enum Other {
@@ -85,11 +110,9 @@ impl MateSpec {
                 });
             }
         }
-        Ok(MateSpec::new(
-            FrontierPlan::new(g)?,
-            Mode::StPath { s, t },
-            hamiltonian,
-        ))
+        let mut spec = MateSpec::new(FrontierPlan::new(g)?, Mode::StPath { s, t }, hamiltonian);
+        spec.parity_ok = !hamiltonian || parity_allows(g, spec.mode);
+        Ok(spec)
     }
 
     /// All simple cycles of `g` (as edge sets, length at least 3); with `hamiltonian`, only
@@ -98,11 +121,9 @@ impl MateSpec {
     /// # Errors
     /// [`SpecError::TooWide`].
     pub fn cycles(g: &Graph, hamiltonian: bool) -> Result<MateSpec, SpecError> {
-        Ok(MateSpec::new(
-            FrontierPlan::new(g)?,
-            Mode::Cycles,
-            hamiltonian,
-        ))
+        let mut spec = MateSpec::new(FrontierPlan::new(g)?, Mode::Cycles, hamiltonian);
+        spec.parity_ok = !hamiltonian || parity_allows(g, Mode::Cycles);
+        Ok(spec)
     }
 
     /// The frontier plan (width, levels).
@@ -129,6 +150,7 @@ impl MateSpec {
             mode,
             hamiltonian,
             enter_codes,
+            parity_ok: true,
         }
     }
 
@@ -213,7 +235,9 @@ impl Spec for MateSpec {
             Mode::PathMatchings if self.plan.num_levels() == 0 => return Step::Accept,
             _ => {}
         }
-        if self.plan.num_levels() == 0 || (self.hamiltonian && self.plan.isolated() > 0) {
+        if self.plan.num_levels() == 0
+            || (self.hamiltonian && (self.plan.isolated() > 0 || !self.parity_ok))
+        {
             return Step::Reject;
         }
         let mut m = Packed::default();
