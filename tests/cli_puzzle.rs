@@ -188,3 +188,49 @@ fn render_draws_the_puzzle_without_solving_it() {
     let o = zlink(&["render", "--kind", "sudoku", "-"], "12");
     assert_eq!(o.status.code(), Some(2), "bad input is an input error");
 }
+
+/// `--model M` and `--cuts on|off` are shorthands for `--set model=M` and `--set cuts=…`.
+#[test]
+fn model_and_cuts_flags_are_setting_shorthands() {
+    let hashi = "https://puzz.link/p?hashi/5/5/4g2i3h23k3g1g3g4g3";
+    let by_set = zlink(
+        &["solve", "--kind", "hashi", "--set", "model=bfs", hashi],
+        "",
+    );
+    let by_flag = zlink(&["solve", "--kind", "hashi", "--model", "bfs", hashi], "");
+    assert!(by_flag.status.success(), "{}", stderr(&by_flag));
+    assert_eq!(stdout(&by_flag), stdout(&by_set));
+    let bad = zlink(&["solve", "--kind", "hashi", "--model", "magic", hashi], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("unknown Hashi model `magic`"));
+
+    let slither = "https://puzz.link/p?slither/5/5/cbcbcddad";
+    let ip = [
+        "solve",
+        "--kind",
+        "slitherlink",
+        "--engine",
+        "ip",
+        "--stats",
+    ];
+    let on = zlink(&[&ip[..], &["--cuts", "on", slither]].concat(), "");
+    let off = zlink(&[&ip[..], &["--cuts", "off", slither]].concat(), "");
+    assert!(on.status.success() && off.status.success());
+    assert_eq!(stdout(&on), stdout(&off));
+    let bad = zlink(&[&ip[..], &["--cuts", "maybe", slither]].concat(), "");
+    assert_eq!(bad.status.code(), Some(2));
+    // the shorthands reach the kind's settings: a kind without that setting says so
+    let bad = zlink(&["solve", "--kind", "hashi", "--cuts", "off", hashi], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("hashi has no setting `cuts`"),
+        "{}",
+        stderr(&bad)
+    );
+    let bad = zlink(&[&ip[..], &["--model", "bfs", slither]].concat(), "");
+    assert!(
+        stderr(&bad).contains("has no setting `model`"),
+        "{}",
+        stderr(&bad)
+    );
+}

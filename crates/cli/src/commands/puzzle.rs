@@ -56,6 +56,25 @@ pub struct PuzzleInput {
     /// for slitherlink); see the kind list below.
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_setting)]
     pub settings: Vec<(String, String)>,
+    /// The integer-programming model, shorthand for `--set model=M` (hashi: flow, bfs, lazy).
+    #[arg(long, value_name = "M")]
+    pub model: Option<String>,
+    /// Starting-rule cuts, shorthand for `--set cuts=on|off` (slitherlink --engine ip).
+    #[arg(long, value_name = "on|off", value_parser = ["on", "off"])]
+    pub cuts: Option<String>,
+}
+
+impl PuzzleInput {
+    /// `--set` pairs with the shorthand flags appended (a later pair wins).
+    fn all_settings(&self) -> Vec<(String, String)> {
+        let mut all = self.settings.clone();
+        for (key, value) in [("model", &self.model), ("cuts", &self.cuts)] {
+            if let Some(v) = value {
+                all.push((key.to_string(), v.clone()));
+            }
+        }
+        all
+    }
 }
 
 fn parse_setting(s: &str) -> Result<(String, String), String> {
@@ -158,7 +177,7 @@ fn options(input: &PuzzleInput) -> SolveOptions {
         time_limit: input.time_limit,
         threads: input.threads,
         mip_gap: None,
-        settings: input.settings.clone(),
+        settings: input.all_settings(),
     }
 }
 
