@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p zlink-ip-puzzles --example hashi_bench -- hashi [PER_SIZE] [MODELS] [TIME_LIMIT]
+//! cargo run --release -p zlink-ip-puzzles --example hashi_bench -- profile [SIZE|FILE] [COUNT] [MODEL]
 //! cargo run --release -p zlink-ip-puzzles --example hashi_bench -- slitherlink [COUNT]
 //! ```
 //! `MODELS` is a comma list of `lazy`, `bfs`, `flow` (default `lazy,bfs`); a model that hits
@@ -107,6 +108,47 @@ fn bench_hashi(per_size: usize, models: &[HashiModel], limit: f64) {
     }
 }
 
+/// Per instance: seconds, solver calls, nodes, iterations, cuts, and the slowest round.
+/// `which` is a size class (a sample of `per_size` CLLV files) or the path of one file.
+fn profile_hashi(which: &str, per_size: usize, model: HashiModel) {
+    let files = match which.parse() {
+        Ok(size) => cllv_sample(size, per_size),
+        Err(_) => vec![PathBuf::from(which)],
+    };
+    println!("| file | seconds | calls | nodes | iterations | cuts | slowest round s |");
+    println!("|---|---|---|---|---|---|---|");
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("read");
+        let h = Hashi::parse_any(&text, &f.display().to_string()).expect("parse");
+        let s = hashi::model::solve(&h, &HashiOptions { model }, &SolveOptions::default())
+            .expect("solve");
+        hashi::verify::verify(&h, &s.solution).expect("verified");
+        let c = |n: &str| s.stats.counter(n).unwrap_or(0);
+        let slowest = s
+            .stats
+            .rounds
+            .as_ref()
+            .map_or(0.0, |t| t.rows.iter().map(|r| r[1]).fold(0.0, f64::max));
+        println!(
+            "| {} | {:.3} | {} | {} | {} | {} | {slowest:.3} |",
+            f.file_name().unwrap_or_default().to_string_lossy(),
+            s.stats.seconds,
+            c("solver_calls"),
+            c("nodes"),
+            c("iterations"),
+            c("cuts"),
+        );
+        if std::env::var_os("HASHI_ROUNDS").is_some() {
+            for r in s.stats.rounds.iter().flat_map(|t| &t.rows) {
+                println!(
+                    "    round {:.0}: {:.3} s, {:.0} nodes, {:.0} iterations, {:.0} cuts",
+                    r[0], r[1], r[2], r[3], r[4]
+                );
+            }
+        }
+    }
+}
+
 fn bench_slitherlink(count: usize) {
     let text = std::fs::read_to_string(data().join("puzzlekit-janko/Slitherlink_dataset.json"))
         .expect("janko");
@@ -195,11 +237,16 @@ fn main() {
             let limit = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(120.0);
             bench_hashi(per, &models, limit);
         }
+        Some("profile") => profile_hashi(
+            args.get(1).map_or("100", String::as_str),
+            args.get(2).and_then(|s| s.parse().ok()).unwrap_or(10),
+            args.get(3).map_or("lazy", String::as_str).parse().expect("model name"),
+        ),
         Some("slitherlink") => {
             bench_slitherlink(args.get(1).and_then(|s| s.parse().ok()).unwrap_or(10))
         }
         _ => eprintln!(
-            "usage: hashi_bench hashi [PER_SIZE] [MODELS] [TIME_LIMIT] | hashi_bench slitherlink [COUNT]"
+            "usage: hashi_bench hashi [PER_SIZE] [MODELS] [TIME_LIMIT] | hashi_bench profile [SIZE|FILE] [COUNT] [MODEL] | hashi_bench slitherlink [COUNT]"
         ),
     }
 }

@@ -86,3 +86,40 @@ fn two_ones_alone_are_a_solution_despite_rule_6_2() {
         assert_eq!(got.count, 1, "{m:?}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    /// Propagated bounds never exclude a solution, and a contradiction means there is none: on
+    /// random numbers (mostly unsolvable) and on solvable instances.
+    #[test]
+    fn propagated_bounds_keep_every_solution(
+        cells in prop::collection::vec(prop::option::weighted(0.45, prop::option::weighted(0.9, 1u8..=5)), 16),
+        mask in prop::collection::vec(prop::bool::weighted(0.45), 16),
+        pick in 0usize..1000,
+        solvable in prop::bool::ANY,
+    ) {
+        let h = if solvable {
+            let Some(h) = instance(4, 4, &mask, pick) else { return Ok(()) };
+            h
+        } else {
+            let h = Hashi::from_cells(4, 4, &cells);
+            if BridgeGraph::new(&h).candidates.len() > 9 {
+                return Ok(());
+            }
+            h
+        };
+        let g = BridgeGraph::new(&h);
+        let all = brute(&h);
+        match zlink_ip_puzzles::hashi::propagate::bounds(&h, &g) {
+            None => prop_assert!(all.is_empty(), "contradiction on a solvable puzzle"),
+            Some(b) => {
+                for s in &all {
+                    for (e, c) in g.candidates.iter().enumerate() {
+                        let n = s.bridges.iter().find(|t| (t.0, t.1) == (c.a, c.b)).map_or(0, |t| t.2);
+                        prop_assert!(b[e].0 <= n && n <= b[e].1, "candidate {} carries {} outside {:?}", e, n, b[e]);
+                    }
+                }
+            }
+        }
+    }
+}
