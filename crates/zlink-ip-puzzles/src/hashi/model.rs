@@ -13,7 +13,15 @@
 //!   whole island set, through the shared cut loop ([`zlink_ip::solve_with_cuts`]). Before the
 //!   first solve it adds the cuts of every connected set of at most four islands that could
 //!   close off on its own (found by brute force, [`connect::closable_sets`]): a HiGHS re-solve
-//!   costs a full MIP solve (no lazy-constraint callback), so rounds are what to save.
+//!   costs a full MIP solve (no lazy-constraint callback), so rounds and their cost are what
+//!   to save. Profiling the CLLV instances showed rounds solved at the root by HiGHS's
+//!   feasibility-jump heuristic, with the presolve taking most of each round, and dense
+//!   instances needing 10–30 rounds of ever new disconnected solutions. So the lazy model
+//!   fixes bounds once by propagation ([`propagate`]) and runs with presolve off, and its
+//!   separator repairs a disconnected solution by alternating-cycle moves ([`repair`]), which
+//!   the cut loop accepts after checking it against the whole model (no re-solve). Tried and
+//!   dropped as slower: LP-relaxation cuts before the first solve (a zero objective gives
+//!   arbitrary LP vertices) and cuts for unions of components.
 //!
 //! Counting adds no-good cuts on the bridge variables (the flow and BFS variables are not
 //! unique per solution and are left free), combined with the connectivity separator for the
