@@ -6,6 +6,10 @@
 //! cargo run --release -p zlink-ip-puzzles --example hashi_bench -- profile [SIZE|FILE] [COUNT] [MODEL]
 //! cargo run --release -p zlink-ip-puzzles --example hashi_bench -- slitherlink [COUNT]
 //! ```
+//! Per size class it prints mean and median wall seconds and the mean CPU seconds of the
+//! process (the box is shared: CPU time is the solver's cost, wall time includes waiting).
+//! `profile` prints one line per instance (solver calls, nodes, cuts, slowest round;
+//! `HASHI_ROUNDS=1` adds every round).
 //! `MODELS` is a comma list of `lazy`, `bfs`, `flow` (default `lazy,bfs`); a model that hits
 //! `TIME_LIMIT` seconds (default 120) on an instance is reported as a lower bound and skipped
 //! for larger sizes. Data are read from `../shared/data` next to the workspace.
