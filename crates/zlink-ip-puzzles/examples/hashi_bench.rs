@@ -3,8 +3,13 @@
 //!
 //! ```text
 //! cargo run --release -p zlink-ip-puzzles --example hashi_bench -- hashi [PER_SIZE] [MODELS] [TIME_LIMIT]
+//! cargo run --release -p zlink-ip-puzzles --example hashi_bench -- profile [SIZE|FILE] [COUNT] [MODEL]
 //! cargo run --release -p zlink-ip-puzzles --example hashi_bench -- slitherlink [COUNT]
 //! ```
+//! Per size class it prints mean and median wall seconds and the mean CPU seconds of the
+//! process (the box is shared: CPU time is the solver's cost, wall time includes waiting).
+//! `profile` prints one line per instance (solver calls, nodes, cuts, slowest round;
+//! `HASHI_ROUNDS=1` adds every round).
 //! `MODELS` is a comma list of `lazy`, `bfs`, `flow` (default `lazy,bfs`); a model that hits
 //! `TIME_LIMIT` seconds (default 120) on an instance is reported as a lower bound and skipped
 //! for larger sizes. Data are read from `../shared/data` next to the workspace.
@@ -32,6 +37,17 @@ fn median(v: &mut [f64]) -> f64 {
     }
 }
 
+/// CPU seconds of this process so far (all threads, from Linux's `/proc/self/task/*/schedstat`),
+/// or `None` elsewhere: the box is shared, so wall time alone overstates the solver's cost.
+fn cpu_seconds() -> Option<f64> {
+    let mut ns = 0u64;
+    for task in std::fs::read_dir("/proc/self/task").ok()? {
+        let stat = std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok()?;
+        ns += stat.split_whitespace().next()?.parse::<u64>().ok()?;
+    }
+    Some(ns as f64 / 1e9)
+}
+
 /// `per_size` CLLV files of each size, spread evenly over the sorted file list.
 fn cllv_sample(size: usize, per_size: usize) -> Vec<PathBuf> {
     let dir = data().join("cllv-hashi/dataset").join(size.to_string());
@@ -50,21 +66,24 @@ fn bench_hashi(per_size: usize, models: &[HashiModel], limit: f64) {
     let seed_lazy = ["<0.01", "0.04", "0.12", "1.48"];
     let mut header = String::from("| n | instances |");
     for m in models {
-        header.push_str(&format!(" {m:?} mean s | {m:?} median s | {m:?} rounds |"));
+        header.push_str(&format!(
+            " {m:?} mean s | {m:?} median s | {m:?} mean CPU s | {m:?} rounds |"
+        ));
     }
     header.push_str(" seed: CLLV model | seed: lazy on Gurobi |");
     println!("{header}");
-    println!("|{}", "---|".repeat(4 + 3 * models.len()));
+    println!("|{}", "---|".repeat(4 + 4 * models.len()));
     let mut gave_up = vec![false; models.len()];
     for (k, size) in [100, 200, 300, 400].into_iter().enumerate() {
         let files = cllv_sample(size, per_size);
         let mut row = format!("| {size} | {} |", files.len());
         for (mi, &m) in models.iter().enumerate() {
             if gave_up[mi] {
-                row.push_str(" skipped | | |");
+                row.push_str(" skipped | | | |");
                 continue;
             }
             let mut times = Vec::new();
+            let cpu_start = cpu_seconds();
             let mut rounds = 0u64;
             let mut timeouts = 0;
             for f in &files {
@@ -93,8 +112,12 @@ fn bench_hashi(per_size: usize, models: &[HashiModel], limit: f64) {
             } else {
                 String::new()
             };
+            let cpu = match (cpu_start, cpu_seconds()) {
+                (Some(a), Some(b)) => format!("{:.3}", (b - a) / files.len() as f64),
+                _ => "n/a".into(),
+            };
             row.push_str(&format!(
-                " {mean:.3}{more} | {:.3} | {:.1} |",
+                " {mean:.3}{more} | {:.3} | {cpu} | {:.1} |",
                 median(&mut times),
                 rounds as f64 / files.len() as f64
             ));
@@ -104,6 +127,47 @@ fn bench_hashi(per_size: usize, models: &[HashiModel], limit: f64) {
         }
         row.push_str(&format!(" {:.2} | {} |", seed_cllv[k], seed_lazy[k]));
         println!("{row}");
+    }
+}
+
+/// Per instance: seconds, solver calls, nodes, iterations, cuts, and the slowest round.
+/// `which` is a size class (a sample of `per_size` CLLV files) or the path of one file.
+fn profile_hashi(which: &str, per_size: usize, model: HashiModel) {
+    let files = match which.parse() {
+        Ok(size) => cllv_sample(size, per_size),
+        Err(_) => vec![PathBuf::from(which)],
+    };
+    println!("| file | seconds | calls | nodes | iterations | cuts | slowest round s |");
+    println!("|---|---|---|---|---|---|---|");
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("read");
+        let h = Hashi::parse_any(&text, &f.display().to_string()).expect("parse");
+        let s = hashi::model::solve(&h, &HashiOptions { model }, &SolveOptions::default())
+            .expect("solve");
+        hashi::verify::verify(&h, &s.solution).expect("verified");
+        let c = |n: &str| s.stats.counter(n).unwrap_or(0);
+        let slowest = s
+            .stats
+            .rounds
+            .as_ref()
+            .map_or(0.0, |t| t.rows.iter().map(|r| r[1]).fold(0.0, f64::max));
+        println!(
+            "| {} | {:.3} | {} | {} | {} | {} | {slowest:.3} |",
+            f.file_name().unwrap_or_default().to_string_lossy(),
+            s.stats.seconds,
+            c("solver_calls"),
+            c("nodes"),
+            c("iterations"),
+            c("cuts"),
+        );
+        if std::env::var_os("HASHI_ROUNDS").is_some() {
+            for r in s.stats.rounds.iter().flat_map(|t| &t.rows) {
+                println!(
+                    "    round {:.0}: {:.3} s, {:.0} nodes, {:.0} iterations, {:.0} cuts",
+                    r[0], r[1], r[2], r[3], r[4]
+                );
+            }
+        }
     }
 }
 
@@ -195,11 +259,16 @@ fn main() {
             let limit = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(120.0);
             bench_hashi(per, &models, limit);
         }
+        Some("profile") => profile_hashi(
+            args.get(1).map_or("100", String::as_str),
+            args.get(2).and_then(|s| s.parse().ok()).unwrap_or(10),
+            args.get(3).map_or("lazy", String::as_str).parse().expect("model name"),
+        ),
         Some("slitherlink") => {
             bench_slitherlink(args.get(1).and_then(|s| s.parse().ok()).unwrap_or(10))
         }
         _ => eprintln!(
-            "usage: hashi_bench hashi [PER_SIZE] [MODELS] [TIME_LIMIT] | hashi_bench slitherlink [COUNT]"
+            "usage: hashi_bench hashi [PER_SIZE] [MODELS] [TIME_LIMIT] | hashi_bench profile [SIZE|FILE] [COUNT] [MODEL] | hashi_bench slitherlink [COUNT]"
         ),
     }
 }

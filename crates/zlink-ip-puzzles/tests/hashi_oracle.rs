@@ -86,3 +86,74 @@ fn two_ones_alone_are_a_solution_despite_rule_6_2() {
         assert_eq!(got.count, 1, "{m:?}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    /// Propagated bounds never exclude a solution, and a contradiction means there is none: on
+    /// random numbers (mostly unsolvable) and on solvable instances.
+    #[test]
+    fn propagated_bounds_keep_every_solution(
+        cells in prop::collection::vec(prop::option::weighted(0.45, prop::option::weighted(0.9, 1u8..=5)), 16),
+        mask in prop::collection::vec(prop::bool::weighted(0.45), 16),
+        pick in 0usize..1000,
+        solvable in prop::bool::ANY,
+    ) {
+        let h = if solvable {
+            let Some(h) = instance(4, 4, &mask, pick) else { return Ok(()) };
+            h
+        } else {
+            let h = Hashi::from_cells(4, 4, &cells);
+            if BridgeGraph::new(&h).candidates.len() > 9 {
+                return Ok(());
+            }
+            h
+        };
+        let g = BridgeGraph::new(&h);
+        let all = brute(&h);
+        match zlink_ip_puzzles::hashi::propagate::bounds(&h, &g) {
+            None => prop_assert!(all.is_empty(), "contradiction on a solvable puzzle"),
+            Some(b) => {
+                for s in &all {
+                    for (e, c) in g.candidates.iter().enumerate() {
+                        let n = s.bridges.iter().find(|t| (t.0, t.1) == (c.a, c.b)).map_or(0, |t| t.2);
+                        prop_assert!(b[e].0 <= n && n <= b[e].1, "candidate {} carries {} outside {:?}", e, n, b[e]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+    /// The alternating-cycle repair turns every degree-feasible, crossing-free bridge set of a
+    /// tiny puzzle into a full solution or gives up; it never returns a broken one.
+    #[test]
+    fn repaired_bridge_sets_are_solutions(mask in prop::collection::vec(prop::bool::weighted(0.5), 16), pick in 0usize..1000) {
+        let Some(h) = instance(4, 4, &mask, pick) else { return Ok(()) };
+        let g = BridgeGraph::new(&h);
+        let Some(bounds) = zlink_ip_puzzles::hashi::propagate::bounds(&h, &g) else {
+            return Err(TestCaseError::fail("contradiction on a solvable puzzle"));
+        };
+        let m = g.candidates.len();
+        for code in 0..3u64.pow(m as u32) {
+            let counts: Vec<u8> = (0..m).map(|e| (code / 3u64.pow(e as u32) % 3) as u8).collect();
+            let mut deg = vec![0u8; h.islands().len()];
+            for (c, &n) in g.candidates.iter().zip(&counts) {
+                deg[c.a] += n;
+                deg[c.b] += n;
+            }
+            let degrees = h.islands().iter().zip(&deg).all(|(i, &d)| i.clue == Some(d));
+            let crossing = g.crossings.iter().any(|&(p, q)| counts[p] > 0 && counts[q] > 0);
+            let within = counts.iter().zip(&bounds).all(|(&n, &(lo, hi))| lo <= n && n <= hi);
+            if !degrees || crossing || !within {
+                continue;
+            }
+            if let Some(fixed) = zlink_ip_puzzles::hashi::repair::connect_by_cycles(&g, h.islands().len(), &bounds, &counts) {
+                let b = Bridges::new(g.candidates.iter().zip(&fixed).filter(|(_, &n)| n > 0).map(|(c, &n)| (c.a, c.b, n)).collect());
+                prop_assert!(verify(&h, &b).is_ok(), "{:?} from {:?}", fixed, counts);
+                prop_assert!(fixed.iter().zip(&bounds).all(|(&n, &(lo, hi))| lo <= n && n <= hi));
+            }
+        }
+    }
+}

@@ -44,6 +44,22 @@ fn janko_sample_solves_to_the_published_solution_with_every_model() {
     }
 }
 
+/// All 910 Janko puzzles with the default (lazy) model, whose repair and propagation are the
+/// parts most likely to go wrong: each must verify and equal the published solution.
+#[test]
+fn janko_all_solve_to_the_published_solution_with_the_lazy_model() {
+    let all = janko_sample(1);
+    if common::data_dir().is_some() {
+        assert_eq!(all.len(), 910);
+    }
+    for (key, h, sol_text) in &all {
+        let want = parse_janko_solution(h, sol_text, key).unwrap();
+        let got = model::solve(h, &HashiOptions::default(), &SolveOptions::default()).unwrap();
+        verify(h, &got.solution).unwrap_or_else(|e| panic!("{key}: {e}"));
+        assert_eq!(got.solution, want, "{key}");
+    }
+}
+
 #[test]
 fn janko_small_puzzles_are_unique_and_bfs_agrees() {
     let opts = SolveOptions::default();

@@ -15,6 +15,17 @@ pub trait Separator {
     /// Constraints violated by `solution`; empty means it is feasible for the full problem.
     /// Every returned constraint must cut `solution` off, or the loop would not progress.
     fn separate(&mut self, solution: &Solution) -> Vec<Constraint>;
+
+    /// A primal heuristic: turn a solution that [`Separator::separate`] rejected into a full
+    /// assignment of the columns (indexed by [`crate::Var::index`]) that it would accept.
+    /// The cut loop takes it only after checking it against every bound, integrality and
+    /// row of the model, the separator, and the objective (no worse than the rejected
+    /// solution's, which is optimal for the model without the missing cuts, so the repaired
+    /// one is optimal for the full problem). Saves the re-solves a solver without
+    /// lazy-constraint callbacks pays. The default finds nothing.
+    fn repair(&mut self, _solution: &Solution) -> Option<Vec<f64>> {
+        None
+    }
 }
 
 impl<F: FnMut(&Solution) -> Vec<Constraint>> Separator for F {
@@ -195,13 +206,31 @@ pub(crate) fn cut_loop(
             );
             model.add(c);
         }
+        if let Some(repaired) = repaired(model, separator, &solution) {
+            return Ok(repaired);
+        }
     }
+}
+
+/// The separator's repair of `solution`, if it passes every check of [`Separator::repair`]
+/// (against the model with the new cuts already added).
+fn repaired(model: &Model, separator: &mut dyn Separator, solution: &Solution) -> Option<Solution> {
+    let values = separator.repair(solution)?;
+    let objective = model.feasible_objective(&values, 1e-6)?;
+    if !model.no_worse(objective, solution.objective, 1e-6) {
+        return None;
+    }
+    let candidate = Solution::with_values(values, objective, solution.stats.clone());
+    separator
+        .separate(&candidate)
+        .is_empty()
+        .then_some(candidate)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{sum, LinExpr, Sense, VarKind};
+    use crate::{sum, LinExpr, Sense, Var, VarKind};
 
     /// Travelling salesman on 6 points with subtour-elimination cuts, against brute force.
     #[test]
@@ -304,6 +333,102 @@ mod tests {
         assert!(log.cuts() >= 2);
         assert_eq!(log.rounds.last().unwrap().cuts, 0);
         assert_eq!(log.rounds[0].round, 1);
+    }
+
+    /// A separator that forbids `x0 = 1` lazily and repairs by proposing `values`.
+    struct Forbid {
+        x0: Var,
+        values: Vec<f64>,
+        repairs: usize,
+    }
+
+    impl Separator for Forbid {
+        fn separate(&mut self, s: &Solution) -> Vec<Constraint> {
+            if s.is_one(self.x0) {
+                vec![(1.0 * self.x0).le(0.0)]
+            } else {
+                Vec::new()
+            }
+        }
+        fn repair(&mut self, _: &Solution) -> Option<Vec<f64>> {
+            self.repairs += 1;
+            Some(self.values.clone())
+        }
+    }
+
+    #[test]
+    fn repairs_are_taken_only_when_feasible_and_no_worse() {
+        // maximise 3 x0 + 2 x1 + 2 x2 subject to x0 + x1 + x2 ≤ 2: the relaxed optimum is
+        // x0 = 1 with one of x1, x2, which the lazy rule x0 = 0 rejects; the full optimum is
+        // x1 = x2 = 1 (objective 4)
+        let run = |values: Vec<f64>| {
+            let mut m = Model::new();
+            let x: Vec<Var> = (0..3).map(|_| m.add_var(VarKind::Binary)).collect();
+            m.add(sum(x.clone()).le(2.0));
+            m.set_objective(3.0 * x[0] + 2.0 * x[1] + 2.0 * x[2], Sense::Maximise);
+            let mut sep = Forbid {
+                x0: x[0],
+                values,
+                repairs: 0,
+            };
+            let mut log = RoundLog::new();
+            let s = solve_with_cuts(&mut m, &mut sep, &LoopLimits::default(), &mut log).unwrap();
+            (s.objective, log.rounds.len(), sep.repairs)
+        };
+        // a good repair ends the loop after one solver call, objective 5 → 4 is worse than the
+        // rejected 5, so it is refused: only objective-preserving repairs count
+        let (obj, rounds, repairs) = run(vec![0.0, 1.0, 1.0]);
+        assert_eq!((obj, repairs), (4.0, 1));
+        assert_eq!(rounds, 2, "a worse repair is refused, the loop re-solves");
+        // infeasible (row violated), fractional, wrong length, or rejected by the separator
+        for bad in [
+            vec![0.0, 1.0, 1.5],
+            vec![0.0, 0.5, 1.0],
+            vec![1.0],
+            vec![1.0, 1.0, 0.0],
+        ] {
+            let (obj, rounds, _) = run(bad);
+            assert_eq!((obj, rounds), (4.0, 2));
+        }
+    }
+
+    /// Rejects whichever of `x` the first solution sets, repairs to the next one.
+    struct FirstRejected {
+        x: Vec<Var>,
+        rejected: Option<usize>,
+    }
+
+    impl Separator for FirstRejected {
+        fn separate(&mut self, s: &Solution) -> Vec<Constraint> {
+            let k = (0..self.x.len()).find(|&i| s.is_one(self.x[i])).unwrap();
+            let r = *self.rejected.get_or_insert(k);
+            if r == k {
+                vec![(1.0 * self.x[k]).le(0.0)]
+            } else {
+                Vec::new()
+            }
+        }
+        fn repair(&mut self, _: &Solution) -> Option<Vec<f64>> {
+            let mut v = vec![0.0; self.x.len()];
+            v[(self.rejected? + 1) % self.x.len()] = 1.0;
+            Some(v)
+        }
+    }
+
+    #[test]
+    fn a_repair_of_a_feasibility_model_ends_the_loop() {
+        let mut m = Model::new();
+        let x: Vec<Var> = (0..3).map(|_| m.add_var(VarKind::Binary)).collect();
+        m.add(sum(x.clone()).eq(1.0));
+        let mut sep = FirstRejected {
+            x: x.clone(),
+            rejected: None,
+        };
+        let mut log = RoundLog::new();
+        let s = solve_with_cuts(&mut m, &mut sep, &LoopLimits::default(), &mut log).unwrap();
+        let r = sep.rejected.unwrap();
+        assert!(s.is_one(x[(r + 1) % 3]) && !s.is_one(x[r]));
+        assert_eq!(log.rounds.len(), 1, "the repair saved the second solve");
     }
 
     #[test]

@@ -38,6 +38,24 @@ pub struct Params {
     pub mip_abs_gap: Option<f64>,
     /// Random seed (HiGHS default 0).
     pub seed: Option<i32>,
+    /// Further HiGHS options by name (`presolve`, `mip_heuristic_effort`, `output_flag`, …),
+    /// applied last, after the fields above. HiGHS rejects unknown names and wrong types with
+    /// an [`IpError::Solver`] at the next solve. The live instance keeps an option's value
+    /// after it is removed from the list; set it back explicitly instead.
+    pub highs_options: Vec<(String, OptionValue)>,
+}
+
+/// The value of a named HiGHS option in [`Params::highs_options`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum OptionValue {
+    /// A boolean option (`mip_detect_symmetry`, `output_flag`).
+    Bool(bool),
+    /// An integer option (`threads`, `mip_max_nodes`).
+    Int(i32),
+    /// A floating-point option (`mip_heuristic_effort`).
+    Float(f64),
+    /// A string option (`presolve`: `"on"`, `"off"`, `"choose"`).
+    Str(String),
 }
 
 /// Statistics of one solve.
@@ -68,6 +86,13 @@ pub struct Solution {
 }
 
 impl Solution {
+    pub(crate) fn with_values(values: Vec<f64>, objective: f64, stats: SolveStats) -> Self {
+        Self {
+            values,
+            objective,
+            stats,
+        }
+    }
     /// The value of `var`.
     pub fn value(&self, var: Var) -> f64 {
         self.values[var.0]
@@ -230,6 +255,35 @@ impl Model {
         &self.rows
     }
 
+    /// The objective of `values` (one per column) if they respect every bound, integrality
+    /// and row within `tol`; `None` otherwise.
+    pub fn feasible_objective(&self, values: &[f64], tol: f64) -> Option<f64> {
+        if values.len() != self.cols.len() {
+            return None;
+        }
+        let cols_ok = self.cols.iter().zip(values).all(|(c, &x)| {
+            c.lower - tol <= x && x <= c.upper + tol && (!c.integer || (x - x.round()).abs() <= tol)
+        });
+        (cols_ok && self.rows.iter().all(|r| r.satisfied_by(values, tol))).then(|| {
+            self.offset
+                + self
+                    .cols
+                    .iter()
+                    .zip(values)
+                    .map(|(c, &x)| c.cost * x)
+                    .sum::<f64>()
+        })
+    }
+
+    /// Whether objective value `a` is at least as good as `b` (within `tol`) for this
+    /// model's direction.
+    pub fn no_worse(&self, a: f64, b: f64, tol: f64) -> bool {
+        match self.sense {
+            Sense::Minimise => a <= b + tol,
+            Sense::Maximise => a >= b - tol,
+        }
+    }
+
     /// Bring the live HiGHS instance up to date: build it, or append new columns and rows.
     fn sync(&mut self) -> Result<Live, IpError> {
         let Some(mut live) = self.live.take() else {
@@ -297,6 +351,16 @@ impl Model {
         if let Some(s) = self.params.seed {
             h.try_set_option("random_seed", s)
                 .map_err(|_| bad("random_seed"))?;
+        }
+        for (name, value) in &self.params.highs_options {
+            let name = name.as_str();
+            match value {
+                OptionValue::Bool(b) => h.try_set_option(name, *b),
+                OptionValue::Int(i) => h.try_set_option(name, *i),
+                OptionValue::Float(f) => h.try_set_option(name, *f),
+                OptionValue::Str(v) => h.try_set_option(name, v.as_str()),
+            }
+            .map_err(|_| bad(name))?;
         }
         Ok(())
     }

@@ -22,7 +22,9 @@ pub mod graph;
 pub mod kind;
 pub mod model;
 pub mod parse;
+pub mod propagate;
 pub mod render;
+pub mod repair;
 pub mod verify;
 
 pub use graph::{BridgeGraph, Candidate};

@@ -13,7 +13,15 @@
 //!   whole island set, through the shared cut loop ([`zlink_ip::solve_with_cuts`]). Before the
 //!   first solve it adds the cuts of every connected set of at most four islands that could
 //!   close off on its own (found by brute force, [`connect::closable_sets`]): a HiGHS re-solve
-//!   costs a full MIP solve (no lazy-constraint callback), so rounds are what to save.
+//!   costs a full MIP solve (no lazy-constraint callback), so rounds and their cost are what
+//!   to save. Profiling the CLLV instances showed rounds solved at the root by HiGHS's
+//!   feasibility-jump heuristic, with the presolve taking most of each round, and dense
+//!   instances needing 10–30 rounds of ever new disconnected solutions. So the lazy model
+//!   fixes bounds once by propagation ([`propagate`]) and runs with presolve off, and its
+//!   separator repairs a disconnected solution by alternating-cycle moves ([`repair`]), which
+//!   the cut loop accepts after checking it against the whole model (no re-solve). Tried and
+//!   dropped as slower: LP-relaxation cuts before the first solve (a zero objective gives
+//!   arbitrary LP vertices) and cuts for unions of components.
 //!
 //! Counting adds no-good cuts on the bridge variables (the flow and BFS variables are not
 //! unique per solution and are left free), combined with the connectivity separator for the
@@ -22,12 +30,12 @@
 use std::str::FromStr;
 use std::time::Instant;
 
-use super::{connect, deduce, graph::BridgeGraph, Bridges, Hashi};
+use super::{connect, deduce, graph::BridgeGraph, propagate, repair, Bridges, Hashi};
 use crate::engine;
 use zlink_grid::{Counted, SolveError, SolveOptions, Solved};
 use zlink_ip::{
     enumerate, solve_with_cuts, sum, Constraint, Distinct, LinExpr, Model, NoGood, NoSeparator,
-    RoundLog, Separator, Solution, Var, VarKind,
+    OptionValue, RoundLog, Separator, Solution, Var, VarKind,
 };
 
 /// Which formulation to solve.
@@ -72,6 +80,9 @@ struct Built {
     /// Per candidate: the binary that is 1 iff the candidate carries a bridge (lazy model).
     present: Vec<Var>,
     distinct: Vec<Var>,
+    /// Propagated bridge-count bounds per candidate (lazy model; `None` elsewhere or when
+    /// propagation meets a contradiction).
+    bounds: Option<Vec<(u8, u8)>>,
 }
 
 impl Built {
@@ -133,6 +144,7 @@ fn base(h: &Hashi, g: &BridgeGraph) -> Built {
         bridges,
         present: x1,
         distinct,
+        bounds: None,
     }
 }
 
@@ -144,6 +156,23 @@ const PRECUT_SIZE: usize = 4;
 fn lazy(h: &Hashi, g: &BridgeGraph) -> Built {
     let mut b = base(h, g);
     let n = h.islands().len();
+    b.bounds = propagate::bounds(h, g);
+    for (e, &(lo, hi)) in b.bounds.iter().flatten().enumerate() {
+        let (x1, x2) = (b.bridges[e][0].0, b.bridges[e][1].0);
+        b.model
+            .set_bounds(x1, f64::from(lo.min(1)), f64::from(hi.min(1)));
+        b.model.set_bounds(
+            x2,
+            f64::from(lo.saturating_sub(1)),
+            f64::from(hi.saturating_sub(1)),
+        );
+    }
+    // Propagation has done the presolve's work once; HiGHS presolve would redo it on every
+    // re-solve of the cut loop and dominated the round time (see the module docs).
+    b.model
+        .params
+        .highs_options
+        .push(("presolve".into(), OptionValue::Str("off".into())));
     for set in connect::closable_sets(h, g, PRECUT_SIZE) {
         let cut = sum(connect::boundary(g, n, &set)
             .into_iter()
@@ -258,14 +287,22 @@ fn flow(h: &Hashi, g: &BridgeGraph) -> Built {
         bridges,
         present: Vec::new(),
         distinct,
+        bounds: None,
     }
 }
 
-/// The connectivity separator of the lazy model.
+/// The connectivity separator of the lazy model: every component `S` of an integer solution
+/// that is not the whole island set gives the cut `Σ_{e ∈ δ(S)} x_{e,1} ≥ 1`. Its repair
+/// ([`repair::connect_by_cycles`]) rewrites a disconnected solution of the lazy model's
+/// `x_{e,1}, x_{e,2}` by alternating-cycle moves within the propagated `bounds`.
 struct Connectivity<'a> {
     g: &'a BridgeGraph,
     islands: usize,
     present: &'a [Var],
+    /// The lazy model's `(x_{e,1}, 1), (x_{e,2}, 1)` per candidate.
+    bridges: &'a [[(Var, f64); 2]],
+    /// Bridge-count bounds per candidate; `None` turns the repair off.
+    bounds: Option<&'a [(u8, u8)]>,
 }
 
 impl Separator for Connectivity<'_> {
@@ -284,6 +321,21 @@ impl Separator for Connectivity<'_> {
                 .ge(1.0)
             })
             .collect()
+    }
+
+    fn repair(&mut self, s: &Solution) -> Option<Vec<f64>> {
+        let counts: Vec<u8> = self
+            .bridges
+            .iter()
+            .map(|t| t.iter().map(|&(v, w)| w * s.value(v)).sum::<f64>().round() as u8)
+            .collect();
+        let fixed = repair::connect_by_cycles(self.g, self.islands, self.bounds?, &counts)?;
+        let mut values = s.values().to_vec();
+        for (t, &n) in self.bridges.iter().zip(&fixed) {
+            values[t[0].0.index()] = f64::from(u8::from(n >= 1));
+            values[t[1].0.index()] = f64::from(u8::from(n >= 2));
+        }
+        Some(values)
     }
 }
 
@@ -310,12 +362,13 @@ pub fn solve(
     let mut b = build(h, &g, o.model);
     let limits = engine::configure(&mut b.model, opts);
     let mut log = RoundLog::new();
-    let present = b.present.clone();
     let result = if o.model == HashiModel::Lazy {
         let mut sep = Connectivity {
             g: &g,
             islands: h.islands().len(),
-            present: &present,
+            present: &b.present,
+            bridges: &b.bridges,
+            bounds: b.bounds.as_deref(),
         };
         solve_with_cuts(&mut b.model, &mut sep, &limits, &mut log)
     } else {
@@ -343,15 +396,16 @@ pub fn count(
     let mut b = build(h, &g, o.model);
     let limits = engine::configure(&mut b.model, opts);
     let mut log = RoundLog::new();
-    let present = b.present.clone();
     let distinct = Distinct {
-        vars: &b.distinct.clone(),
+        vars: &b.distinct,
         form: NoGood::Full,
     };
     let mut sep_lazy = Connectivity {
         g: &g,
         islands: h.islands().len(),
-        present: &present,
+        present: &b.present,
+        bridges: &b.bridges,
+        bounds: b.bounds.as_deref(),
     };
     let sep: &mut dyn Separator = if o.model == HashiModel::Lazy {
         &mut sep_lazy
