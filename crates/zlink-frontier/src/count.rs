@@ -2,13 +2,13 @@
 //!
 //! No diagram is stored: a level is a dense array of distinct `(state, count)` pairs, built
 //! from the previous level and dropped after use, so memory is proportional to the widest
-//! level. While a level is built, a compact hash table of `u32` indices into that array merges
-//! equal states (the table stays small enough for the cache; new states are appended
-//! sequentially). Counts are `u128` until an addition overflows; the level where that happens
+//! level. While a level is built, an open-addressing table (linear probing, sized up front so
+//! it never rehashes, one per worker and reused) of `u32` indices into that array merges equal
+//! states (the table stays small enough for the cache; new states are appended sequentially). Counts are `u128` until an addition overflows; the level where that happens
 //! is redone with 256-bit counts, and past those with `BigUint` (as is everything after it).
 //!
 //! Big levels (and parallelism): the children of a big level are first scattered, in parallel
-//! chunks (rayon), into hash shards sized so that each shard's table stays in the cache; then
+//! chunks (rayon, one per thread), into presized hash shards sized so that each shard's table stays in the cache; then
 //! every shard is merged on its own, in parallel. This two-pass scheme also runs on one thread,
 //! where it measured 1.7x faster than one big table at 14x14 (the table no longer fits in the
 //! cache). Sums are exact, so the answer does not depend on the thread count.

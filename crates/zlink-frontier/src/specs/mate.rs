@@ -17,6 +17,10 @@
 //! closing edge only once every vertex has entered and no frontier vertex is untouched.
 //! Pruning: a fragment end leaving the frontier rejects at once (paths, cycles); so does an
 //! unused terminal.
+//!
+//! The state type is a parameter ([`Slots`]): [`MateSpec`] packs the codes into a `u128`
+//! (frontier width up to 25, the fast path); [`WideMateSpec`] keeps a byte per slot for wider
+//! orders (such as a 60×60 Slitherlink's dot graph). Both run the same transitions.
 
 use crate::frontier::{FrontierPlan, TooWide};
 use crate::graph::{Graph, Vertex};
