@@ -8,7 +8,7 @@
 //! is redone with 256-bit counts, and past those with `BigUint` (as is everything after it).
 //!
 //! Big levels (and parallelism): the children of a big level are first scattered, in parallel
-//! chunks (rayon, one per thread), into presized hash shards sized so that each shard's table stays in the cache; then
+//! chunks (rayon), into presized hash shards sized so that each shard's table stays in the cache; then
 //! every shard is merged on its own, in parallel. This two-pass scheme also runs on one thread,
 //! where it measured 1.7x faster than one big table at 14x14 (the table no longer fits in the
 //! cache). Sums are exact, so the answer does not depend on the thread count.
@@ -343,9 +343,9 @@ fn expand_par<S: Spec, C: Num>(
     let shards = (2 * len / SHARD_STATES)
         .next_power_of_two()
         .clamp(64, 1 << 14);
-    // One chunk per thread: each chunk owns a bucket per shard, and fewer, larger buckets cost
-    // less to allocate and free (the allocator measured as a fifth of the run time).
-    let chunk = len.div_ceil(rayon::current_num_threads()).max(CHUNK);
+    // A few chunks per thread, so that a slow thread (on a shared machine) does not hold up
+    // the level.
+    let chunk = (len / (4 * rayon::current_num_threads())).max(CHUNK);
     let chunks: Vec<&[(S::State, C)]> = cur.iter().flat_map(|v| v.chunks(chunk)).collect();
     let bufs: Vec<Buffers<S::State, C>> = chunks
         .into_par_iter()
@@ -354,9 +354,9 @@ fn expand_par<S: Spec, C: Num>(
                 accepted: C::zero(),
                 by_level: Vec::new(),
             };
-            // Expected children per bucket (at most two per state), with slack for uneven
-            // hashing: buckets rarely reallocate.
-            let reserve = 2 * chunk.len() / shards + 2 * (chunk.len() / shards).isqrt() + 8;
+            // About one child per state survives in path/cycle specs: presize for that (an
+            // upper bound of two per state doubled the peak memory for little time).
+            let reserve = chunk.len() / shards + 8;
             for (s, c) in chunk {
                 for take in [false, true] {
                     match spec.child(s, level, take) {
