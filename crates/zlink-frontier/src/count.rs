@@ -2,23 +2,24 @@
 //!
 //! No diagram is stored: a level is a dense array of distinct `(state, count)` pairs, built
 //! from the previous level and dropped after use, so memory is proportional to the widest
-//! level. While a level is built, an open-addressing table (linear probing, sized up front so
-//! it never rehashes, one per worker and reused) of `u32` indices into that array merges equal
-//! states (the table stays small enough for the cache; new states are appended sequentially). Counts are `u128` until an addition overflows; the level where that happens
+//! level. While a level is built, a compact hash table of `u32` indices into that array merges
+//! equal states (the table stays small enough for the cache; new states are appended
+//! sequentially). Counts are `u128` until an addition overflows; the level where that happens
 //! is redone with 256-bit counts, and past those with `BigUint` (as is everything after it).
 //!
 //! Big levels (and parallelism): the children of a big level are first scattered, in parallel
-//! chunks (rayon), into presized hash shards sized so that each shard's table stays in the cache; then
+//! chunks (rayon), into hash shards sized so that each shard's table stays in the cache; then
 //! every shard is merged on its own, in parallel. This two-pass scheme also runs on one thread,
 //! where it measured 1.7x faster than one big table at 14x14 (the table no longer fits in the
 //! cache). Sums are exact, so the answer does not depend on the thread count.
 
+use hashbrown::HashTable;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 use std::hash::{BuildHasher, Hash};
 
 use crate::build::BudgetExceeded;
-use crate::options::{Options, Progress};
+use crate::options::{shard_of, Options, Progress};
 use crate::spec::{Level, Spec, Step};
 
 /// Levels with fewer states than this are expanded in one pass into one hash table.
@@ -136,81 +137,32 @@ fn fx<S: Hash>(s: &S) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(s)
 }
 
-/// One level under construction: distinct states in arrival order, and an open-addressing
-/// table (linear probing) of `index + 1` into them (`0` = empty). Sized up front for the
-/// number of children it will see, so it never grows; a shard's table stays in the cache.
+/// One level under construction: distinct states in arrival order, and their index table.
 struct Dense<S, C> {
-    table: Vec<u32>,
-    shift: u32,
+    table: HashTable<u32>,
     items: Vec<(S, C)>,
 }
 
 impl<S: Hash + Eq, C: Num> Dense<S, C> {
-    /// Room for `n` distinct states (the table is at least twice as large).
     fn with_capacity(n: usize) -> Self {
-        Self::sized(n, n)
-    }
-
-    /// A table that holds `n` states without growing; room for `items` before reallocating.
-    fn sized(n: usize, items: usize) -> Self {
-        let slots = (2 * n.max(4)).next_power_of_two();
         Dense {
-            table: vec![0; slots],
-            shift: 64 - slots.trailing_zeros(),
-            items: Vec::with_capacity(items),
-        }
-    }
-
-    /// Empties the table and makes room for `n` states without growing.
-    fn reset(&mut self, n: usize) {
-        self.items.clear();
-        let slots = (2 * n.max(4)).next_power_of_two();
-        if self.table.len() == slots {
-            self.table.fill(0);
-        } else {
-            self.table = vec![0; slots];
-            self.shift = 64 - slots.trailing_zeros();
+            table: HashTable::with_capacity(n),
+            items: Vec::with_capacity(n),
         }
     }
 
     /// Adds `c` ways to reach `s`; false on overflow.
     #[inline(always)]
     fn add(&mut self, s: S, c: &C) -> bool {
-        let mask = self.table.len() - 1;
-        // Fibonacci hashing: the top bits of the product mix every bit of the state hash.
-        let mut pos = (fx(&s).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
-        loop {
-            let i = self.table[pos];
-            if i == 0 {
-                if self.items.len() * 2 >= self.table.len() {
-                    self.grow();
-                    return self.add(s, c);
-                }
-                self.items.push((s, c.clone()));
-                self.table[pos] = self.items.len() as u32;
-                return true;
+        let h = fx(&s);
+        let Dense { table, items } = self;
+        match table.find(h, |&i| items[i as usize].0 == s) {
+            Some(&i) => items[i as usize].1.add(c),
+            None => {
+                table.insert_unique(h, items.len() as u32, |&i| fx(&items[i as usize].0));
+                items.push((s, c.clone()));
+                true
             }
-            let item = &mut self.items[i as usize - 1];
-            if item.0 == s {
-                return item.1.add(c);
-            }
-            pos = (pos + 1) & mask;
-        }
-    }
-
-    /// Doubles the table (only when the size estimate was too small).
-    #[cold]
-    fn grow(&mut self) {
-        let slots = self.table.len() * 2;
-        self.table = vec![0; slots];
-        self.shift = 64 - slots.trailing_zeros();
-        let mask = slots - 1;
-        for (k, (s, _)) in self.items.iter().enumerate() {
-            let mut pos = (fx(s).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
-            while self.table[pos] != 0 {
-                pos = (pos + 1) & mask;
-            }
-            self.table[pos] = k as u32 + 1;
         }
     }
 }
@@ -343,8 +295,6 @@ fn expand_par<S: Spec, C: Num>(
     let shards = (2 * len / SHARD_STATES)
         .next_power_of_two()
         .clamp(64, 1 << 14);
-    // A few chunks per thread, so that a slow thread (on a shared machine) does not hold up
-    // the level.
     let chunk = (len / (4 * rayon::current_num_threads())).max(CHUNK);
     let chunks: Vec<&[(S::State, C)]> = cur.iter().flat_map(|v| v.chunks(chunk)).collect();
     let bufs: Vec<Buffers<S::State, C>> = chunks
@@ -354,9 +304,6 @@ fn expand_par<S: Spec, C: Num>(
                 accepted: C::zero(),
                 by_level: Vec::new(),
             };
-            // About one child per state survives in path/cycle specs: presize for that (an
-            // upper bound of two per state doubled the peak memory for little time).
-            let reserve = chunk.len() / shards + 8;
             for (s, c) in chunk {
                 for take in [false, true] {
                     match spec.child(s, level, take) {
@@ -370,14 +317,12 @@ fn expand_par<S: Spec, C: Num>(
                             let pos = match b.by_level.iter().position(|(l, _)| *l == j) {
                                 Some(p) => p,
                                 None => {
-                                    b.by_level.push((
-                                        j,
-                                        (0..shards).map(|_| Vec::with_capacity(reserve)).collect(),
-                                    ));
+                                    b.by_level
+                                        .push((j, (0..shards).map(|_| Vec::new()).collect()));
                                     b.by_level.len() - 1
                                 }
                             };
-                            let k = (fx(&t) >> 32) as usize & (shards - 1);
+                            let k = shard_of(&t, shards);
                             b.by_level[pos].1[k].push((t, c.clone()));
                         }
                     }
@@ -411,25 +356,18 @@ fn expand_par<S: Spec, C: Num>(
                 }
             }
         }
-        // One reusable table per worker (allocating and zeroing a table per shard measured
-        // as a fifth of the run time); each shard's states are copied out at their exact size.
         let shards: Shards<S::State, C> = per_shard
             .into_par_iter()
-            .map_init(
-                || Dense::<S::State, C>::sized(0, 0),
-                |d, parts| {
-                    let n = parts.iter().map(Vec::len).sum::<usize>();
-                    d.reset(n);
-                    for part in &parts {
-                        for (s, c) in part {
-                            if !d.add(s.clone(), c) {
-                                return Err(Overflow);
-                            }
-                        }
+            .map(|parts| {
+                let n = parts.iter().map(Vec::len).sum::<usize>();
+                let mut d = Dense::with_capacity(n / 2 + 1);
+                for (s, c) in parts.into_iter().flatten() {
+                    if !d.add(s, &c) {
+                        return Err(Overflow);
                     }
-                    Ok(d.items.drain(..).collect())
-                },
-            )
+                }
+                Ok(d.items)
+            })
             .collect::<Result<_, _>>()?;
         targets.push((l, shards));
     }
