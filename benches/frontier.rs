@@ -1,9 +1,10 @@
 //! Frontier engine benches (divan, wall clock): count-only corner paths on 10×10..12×12 and
-//! builder + reduction on 8×8..10×10, single-threaded and on all threads.
+//! builder + reduction on 8×8..10×10, single-threaded and on all threads; and the packed
+//! against the wide state representation on the same count.
 //!
 //! Run: `cargo bench --bench frontier`.
 
-use zlink_frontier::specs::mate::MateSpec;
+use zlink_frontier::specs::mate::{MateSpec, WideMateSpec};
 use zlink_frontier::{build_zdd, count, EdgeOrder, Graph, Options};
 use zlink_zdd::Zdd;
 
@@ -52,4 +53,13 @@ fn build_cycles_1_thread(n: usize) {
         let mut zdd = Zdd::new(0);
         divan::black_box(build_zdd(&spec, &mut zdd, &Options::default()).expect("no budget"));
     });
+}
+
+/// The cost of wide states: the same count (corner paths, frontier order) with
+/// [`WideMateSpec`] instead of the packed [`MateSpec`] of `count_paths_1_thread`.
+#[divan::bench(args = [8, 9, 10], sample_count = 5)]
+fn count_paths_wide_states_1_thread(n: usize) {
+    let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
+    let spec = WideMateSpec::st_paths(&g, 0, (n * n - 1) as u32, false).expect("grid spec");
+    pool(1).install(|| divan::black_box(count(&spec, &Options::default()).expect("no budget")));
 }

@@ -11,9 +11,12 @@
 #   ZLINK=PATH       use this binary instead of target/release/zlink
 #
 # Threads are set with RAYON_NUM_THREADS, and also with `--threads N` when
-# `zlink count paths --help` lists that option. Peak memory is "Maximum resident set size" from
-# GNU `/usr/bin/time -v` (install it with `apt-get install time`). Prints one line per case:
-#   case  threads  count  zlink_seconds  wall_seconds  peak_MB
+# `zlink count paths --help` lists that option. CPU seconds (user + system), wall seconds and
+# peak memory ("Maximum resident set size") come from GNU `/usr/bin/time -v` (install it with
+# `apt-get install time`). On a shared box compare CPU seconds: wall time counts the waits for
+# other processes; with N threads on an idle box, wall ≈ CPU / N is perfect scaling.
+# Prints one line per case:
+#   case  threads  count  zlink_seconds  cpu_seconds  wall_seconds  peak_MB
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
@@ -51,7 +54,8 @@ json_field() {
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-printf '%-8s %7s %60s %13s %12s %10s\n' case threads count zlink_seconds wall_seconds peak_MB
+printf '%-8s %7s %60s %13s %11s %12s %10s\n' case threads count zlink_seconds cpu_seconds \
+    wall_seconds peak_MB
 for n in $sizes; do
     for t in $threads; do
         args=(count paths --grid "${n}x${n}" --json)
@@ -70,10 +74,12 @@ for n in $sizes; do
         fi
         count="$(json_field count <"$tmp/out")"
         secs="$(json_field seconds <"$tmp/out")"
+        cpu="$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.2f", s }' \
+            "$tmp/time")"
         rss_kb="$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$tmp/time")"
         wall="$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$tmp/time" |
             awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; printf "%.2f", s }')"
-        printf '%-8s %7s %60s %13s %12s %10.1f\n' "${n}x${n}" "$t" "$count" "$secs" "$wall" \
+        printf '%-8s %7s %60s %13s %11s %12s %10.1f\n' "${n}x${n}" "$t" "$count" "$secs" "$cpu" "$wall" \
             "$(awk -v k="$rss_kb" 'BEGIN { print k / 1024 }')"
     done
 done

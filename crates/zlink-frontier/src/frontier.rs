@@ -11,7 +11,7 @@
 
 use crate::graph::{Graph, Vertex};
 use crate::order::first_last;
-use crate::packed::MAX_WIDTH;
+use crate::packed::MAX_WIDE_WIDTH;
 
 /// At most two vertices (an edge's endpoints) enter or leave at one level.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -26,6 +26,7 @@ impl SlotList {
         self.len += 1;
     }
     /// The `(slot, vertex)` pairs.
+    #[inline(always)]
     pub fn as_slice(&self) -> &[(u8, Vertex)] {
         &self.items[..usize::from(self.len)]
     }
@@ -54,13 +55,13 @@ pub struct LevelPlan {
     pub all_entered: bool,
 }
 
-/// Error: the graph's frontier is wider than the packed state supports.
+/// Error: the graph's frontier is wider than a state representation supports.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[error("frontier width {width} exceeds the supported maximum {max} (try --order frontier)")]
 pub struct TooWide {
     /// The width of this order.
     pub width: usize,
-    /// [`MAX_WIDTH`].
+    /// The representation's maximum ([`crate::packed::MAX_WIDTH`] for packed states).
     pub max: usize,
 }
 
@@ -77,7 +78,8 @@ impl FrontierPlan {
     /// Plans slots for `g` in its edge order.
     ///
     /// # Errors
-    /// [`TooWide`] if more than [`MAX_WIDTH`] vertices are live at once.
+    /// [`TooWide`] if more than [`MAX_WIDE_WIDTH`] vertices are live at once (slots are
+    /// bytes); specs check their own, usually smaller, limits on [`FrontierPlan::width`].
     /// Complexity: `O(n + m)`.
     pub fn new(g: &Graph) -> Result<FrontierPlan, TooWide> {
         let (first, last) = first_last(g);
@@ -99,14 +101,14 @@ impl FrontierPlan {
                         Some(s) => s,
                         None => {
                             next_slot += 1;
-                            if next_slot > MAX_WIDTH {
+                            if next_slot > MAX_WIDE_WIDTH {
                                 let width = crate::order::frontier_widths(g)
                                     .into_iter()
                                     .max()
                                     .unwrap_or(0);
                                 return Err(TooWide {
                                     width,
-                                    max: MAX_WIDTH,
+                                    max: MAX_WIDE_WIDTH,
                                 });
                             }
                             (next_slot - 1) as u8
@@ -210,7 +212,8 @@ mod tests {
 
     #[test]
     fn too_wide_is_an_error() {
-        let g = Graph::grid(30, 30);
-        assert_eq!(FrontierPlan::new(&g).unwrap_err().width, 31);
+        assert_eq!(FrontierPlan::new(&Graph::grid(30, 30)).unwrap().width(), 31);
+        let g = Graph::grid(260, 260);
+        assert_eq!(FrontierPlan::new(&g).unwrap_err().width, 261);
     }
 }

@@ -1,13 +1,25 @@
-//! Frontier states packed into one `u128`: 25 fields of 5 bits, one per frontier slot.
+//! Frontier state storage: one small code per frontier slot.
 //!
-//! Packing keeps a state in two machine words: hashing is two multiplies, equality two
-//! compares, and a level's states need no heap allocation. Specs built on it support frontier
-//! widths up to [`MAX_WIDTH`]; wider graphs are out of reach of frontier methods anyway.
+//! Two representations behind one trait ([`Slots`]), chosen by a spec's type at construction:
+//!
+//! * [`Packed`]: up to [`MAX_WIDTH`] 5-bit fields in one `u128`. Hashing is two multiplies,
+//!   equality two compares and a level's states need no heap allocation — this is the fast
+//!   path, and frontier-minimising orders of puzzle-size grids fit in it.
+//! * [`Wide`]: one byte per slot in a boxed slice, for any width up to [`MAX_WIDE_WIDTH`]
+//!   (60×60 Slitherlink needs about 61 slots). Slower (a heap allocation per state), but the
+//!   levels of constrained puzzle specs are small.
 
-/// Largest supported frontier width (number of slots).
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// Largest frontier width (number of slots) of [`Packed`] states.
 pub const MAX_WIDTH: usize = 25;
 
-/// Largest value a field can hold.
+/// Largest frontier width of [`Wide`] states (slots are `u8` indices, and mate codes store a
+/// slot index plus a small offset in one byte).
+pub const MAX_WIDE_WIDTH: usize = 250;
+
+/// Largest value a [`Packed`] field can hold.
 pub const MAX_FIELD: u8 = 31;
 
 const BITS: u32 = 5;
@@ -24,11 +36,31 @@ pub(crate) const HIGH_BITS: u128 = {
     m
 };
 
+/// A state array of small per-slot codes (see the module doc).
+pub trait Slots: Clone + Eq + Hash + Send + Sync + Debug {
+    /// Largest number of slots.
+    const CAPACITY: usize;
+    /// Largest value of one field.
+    const MAX_VALUE: u8;
+    /// All fields 0, for `width` slots (`width <= CAPACITY`).
+    fn zeroed(width: usize) -> Self;
+    /// Field `slot`.
+    fn get(&self, slot: u8) -> u8;
+    /// Sets field `slot` to `value` (`value <= MAX_VALUE`).
+    fn set(&mut self, slot: u8, value: u8);
+    /// Bitwise OR of every field with `other`'s (same width).
+    fn or_assign(&mut self, other: &Self);
+    /// Whether every field is 0.
+    fn is_zero(&self) -> bool;
+    /// Whether some field is at least 2.
+    fn any_at_least_two(&self) -> bool;
+}
+
 /// A fixed array of [`MAX_WIDTH`] 5-bit fields in one `u128`; unused fields are 0.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, PartialOrd, Ord)]
 pub struct Packed(pub u128);
 
-impl std::hash::Hash for Packed {
+impl Hash for Packed {
     /// One word per state: the halves mixed with an odd multiplier (hashers such as FxHash
     /// would otherwise hash a `u128` as a byte slice, measurably slower).
     #[inline(always)]
@@ -53,6 +85,66 @@ impl Packed {
     }
 }
 
+impl Slots for Packed {
+    const CAPACITY: usize = MAX_WIDTH;
+    const MAX_VALUE: u8 = MAX_FIELD;
+    #[inline(always)]
+    fn zeroed(_: usize) -> Self {
+        Packed(0)
+    }
+    #[inline(always)]
+    fn get(&self, slot: u8) -> u8 {
+        Packed::get(*self, slot)
+    }
+    #[inline(always)]
+    fn set(&mut self, slot: u8, value: u8) {
+        Packed::set(self, slot, value);
+    }
+    #[inline(always)]
+    fn or_assign(&mut self, other: &Self) {
+        self.0 |= other.0;
+    }
+    #[inline(always)]
+    fn is_zero(&self) -> bool {
+        self.0 == 0
+    }
+    #[inline(always)]
+    fn any_at_least_two(&self) -> bool {
+        self.0 & HIGH_BITS != 0
+    }
+}
+
+/// One byte per slot, any width up to [`MAX_WIDE_WIDTH`].
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+pub struct Wide(pub Box<[u8]>);
+
+impl Slots for Wide {
+    const CAPACITY: usize = MAX_WIDE_WIDTH;
+    const MAX_VALUE: u8 = u8::MAX;
+    fn zeroed(width: usize) -> Self {
+        Wide(vec![0; width].into_boxed_slice())
+    }
+    #[inline]
+    fn get(&self, slot: u8) -> u8 {
+        self.0[usize::from(slot)]
+    }
+    #[inline]
+    fn set(&mut self, slot: u8, value: u8) {
+        self.0[usize::from(slot)] = value;
+    }
+    fn or_assign(&mut self, other: &Self) {
+        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+            *a |= b;
+        }
+    }
+    fn is_zero(&self) -> bool {
+        self.0.iter().all(|&x| x == 0)
+    }
+    fn any_at_least_two(&self) -> bool {
+        self.0.iter().any(|&x| x >= 2)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,5 +162,38 @@ mod tests {
         assert_eq!(p.get(3), 0);
         assert_eq!(p.get(4), 28);
         assert_eq!(Packed(HIGH_BITS).get(24), 30);
+    }
+
+    /// Both representations agree on every trait operation (random writes, 25 slots).
+    #[test]
+    fn packed_and_wide_agree() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut rnd = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for _ in 0..200 {
+            let (mut p, mut w) = (Packed::zeroed(MAX_WIDTH), Wide::zeroed(MAX_WIDTH));
+            let (mut q, mut v) = (Packed::zeroed(MAX_WIDTH), Wide::zeroed(MAX_WIDTH));
+            for _ in 0..rnd(6) {
+                let (slot, val) = (rnd(MAX_WIDTH as u64) as u8, rnd(4) as u8);
+                Slots::set(&mut p, slot, val);
+                Slots::set(&mut w, slot, val);
+            }
+            for _ in 0..rnd(3) {
+                let (slot, val) = (rnd(MAX_WIDTH as u64) as u8, rnd(32) as u8);
+                Slots::set(&mut q, slot, val);
+                Slots::set(&mut v, slot, val);
+            }
+            assert_eq!(p.is_zero(), w.is_zero());
+            assert_eq!(p.any_at_least_two(), w.any_at_least_two());
+            p.or_assign(&q);
+            w.or_assign(&v);
+            for s in 0..MAX_WIDTH as u8 {
+                assert_eq!(Slots::get(&p, s), Slots::get(&w, s));
+            }
+        }
     }
 }

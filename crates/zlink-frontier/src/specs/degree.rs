@@ -6,9 +6,9 @@
 //! reach an allowed degree in `d..=d+r`; a vertex leaving the frontier (`r = 0`) must have an
 //! allowed degree. Isolated vertices must allow degree 0.
 
-use crate::frontier::FrontierPlan;
+use crate::frontier::{FrontierPlan, TooWide};
 use crate::graph::Graph;
-use crate::packed::{Packed, MAX_FIELD};
+use crate::packed::{Packed, MAX_FIELD, MAX_WIDTH};
 use crate::spec::{Level, Spec, Step};
 use crate::specs::SpecError;
 
@@ -48,8 +48,16 @@ impl DegreeSpec {
                 g.num_vertices()
             )));
         }
+        let plan = FrontierPlan::new(g)?;
+        if plan.width() > MAX_WIDTH {
+            return Err(TooWide {
+                width: plan.width(),
+                max: MAX_WIDTH,
+            }
+            .into());
+        }
         Ok(DegreeSpec {
-            plan: FrontierPlan::new(g)?,
+            plan,
             allowed: allowed.to_vec(),
         })
     }

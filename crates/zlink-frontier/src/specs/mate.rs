@@ -17,10 +17,14 @@
 //! closing edge only once every vertex has entered and no frontier vertex is untouched.
 //! Pruning: a fragment end leaving the frontier rejects at once (paths, cycles); so does an
 //! unused terminal.
+//!
+//! The state type is a parameter ([`Slots`]): [`MateSpec`] packs the codes into a `u128`
+//! (frontier width up to 25, the fast path); [`WideMateSpec`] keeps a byte per slot for wider
+//! orders (such as a 60×60 Slitherlink's dot graph). Both run the same transitions.
 
-use crate::frontier::FrontierPlan;
+use crate::frontier::{FrontierPlan, TooWide};
 use crate::graph::{Graph, Vertex};
-use crate::packed::{Packed, HIGH_BITS};
+use crate::packed::{Packed, Slots, Wide};
 use crate::spec::{Level, Spec, Step};
 use crate::specs::SpecError;
 
@@ -36,14 +40,14 @@ enum Mode {
     Cycles,
 }
 
-/// A mate-function spec over an ordered graph; state = [`Packed`] mate codes per slot.
+/// A mate-function spec over an ordered graph; state = `M`, one mate code per slot.
 #[derive(Clone, Debug)]
-pub struct MateSpec {
+pub struct Mate<M> {
     plan: FrontierPlan,
     mode: Mode,
     hamiltonian: bool,
     /// Per level, the codes of the entering vertices at their slots (OR-ed into the state).
-    enter_codes: Vec<u128>,
+    enter_codes: Vec<M>,
     /// False when a parity argument already excludes every Hamiltonian member.
     parity_ok: bool,
 }
@@ -71,23 +75,26 @@ fn parity_allows(g: &Graph, mode: Mode) -> bool {
     }
 }
 
+/// The mate spec on [`Packed`] states: the fast one, for frontier widths up to
+/// [`crate::packed::MAX_WIDTH`].
+pub type MateSpec = Mate<Packed>;
+
+/// The mate spec on [`Wide`] states: any width up to [`crate::packed::MAX_WIDE_WIDTH`].
+pub type WideMateSpec = Mate<Wide>;
+
 enum Other {
     Slot(u8),
     Out,
 }
 
-impl MateSpec {
+impl<M: Slots> Mate<M> {
     /// All path matchings of `g`: edge sets with every degree at most 2 and no cycle
     /// (the empty set included). Algorithm 1 of the paper.
     ///
     /// # Errors
     /// [`SpecError::TooWide`] if the order's frontier is too wide.
-    pub fn path_matchings(g: &Graph) -> Result<MateSpec, SpecError> {
-        Ok(MateSpec::new(
-            FrontierPlan::new(g)?,
-            Mode::PathMatchings,
-            false,
-        ))
+    pub fn path_matchings(g: &Graph) -> Result<Self, SpecError> {
+        Ok(Self::new(Self::plan_for(g)?, Mode::PathMatchings, false))
     }
 
     /// All simple paths from `s` to `t` (as edge sets); with `hamiltonian`, only those that
@@ -96,12 +103,7 @@ impl MateSpec {
     ///
     /// # Errors
     /// [`SpecError::VertexOutOfRange`], [`SpecError::TooWide`].
-    pub fn st_paths(
-        g: &Graph,
-        s: Vertex,
-        t: Vertex,
-        hamiltonian: bool,
-    ) -> Result<MateSpec, SpecError> {
+    pub fn st_paths(g: &Graph, s: Vertex, t: Vertex, hamiltonian: bool) -> Result<Self, SpecError> {
         for x in [s, t] {
             if x as usize >= g.num_vertices() {
                 return Err(SpecError::VertexOutOfRange {
@@ -110,7 +112,7 @@ impl MateSpec {
                 });
             }
         }
-        let mut spec = MateSpec::new(FrontierPlan::new(g)?, Mode::StPath { s, t }, hamiltonian);
+        let mut spec = Self::new(Self::plan_for(g)?, Mode::StPath { s, t }, hamiltonian);
         spec.parity_ok = !hamiltonian || parity_allows(g, spec.mode);
         Ok(spec)
     }
@@ -120,8 +122,8 @@ impl MateSpec {
     ///
     /// # Errors
     /// [`SpecError::TooWide`].
-    pub fn cycles(g: &Graph, hamiltonian: bool) -> Result<MateSpec, SpecError> {
-        let mut spec = MateSpec::new(FrontierPlan::new(g)?, Mode::Cycles, hamiltonian);
+    pub fn cycles(g: &Graph, hamiltonian: bool) -> Result<Self, SpecError> {
+        let mut spec = Self::new(Self::plan_for(g)?, Mode::Cycles, hamiltonian);
         spec.parity_ok = !hamiltonian || parity_allows(g, Mode::Cycles);
         Ok(spec)
     }
@@ -131,10 +133,23 @@ impl MateSpec {
         &self.plan
     }
 
-    fn new(plan: FrontierPlan, mode: Mode, hamiltonian: bool) -> MateSpec {
+    /// The frontier plan of `g`, if `M` holds its width (mate codes go up to `END + width - 1`).
+    fn plan_for(g: &Graph) -> Result<FrontierPlan, TooWide> {
+        let plan = FrontierPlan::new(g)?;
+        let max = M::CAPACITY.min(usize::from(M::MAX_VALUE - END) + 1);
+        if plan.width() > max {
+            return Err(TooWide {
+                width: plan.width(),
+                max,
+            });
+        }
+        Ok(plan)
+    }
+
+    fn new(plan: FrontierPlan, mode: Mode, hamiltonian: bool) -> Self {
         let enter_codes = (0..plan.num_levels())
             .map(|i| {
-                let mut m = Packed::default();
+                let mut m = M::zeroed(plan.width());
                 for &(slot, x) in plan.level(i).enter.as_slice() {
                     let code = match mode {
                         Mode::StPath { s, t } if x == s || x == t => OUT,
@@ -142,10 +157,10 @@ impl MateSpec {
                     };
                     m.set(slot, code);
                 }
-                m.0
+                m
             })
             .collect();
-        MateSpec {
+        Mate {
             plan,
             mode,
             hamiltonian,
@@ -156,22 +171,22 @@ impl MateSpec {
 
     /// Initialises the slots of the vertices entering at `level` (they are `FREE` = 0 now).
     #[inline(always)]
-    fn enter(&self, m: &mut Packed, level: usize) {
-        m.0 |= self.enter_codes[level];
+    fn enter(&self, m: &mut M, level: usize) {
+        m.or_assign(&self.enter_codes[level]);
     }
 
     /// A cycle (or the s-t path) just closed: accept iff nothing else is open.
-    fn close(&self, m: Packed, level: usize) -> Step<Packed> {
-        if m.0 & HIGH_BITS != 0 {
+    fn close(&self, m: &M, level: usize) -> Step<M> {
+        if m.any_at_least_two() {
             return Step::Reject; // another open fragment
         }
-        if self.hamiltonian && (m.0 != 0 || !self.plan.level(level).all_entered) {
+        if self.hamiltonian && (!m.is_zero() || !self.plan.level(level).all_entered) {
             return Step::Reject; // an untouched vertex remains
         }
         Step::Accept
     }
 
-    fn take(&self, mut m: Packed, level: usize) -> Result<Packed, Step<Packed>> {
+    fn take(&self, m: &mut M, level: usize) -> Result<(), Step<M>> {
         let lp = self.plan.level(level);
         let (a, b) = (lp.su, lp.sv);
         let (ca, cb) = (m.get(a), m.get(b));
@@ -211,18 +226,18 @@ impl MateSpec {
                 }
             }
         }
-        Ok(m)
+        Ok(())
     }
 }
 
-impl Spec for MateSpec {
-    type State = Packed;
+impl<M: Slots> Spec for Mate<M> {
+    type State = M;
 
     fn num_levels(&self) -> Level {
         self.plan.num_levels() as Level
     }
 
-    fn root(&self) -> Step<Packed> {
+    fn root(&self) -> Step<M> {
         let n = self.plan.num_vertices();
         match self.mode {
             Mode::StPath { s, t } if s == t => {
@@ -240,18 +255,17 @@ impl Spec for MateSpec {
         {
             return Step::Reject;
         }
-        let mut m = Packed::default();
+        let mut m = M::zeroed(self.plan.width());
         self.enter(&mut m, 0);
         Step::Node(0, m)
     }
 
-    fn child(&self, s: &Packed, level: Level, take: bool) -> Step<Packed> {
+    fn child(&self, s: &M, level: Level, take: bool) -> Step<M> {
         let i = level as usize;
-        let mut m = *s;
+        let mut m = s.clone();
         if take {
-            match self.take(m, i) {
-                Ok(next) => m = next,
-                Err(step) => return step,
+            if let Err(step) = self.take(&mut m, i) {
+                return step;
             }
         }
         let lp = self.plan.level(i);
