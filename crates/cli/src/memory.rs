@@ -37,8 +37,9 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     Ok(bytes as u64)
 }
 
-/// Bytes this process may still use: the smaller of the kernel's `MemAvailable` and the room
-/// left under the cgroup (v2) memory limit; `None` if neither is known.
+/// Bytes this process may still use: the smallest of the kernel's `MemAvailable`, the room
+/// left under the cgroup (v2) memory limit and the address-space limit (`ulimit -v`); `None`
+/// if none is known.
 pub fn available_bytes() -> Option<u64> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok().and_then(|s| {
         let line = s.lines().find(|l| l.starts_with("MemAvailable:"))?;
@@ -51,10 +52,14 @@ pub fn available_bytes() -> Option<u64> {
     let read = |p: &str| -> Option<u64> { std::fs::read_to_string(p).ok()?.trim().parse().ok() };
     let cgroup = read("/sys/fs/cgroup/memory.max")
         .map(|max| max.saturating_sub(read("/sys/fs/cgroup/memory.current").unwrap_or(0)));
-    match (meminfo, cgroup) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
+    // `ulimit -v`: the soft address-space limit of this process
+    let rlimit = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("Max address space"))?;
+            line.split_whitespace().nth(3)?.parse::<u64>().ok()
+        });
+    [meminfo, cgroup, rlimit].into_iter().flatten().min()
 }
 
 /// The default memory budget: 80% of [`available_bytes`].

@@ -9,9 +9,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use zlink_frontier::specs::mate::MateSpec;
+use num_bigint::BigUint;
+use zlink_frontier::packed::{Packed, Slots, Wide, MAX_WIDTH};
+use zlink_frontier::specs::mate::Mate;
 use zlink_frontier::{
-    build, count_with_stats, BuildError, EdgeOrder, Graph, Options, Progress, Spec,
+    build, count_with_stats, BuildError, EdgeOrder, FrontierPlan, Graph, Options, Progress, Spec,
 };
 use zlink_zdd::Zdd;
 
@@ -188,32 +190,35 @@ impl Source {
     }
 }
 
-/// Runs `zlink count paths|cycles`.
-///
-/// # Errors
-/// Input errors (exit 2), budget exhaustion (exit 3).
-pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
-    let started = Instant::now();
-    let (common, kind) = match &what {
-        CountWhat::Paths(p) => (&p.graph, "paths"),
-        CountWhat::Cycles(c) => (&c.graph, "cycles"),
-    };
-    let src = load(common)?;
-    let order = match common.order {
-        OrderArg::RowMajor => EdgeOrder::RowMajor,
-        OrderArg::Frontier => EdgeOrder::Frontier,
-    };
-    let (graph, _) = order.apply(&src.graph);
-    let spec = match &what {
+/// What a count run reports: the count, the reduced ZDD's size (`--build`), and the states
+/// (raw nodes) in all and at the widest level.
+type CountOut = (BigUint, Option<usize>, Option<(u64, usize)>);
+
+/// The path or cycle spec of the command, on state type `M`.
+fn mate_spec<M: Slots>(what: &CountWhat, graph: &Graph, src: &Source) -> Result<Mate<M>, CliError> {
+    match what {
         CountWhat::Paths(p) => {
             let last = graph.num_vertices().saturating_sub(1) as u32;
             let s = src.vertex(p.from.as_deref(), 0, "from")?;
             let t = src.vertex(p.to.as_deref(), last, "to")?;
-            MateSpec::st_paths(&graph, s, t, p.hamiltonian)
+            Mate::<M>::st_paths(&graph, s, t, p.hamiltonian)
         }
-        CountWhat::Cycles(c) => MateSpec::cycles(&graph, c.hamiltonian),
+        CountWhat::Cycles(c) => Mate::<M>::cycles(&graph, c.hamiltonian),
     }
-    .map_err(CliError::input)?;
+    .map_err(CliError::input)
+}
+
+/// Counts (or builds, `--build`) `spec` in a pool of `--threads` threads, with a progress bar
+/// on a terminal and the node budget of the options.
+///
+/// `state_heap_bytes`: what a node's pending states hold on the heap, on top of
+/// [`BUILD_BYTES_PER_NODE`] (wide states are boxed), for the memory-derived node budget.
+fn execute<S: Spec>(
+    spec: &S,
+    common: &GraphCountArgs,
+    state_heap_bytes: u64,
+) -> Result<CountOut, CliError> {
+    let per_node = BUILD_BYTES_PER_NODE + state_heap_bytes;
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = common.threads {
         pool = pool.num_threads(n.max(1));
@@ -242,15 +247,13 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
     } else {
         None
     };
-    let max_nodes = common
-        .max_nodes
-        .or(memory_budget.map(|b| b / BUILD_BYTES_PER_NODE));
+    let max_nodes = common.max_nodes.or(memory_budget.map(|b| b / per_node));
     let over_budget = |e: &dyn std::fmt::Display| match memory_budget {
         Some(b) => CliError::budget(format!(
-            "{e} (a memory budget of {} allows about {} nodes at {BUILD_BYTES_PER_NODE} bytes \
-             each: raise --max-memory, or count without --build)",
+            "{e} (a memory budget of {} allows about {} nodes at {per_node} bytes each: raise \
+             --max-memory, or count without --build)",
             memory::human(b),
-            b / BUILD_BYTES_PER_NODE
+            b / per_node
         )),
         None => CliError::budget(e),
     };
@@ -258,13 +261,13 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
         max_nodes,
         progress: Some(&hook),
     };
-    let (count, zdd_nodes, states) = pool.install(|| -> Result<_, CliError> {
+    let out = pool.install(|| -> Result<_, CliError> {
         if building {
             let mut zdd = Zdd::with_node_budget(
                 spec.num_levels(),
                 max_nodes.map_or(usize::MAX, |n| n as usize),
             );
-            let built = build(&spec, &opts).map_err(|e| over_budget(&e))?;
+            let built = build(spec, &opts).map_err(|e| over_budget(&e))?;
             let raw = (built.nodes, built.max_level_nodes);
             let f = zdd
                 .import(built.unreduced)
@@ -275,15 +278,45 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
             }
             Ok((zdd.count(f), Some(zdd.size(f)), Some(raw)))
         } else {
-            let c = count_with_stats(&spec, &opts).map_err(CliError::budget)?;
+            let c = count_with_stats(spec, &opts).map_err(CliError::budget)?;
             Ok((c.count, None, Some((c.total_states, c.max_level_states))))
         }
     })?;
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
+    Ok(out)
+}
+
+/// Runs `zlink count paths|cycles`.
+///
+/// # Errors
+/// Input errors (exit 2), budget exhaustion (exit 3).
+pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
+    let started = Instant::now();
+    let (common, kind) = match &what {
+        CountWhat::Paths(p) => (&p.graph, "paths"),
+        CountWhat::Cycles(c) => (&c.graph, "cycles"),
+    };
+    let src = load(common)?;
+    let order = match common.order {
+        OrderArg::RowMajor => EdgeOrder::RowMajor,
+        OrderArg::Frontier => EdgeOrder::Frontier,
+    };
+    let (graph, _) = order.apply(&src.graph);
+    // Narrow frontiers use the packed state (one u128); wider ones a byte per slot.
+    let plan_width = FrontierPlan::new(&graph).map_err(CliError::input)?.width();
+    let (count, zdd_nodes, states, width) = if plan_width <= MAX_WIDTH {
+        let spec = mate_spec::<Packed>(&what, &graph, &src)?;
+        let (c, z, st) = execute(&spec, common, 0)?;
+        (c, z, st, spec.plan().width())
+    } else {
+        let spec = mate_spec::<Wide>(&what, &graph, &src)?;
+        // two pending children per node, each a boxed byte per slot plus allocator overhead
+        let (c, z, st) = execute(&spec, common, 2 * (plan_width as u64 + 48))?;
+        (c, z, st, spec.plan().width())
+    };
     let seconds = started.elapsed().as_secs_f64();
-    let width = spec.plan().width();
     let levels = graph.num_edges();
     if global.json {
         let mut obj = serde_json::json!({
