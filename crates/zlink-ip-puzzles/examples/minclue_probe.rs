@@ -1,15 +1,20 @@
-//! Progress of the minimum-clue search on one puzzle line (stdin): seeding, then one line per
-//! level or round. `cargo run --release --example minclue_probe -- [ip] [digits] < line`.
+//! Cost of one level of the minimum-clue hitting-set search on the grid of one puzzle line
+//! (stdin): seeding, region rows, then level K exhausted.
+//! `cargo run --release -p zlink-ip-puzzles --example minclue_probe -- K [digits] < line`.
 
 use std::io::Read;
 use std::time::Instant;
 
 use zlink_grid::Puzzle;
-use zlink_ip_puzzles::minclue::search::{minimum_with, Master, MinimumOptions};
+use zlink_ip_puzzles::minclue::check::Checker;
+use zlink_ip_puzzles::minclue::hitting::{search_level, SetCollection};
+use zlink_ip_puzzles::minclue::{regions, unavoidable};
 use zlink_ip_puzzles::sudoku::{Sudoku, SudokuExact};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    let k: usize = args.get(1).map_or(15, |a| a.parse().unwrap());
+    let digits: usize = args.get(2).map_or(3, |a| a.parse().unwrap());
     let mut line = String::new();
     std::io::stdin().read_to_string(&mut line).unwrap();
     let (_, s) = Sudoku::parse(line.trim(), "stdin").unwrap().remove(0);
@@ -17,41 +22,38 @@ fn main() {
         .solve(&Default::default())
         .unwrap()
         .solution;
-    let mut o = MinimumOptions {
-        upper: Some(s.givens().cells().iter().map(|&v| v != 0).collect()),
-        ..MinimumOptions::default()
-    };
-    for a in &args[1..] {
-        match a.as_str() {
-            "ip" => o.master = Master::Ip,
-            "noregions" => o.regions = false,
-            "grid" => o.upper = None,
-            d if d.starts_with('L') => o.learn_max_size = d[1..].parse().unwrap(),
-            d if d.starts_with('S') => o.seed_max_size = d[1..].parse().unwrap(),
-            d => o.seed_digits = d.parse().unwrap(),
-        }
-    }
     let t = Instant::now();
-    let m = minimum_with(s.shape(), &grid, &o, &mut |it| {
-        eprintln!(
-            "{:7.2}s level/lb {} sets {} nodes {} checks {} added {} ({:.2}s)",
-            t.elapsed().as_secs_f64(),
-            it.lower_bound,
-            it.sets,
-            it.master_nodes,
-            it.checks,
-            it.added,
-            it.master_seconds
-        )
-    })
-    .unwrap();
-    println!("regions {:?}", m.regions);
-    println!(
-        "minimum {} seeded {} ({:.2}s) checks {} total {:.2}s",
-        m.clues.iter().filter(|&&b| b).count(),
-        m.seeded_sets,
-        m.seed_seconds,
-        m.checks,
-        t.elapsed().as_secs_f64()
+    let mut check = Checker::new(s.shape(), &grid);
+    let parts = unavoidable::parts(s.shape(), &grid, digits);
+    let mut seeds = unavoidable::two_line_sets(s.shape(), &grid, 12);
+    seeds.extend(unavoidable::blanked_part_sets(&mut check, &parts, 12, 1000));
+    let mut sets = SetCollection::default();
+    for s in unavoidable::minimal_sets(seeds) {
+        sets.add(&s);
+    }
+    eprintln!("seeds {} in {:.2}s", sets.len(), t.elapsed().as_secs_f64());
+    let t = Instant::now();
+    let fam = regions::families(s.shape(), &check, &mut sets, 12, None).unwrap();
+    let ms: Vec<(Vec<u32>, u32)> = fam
+        .iter()
+        .map(|f| (f.regions.iter().map(|x| x.1).collect(), f.root_bound()))
+        .collect();
+    eprintln!(
+        "regions {ms:?} in {:.2}s, sets {}",
+        t.elapsed().as_secs_f64(),
+        sets.len()
     );
+    let from: usize = args.get(3).map_or(k, |a| a.parse().unwrap());
+    for k in from..=k {
+        let t = Instant::now();
+        let (found, st) = search_level(&mut check, &mut sets, k, 8, None, &fam).unwrap();
+        eprintln!(
+            "level {k}: found {} nodes {} leaves {} added {} in {:.2}s",
+            found.is_some(),
+            st.nodes,
+            st.leaves,
+            st.added,
+            t.elapsed().as_secs_f64()
+        );
+    }
 }

@@ -124,7 +124,7 @@ pub fn search_level(
     deadline: Option<Instant>,
     families: &[Family],
 ) -> Result<(Option<u128>, LevelStats), TimedOut> {
-    let root = sets.sets.clone();
+    let root = sets.sets.iter().map(|&m| (m, tag(families, m))).collect();
     let mut s = Dfs {
         check,
         sets,
@@ -138,9 +138,45 @@ pub fn search_level(
     Ok((found, s.stats))
 }
 
-/// Disjoint regions R, each with m_R: a unique clue set has at least m_R clues in R, so at
-/// least Σ_R m_R clues (the higher-degree rows of [`super::regions`]).
-pub type Family = Vec<(u128, u32)>;
+/// For each of the first 8 families, 1 + the index of the region holding all of `set` (4 bits
+/// per family; 0 = none, or a family of 15+ regions).
+fn tag(families: &[Family], set: u128) -> u32 {
+    families.iter().take(8).enumerate().fold(0, |t, (f, fam)| {
+        match fam.regions.iter().position(|&(r, _)| set & !r == 0) {
+            Some(j) if j < 15 => t | ((j as u32 + 1) << (4 * f)),
+            _ => t,
+        }
+    })
+}
+
+/// Regions R, each with m_R, covering every cell at most `cover` times: a unique clue set has
+/// at least m_R clues in R, so at least ⌈Σ_R m_R / cover⌉ clues (the higher-degree rows of
+/// [`super::regions`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Family {
+    /// Each region (a cell mask) with its m_R.
+    pub regions: Vec<(u128, u32)>,
+    /// How often the regions cover a cell, at most.
+    pub cover: u32,
+}
+
+impl Family {
+    /// The family's bound given `chosen` clues and, per region, a packing count.
+    fn bound(&self, chosen: u128, pack: impl Iterator<Item = u32>) -> u32 {
+        let sum: u32 = self
+            .regions
+            .iter()
+            .zip(pack)
+            .map(|(&(r, m), p)| m.saturating_sub((chosen & r).count_ones()).max(p))
+            .sum();
+        sum.div_ceil(self.cover)
+    }
+
+    /// The bound before any clue is chosen.
+    pub fn root_bound(&self) -> u32 {
+        self.bound(0, std::iter::repeat(0))
+    }
+}
 
 struct Dfs<'a> {
     check: &'a mut Checker,
@@ -151,10 +187,32 @@ struct Dfs<'a> {
     stats: LevelStats,
     /// Per depth, the known sets the clues chosen down to that depth do not hit (smallest
     /// first): a node scans only its own list, which shrinks with depth.
-    pool: Vec<Vec<u128>>,
+    pool: Vec<Vec<(u128, u32)>>,
 }
 
 impl Dfs<'_> {
+    /// The best bound of the region families: a region R needs max(m_R − clues chosen in R,
+    /// disjoint unhit sets inside R) more clues, and the regions of a family are disjoint.
+    fn region_bound(&self, depth: usize, chosen: u128, dead: u128) -> u32 {
+        let mut best = 0;
+        for (fi, f) in self.families.iter().enumerate().take(8) {
+            let mut used = [0u128; 16];
+            let mut pack = [0u32; 16];
+            for &(s, t) in &self.pool[depth] {
+                let j = (t >> (4 * fi) & 15) as usize;
+                if j > 0 {
+                    let live = s & !dead;
+                    if live & used[j] == 0 {
+                        used[j] |= live;
+                        pack[j] += 1;
+                    }
+                }
+            }
+            best = best.max(f.bound(chosen, pack.into_iter().skip(1)));
+        }
+        best
+    }
+
     fn dfs(
         &mut self,
         depth: usize,
@@ -166,14 +224,12 @@ impl Dfs<'_> {
         if self.stats.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(TimedOut);
         }
-        for f in self.families {
-            let need: u32 = f
-                .iter()
-                .map(|&(r, m)| m.saturating_sub((chosen & r).count_ones()))
-                .sum();
-            if need > left {
-                return Ok(None);
-            }
+        if self
+            .families
+            .iter()
+            .any(|f| f.bound(chosen, std::iter::repeat(0)) > left)
+        {
+            return Ok(None);
         }
         loop {
             // the smallest unhit set (live cells only) and the packing bound, in one pass
@@ -183,7 +239,7 @@ impl Dfs<'_> {
             let mut packed = 0;
             // with one clue left it must lie in every unhit set
             let mut inter = !0u128;
-            for &s in &self.pool[depth] {
+            for &(s, _) in &self.pool[depth] {
                 let live = s & !dead;
                 if live & used == 0 {
                     if left == 0 || live == 0 {
@@ -216,13 +272,17 @@ impl Dfs<'_> {
                     if self.sets.add(&m) {
                         self.stats.added += 1;
                         let m = mask(&m);
+                        let t = tag(self.families, m);
                         for list in &mut self.pool[..=depth] {
-                            let at = list.partition_point(|s| s.count_ones() <= m.count_ones());
-                            list.insert(at, m);
+                            let at = list.partition_point(|s| s.0.count_ones() <= m.count_ones());
+                            list.insert(at, (m, t));
                         }
                     }
                 }
                 continue;
+            }
+            if left >= 2 && self.region_bound(depth, chosen, dead) > left {
+                return Ok(None);
             }
             // branch on the cells of the smallest unhit set (of the intersection, when one
             // clue is left)
@@ -238,17 +298,17 @@ impl Dfs<'_> {
                 let bit = cells & cells.wrapping_neg();
                 cells ^= bit;
                 let hits = if left >= 2 {
-                    self.pool[depth].iter().filter(|&&s| s & bit != 0).count() as u32
+                    self.pool[depth].iter().filter(|s| s.0 & bit != 0).count() as u32
                 } else {
                     0
                 };
                 order.push((hits, bit));
             }
-            order.sort_by(|a, b| b.0.cmp(&a.0));
+            order.sort_by_key(|b| std::cmp::Reverse(b.0));
             for (_, bit) in order {
                 let (lo, hi) = self.pool.split_at_mut(depth + 1);
                 hi[0].clear();
-                hi[0].extend(lo[depth].iter().filter(|&&s| s & bit == 0));
+                hi[0].extend(lo[depth].iter().filter(|s| s.0 & bit == 0));
                 if let Some(found) = self.dfs(depth + 1, chosen | bit, dead, left - 1)? {
                     return Ok(Some(found));
                 }

@@ -68,7 +68,8 @@ impl ClueSet {
 pub static MINIMUM_KIND: Kind<MinimumClues> = Kind::new(
     "minclue",
     &["min-clue", "minimum-clue-sudoku"],
-    "minimum-clue Sudoku: fewest clues making a full grid unique, proven by row generation",
+    "minimum-clue Sudoku: fewest clues making a full grid unique, proven by row generation \
+     (--set master=search|ip)",
     "any Sudoku format (see `sudoku`): a full grid, or a puzzle whose first solution is used",
 );
 

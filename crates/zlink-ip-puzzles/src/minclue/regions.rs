@@ -3,6 +3,7 @@
 //! outside R is given. Any unique clue set then has at least m_R clues in R, because its
 //! clues in R, with everything outside given, leave the grid unique. Disjoint regions add
 //! up: Σ_R m_R over the bands (or stacks, or two bands and the third) bounds the clue count,
+//! and the three pairs of bands, covering every cell twice, give ⌈Σ m / 2⌉;
 //! and inside the search the bound Σ_R max(0, m_R − clues chosen in R) prunes far more than
 //! packing single sets.
 //!
@@ -54,7 +55,8 @@ fn bands_and_stacks(shape: Shape) -> (Vec<u128>, Vec<u128>) {
 }
 
 /// The region families and their m_R: all bands; all stacks; and, with three or more bands
-/// (stacks), each pair of bands (stacks) with the bands (stacks) outside it.
+/// (stacks), each pair of bands (stacks) with the bands (stacks) outside it, and all pairs
+/// together (every cell covered by lines − 1 of them).
 ///
 /// # Errors
 /// [`TimedOut`] when `deadline` passes.
@@ -72,22 +74,33 @@ pub fn families(
             .iter()
             .map(|&r| region_minimum(check, sets, r, max_size, deadline))
             .collect::<Result<_, _>>()?;
-        out.push(lines.iter().copied().zip(ms.iter().copied()).collect());
+        out.push(Family {
+            regions: lines.iter().copied().zip(ms.iter().copied()).collect(),
+            cover: 1,
+        });
         if lines.len() >= 3 {
+            let mut pairs = Vec::new();
             for a in 0..lines.len() {
                 for b in a + 1..lines.len() {
                     let pair = lines[a] | lines[b];
                     let m = region_minimum(check, sets, pair, max_size, deadline)?;
-                    let mut f = vec![(pair, m)];
-                    f.extend(
+                    pairs.push((pair, m));
+                    let mut regions = vec![(pair, m)];
+                    regions.extend(
                         (0..lines.len())
                             .filter(|&c| c != a && c != b)
                             .map(|c| (lines[c], ms[c])),
                     );
-                    out.push(f);
+                    out.push(Family { regions, cover: 1 });
                 }
             }
+            out.push(Family {
+                regions: pairs,
+                cover: lines.len() as u32 - 1,
+            });
         }
     }
+    // the strongest first: only the first 8 take part in the packing bound inside the search
+    out.sort_by_key(|f| std::cmp::Reverse(f.root_bound()));
     Ok(out)
 }

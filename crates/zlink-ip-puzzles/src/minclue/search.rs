@@ -7,9 +7,10 @@
 //! unique clue set hits every unavoidable set, so the master is a relaxation: a unique answer
 //! of the master's optimal size is a proven minimum. The master is seeded with the small sets
 //! of [`super::unavoidable`]. Two masters ([`Master`]):
-//! * `search` (default): [`hitting::search_level`] for k = packing bound, k + 1, …, below a
-//!   known upper bound (the input's own clues when they are unique, else a greedy minimal
-//!   puzzle): exhausting level k proves the minimum exceeds k.
+//! * `search` (default): from a known unique clue set of k clues (the input's own clues when
+//!   they are unique, else a greedy minimal puzzle), [`hitting::search_level`] looks for one of
+//!   at most k − 1; each one found lowers k, and an exhausted level proves k minimum. The
+//!   lower bound of the packing and of the region rows ([`super::regions`]) ends it early.
 //! * `ip`: a HiGHS IP minimising Σ y subject to Σ_{c∈U} y_c ≥ 1 per known set U; once its
 //!   optimum LB is known, Σ y is fixed to LB, and infeasibility proves LB + 1.
 //!
@@ -33,8 +34,8 @@ use crate::sudoku::Shape;
 pub struct Iteration {
     /// 1-based.
     pub round: usize,
-    /// The master's optimum this round (IP), or the level searched (search): a lower bound on
-    /// the minimum.
+    /// A lower bound on the minimum after this round: the master's optimum (IP); for the
+    /// search master, k when level k − 1 was exhausted, else the packing/region bound.
     pub lower_bound: usize,
     /// Unavoidable sets in the master after this round.
     pub sets: usize,
@@ -209,16 +210,20 @@ fn search_master(
     let region_seconds = region_start.elapsed().as_secs_f64();
     let region_bound = families
         .iter()
-        .map(|f| f.iter().map(|&(_, m)| m as usize).sum::<usize>())
+        .map(|f| f.root_bound() as usize)
         .max()
         .unwrap_or(0);
-    for k in sets.packing_bound().max(region_bound)..ub {
+    // level k−1 exhausted proves the minimum is k (a unique set of fewer clues grows, clue by
+    // clue, into one of exactly k−1 that the level would meet); a set found there lowers k
+    let floor = sets.packing_bound().max(region_bound);
+    let mut k = ub;
+    while k > floor {
         let t = Instant::now();
         let checks = check.checks();
         let (found, st) = hitting::search_level(
             check,
             &mut sets,
-            k,
+            k - 1,
             opts.sets_per_round as u64,
             deadline,
             &families,
@@ -226,7 +231,7 @@ fn search_master(
         .map_err(|_| time_limit_error(opts.time_limit))?;
         iterations.push(Iteration {
             round: iterations.len() + 1,
-            lower_bound: k,
+            lower_bound: if found.is_some() { floor } else { k },
             sets: sets.len(),
             master_seconds: t.elapsed().as_secs_f64(),
             master_nodes: st.nodes,
@@ -235,9 +240,12 @@ fn search_master(
             added: st.added as usize,
         });
         on_round(iterations.last().expect("just pushed"));
-        if let Some(f) = found {
-            clues = hitting::flags(f, cells);
-            break;
+        match found {
+            Some(f) => {
+                clues = hitting::flags(f, cells);
+                k = f.count_ones() as usize;
+            }
+            None => break,
         }
     }
     Ok(Minimum {
@@ -250,7 +258,7 @@ fn search_master(
             region_bound,
             families
                 .iter()
-                .map(|f| f.iter().map(|&(_, m)| m).collect())
+                .map(|f| f.regions.iter().map(|&(_, m)| m).collect())
                 .collect(),
             region_seconds,
         ),
