@@ -7,10 +7,10 @@
 //! unique clue set hits every unavoidable set, so the master is a relaxation: a unique answer
 //! of the master's optimal size is a proven minimum. The master is seeded with the small sets
 //! of [`super::unavoidable`]. Two masters ([`Master`]):
-//! * `search` (default): from a known unique clue set of k clues (the input's own clues when
-//!   they are unique, else a greedy minimal puzzle), [`hitting::search_level`] looks for one of
-//!   at most k − 1; each one found lowers k, and an exhausted level proves k minimum. The
-//!   lower bound of the packing and of the region rows ([`super::regions`]) ends it early.
+//! * `search` (default): [`hitting::search_level`] for k = the lower bound of the packing and
+//!   of the region rows ([`super::regions`]), k + 1, …, below a known upper bound (the input's
+//!   own clues when they are unique, else a greedy minimal puzzle): exhausting level k proves
+//!   the minimum exceeds k, and the first level with a unique hitting set is the minimum.
 //! * `ip`: a HiGHS IP minimising Σ y subject to Σ_{c∈U} y_c ≥ 1 per known set U; once its
 //!   optimum LB is known, Σ y is fixed to LB, and infeasibility proves LB + 1.
 //!
@@ -35,7 +35,7 @@ pub struct Iteration {
     /// 1-based.
     pub round: usize,
     /// A lower bound on the minimum after this round: the master's optimum (IP); for the
-    /// search master, k when level k − 1 was exhausted, else the packing/region bound.
+    /// search master, k + 1 when level k was exhausted, k when it held a unique set.
     pub lower_bound: usize,
     /// Unavoidable sets in the master after this round.
     pub sets: usize,
@@ -213,17 +213,17 @@ fn search_master(
         .map(|f| f.root_bound() as usize)
         .max()
         .unwrap_or(0);
-    // level k−1 exhausted proves the minimum is k (a unique set of fewer clues grows, clue by
-    // clue, into one of exactly k−1 that the level would meet); a set found there lowers k
+    // levels from the bound up: level k exhausted proves the minimum exceeds k (a unique set
+    // of fewer clues grows, clue by clue, into one of exactly k that the level would meet);
+    // the cheap low levels learn sets that prune the expensive last one
     let floor = sets.packing_bound().max(region_bound);
-    let mut k = ub;
-    while k > floor {
+    for k in floor..ub {
         let t = Instant::now();
         let checks = check.checks();
         let (found, st) = hitting::search_level(
             check,
             &mut sets,
-            k - 1,
+            k,
             opts.sets_per_round as u64,
             deadline,
             &families,
@@ -231,7 +231,7 @@ fn search_master(
         .map_err(|_| time_limit_error(opts.time_limit))?;
         iterations.push(Iteration {
             round: iterations.len() + 1,
-            lower_bound: if found.is_some() { floor } else { k },
+            lower_bound: if found.is_some() { k } else { k + 1 },
             sets: sets.len(),
             master_seconds: t.elapsed().as_secs_f64(),
             master_nodes: st.nodes,
@@ -240,12 +240,9 @@ fn search_master(
             added: st.added as usize,
         });
         on_round(iterations.last().expect("just pushed"));
-        match found {
-            Some(f) => {
-                clues = hitting::flags(f, cells);
-                k = f.count_ones() as usize;
-            }
-            None => break,
+        if let Some(f) = found {
+            clues = hitting::flags(f, cells);
+            break;
         }
     }
     Ok(Minimum {
