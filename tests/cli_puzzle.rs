@@ -65,6 +65,9 @@ fn solve_json_svg_and_url_input() {
             "solve",
             "--kind",
             "sudoku",
+            // the IP engine: its stats carry solver_calls (the default exact engine: nodes)
+            "--engine",
+            "ip",
             url,
             "--json",
             "--svg",

@@ -6,6 +6,7 @@ use zlink_grid::PuzzleKind;
 /// Every IP-backed puzzle kind, in `--help` order.
 pub fn registry() -> &'static [&'static dyn PuzzleKind] {
     static KINDS: &[&dyn PuzzleKind] = &[
+        &crate::sudoku::EXACT_KIND,
         &crate::sudoku::KIND,
         &crate::minclue::MINIMUM_KIND,
         &crate::minclue::MINIMAL_KIND,

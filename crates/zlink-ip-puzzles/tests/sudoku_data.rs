@@ -1,12 +1,13 @@
-//! Sudoku on real data: exact solution counts (tdoku), hard 9×9 sets (top95, forum hardest),
-//! Janko 16×16 with published solutions, the puzz.link vector. Every solution passes the
-//! independent checker and agrees with the backtracking oracle.
+//! Sudoku on real data: exact solution counts (tdoku, by the exact engine, the oracle and the
+//! IP engine), hard 9×9 sets (top95, forum hardest), Janko 16×16 with published solutions, the
+//! puzz.link vector. Every solution passes the independent checker and agrees with the
+//! backtracking oracle.
 
 mod common;
 
 use zlink_grid::{Grid, Puzzle, SolveOptions};
 use zlink_ip_puzzles::sudoku::check::count_backtracking;
-use zlink_ip_puzzles::sudoku::Sudoku;
+use zlink_ip_puzzles::sudoku::{Sudoku, SudokuExact};
 
 fn one(text: &str, source: &str) -> Sudoku {
     let mut v = Sudoku::parse(text, source).unwrap_or_else(|e| panic!("{e}"));
@@ -39,16 +40,18 @@ fn tdoku_cases(range: std::ops::RangeInclusive<u64>) -> Vec<(usize, String, u64,
         .collect()
 }
 
-fn check_counts(range: std::ops::RangeInclusive<u64>) -> usize {
+/// Which engines count: the exact engine and the oracle always, the IP engine when `ip`.
+fn check_counts(range: std::ops::RangeInclusive<u64>, ip: bool) -> usize {
     let opts = SolveOptions::default();
     let cases = tdoku_cases(range);
     for (line, text, want, solution) in &cases {
         let s = one(text, &format!("tdoku:{line}"));
-        let c = s.count(1000, &opts).unwrap();
+        let exact = SudokuExact(s.clone());
+        let c = exact.count(1000, &opts).unwrap();
         assert_eq!(
             (c.count, c.limit_reached),
             (*want, false),
-            "tdoku line {line}"
+            "exact engine, tdoku line {line}"
         );
         // the oracle agrees
         assert_eq!(
@@ -56,7 +59,20 @@ fn check_counts(range: std::ops::RangeInclusive<u64>) -> usize {
             *want,
             "oracle, line {line}"
         );
-        match s.solve(&opts) {
+        if ip {
+            let c = s.count(1000, &opts).unwrap();
+            assert_eq!(
+                (c.count, c.limit_reached),
+                (*want, false),
+                "ip, line {line}"
+            );
+        }
+        let solved = if ip {
+            s.solve(&opts)
+        } else {
+            exact.solve(&opts)
+        };
+        match solved {
             Ok(sol) => {
                 assert!(*want > 0);
                 s.verify(&sol.solution).unwrap();
@@ -72,21 +88,27 @@ fn check_counts(range: std::ops::RangeInclusive<u64>) -> usize {
 
 #[test]
 fn tdoku_counts_up_to_100_match_exactly() {
-    let n = check_counts(0..=100);
+    let n = check_counts(0..=100, true);
     if common::data_dir().is_some() {
         assert_eq!(n, 32); // counts 0 ×10, 1 ×18, 3, 9, 13, 91
     }
 }
 
-/// The counts 102..847 take one HiGHS solve per solution, ~5,000 solves in all, and each
-/// solve slows down as no-good rows accumulate (see the report for timings).
+/// The counts 102..847 by the exact engine and the oracle (milliseconds).
 #[test]
-#[ignore = "slow: about 5,000 solver calls; run with --ignored"]
 fn tdoku_large_counts_match_exactly() {
-    let n = check_counts(101..=1000);
+    let n = check_counts(101..=1000, false);
     if common::data_dir().is_some() {
         assert_eq!(n, 11); // 102, 113, 122, 125, 132, 601, 633, 787, 826, 838, 847
     }
+}
+
+/// The same counts by the IP engine take one HiGHS solve per solution, ~5,000 solves in all,
+/// and each solve slows down as no-good rows accumulate.
+#[test]
+#[ignore = "slow: about 5,000 solver calls; run with --ignored"]
+fn tdoku_large_counts_match_with_the_ip_engine() {
+    assert_eq!(check_counts(101..=1000, true), 11);
 }
 
 fn solve_sample(rel: &str, step: usize) {

@@ -4,11 +4,20 @@
 //! dropped.
 //!
 //! Both are registered puzzle kinds (`minclue`, `minclue-minimal`) whose input is a Sudoku
-//! file: a full grid, or a puzzle whose (first) solution is used as the grid. Their
-//! solution is the clue set; the checker confirms, with the backtracking counter and not the
-//! IP, that the clues belong to the grid and make it unique (and, in minimal mode, that no
-//! clue can be dropped). That the minimum is minimum rests on the master IP's optimality.
+//! file: a full grid, or a puzzle whose (first) solution is used as the grid (a unique input
+//! puzzle's clues are the minimum search's starting upper bound). Their solution is the clue
+//! set; the checker confirms, with the backtracking counter and not the search engines, that
+//! the clues belong to the grid and make it unique (and, in minimal mode, that no clue can be
+//! dropped). That the minimum is minimum rests on the master's exhaustiveness.
+//!
+//! Settings of `minclue` (`--set key=value`): `master=search|ip` (default search),
+//! `seed_digits=K` (blank unions of up to K digits when seeding, default 3),
+//! `seed_max_size=S` (largest seed set, default 12), `input_bound=on|off` (use a unique input
+//! puzzle's clues as the upper bound, default on).
 
+pub mod check;
+pub mod hitting;
+pub mod regions;
 pub mod search;
 pub mod unavoidable;
 
@@ -20,7 +29,7 @@ use zlink_ip::Params;
 
 use crate::engine;
 use crate::sudoku::check::{count_backtracking, verify};
-use crate::sudoku::Sudoku;
+use crate::sudoku::{Sudoku, SudokuExact};
 
 /// A grid to find a minimum (`PROVE = true`) or minimal (`PROVE = false`) clue set for.
 #[derive(Debug, Clone)]
@@ -59,7 +68,8 @@ impl ClueSet {
 pub static MINIMUM_KIND: Kind<MinimumClues> = Kind::new(
     "minclue",
     &["min-clue", "minimum-clue-sudoku"],
-    "minimum-clue Sudoku: fewest clues making a full grid unique, proven by row generation",
+    "minimum-clue Sudoku: fewest clues making a full grid unique, proven by row generation \
+     (--set master=search|ip)",
     "any Sudoku format (see `sudoku`): a full grid, or a puzzle whose first solution is used",
 );
 
@@ -77,8 +87,58 @@ impl<const PROVE: bool> MinClue<PROVE> {
         if self.source.clue_count() == self.source.givens().len() {
             Ok(self.source.givens().clone())
         } else {
-            Ok(self.source.solve(opts)?.solution)
+            let plain = SolveOptions {
+                settings: Vec::new(),
+                ..opts.clone()
+            };
+            Ok(SudokuExact(self.source.clone()).solve(&plain)?.solution)
         }
+    }
+
+    /// The minimum search's options from the kind-specific settings.
+    fn options(&self, opts: &SolveOptions) -> Result<search::MinimumOptions, SolveError> {
+        let mut o = search::MinimumOptions {
+            time_limit: opts.time_limit,
+            params: params(opts),
+            ..search::MinimumOptions::default()
+        };
+        let mut input_bound = true;
+        let number = |k: &str, v: &str| {
+            v.parse::<usize>()
+                .map_err(|_| SolveError::BadSetting(format!("{k} must be a number, found `{v}`")))
+        };
+        for (k, v) in &opts.settings {
+            match (k.as_str(), v.as_str()) {
+                ("master", "search") => o.master = search::Master::Search,
+                ("master", "ip") => o.master = search::Master::Ip,
+                ("seed_digits", _) => o.seed_digits = number(k, v)?,
+                ("seed_max_size", _) => o.seed_max_size = number(k, v)?,
+                ("input_bound", "on" | "yes" | "true") => input_bound = true,
+                ("input_bound", "off" | "no" | "false") => input_bound = false,
+                ("master" | "input_bound", _) => {
+                    return Err(SolveError::BadSetting(format!(
+                        "{k} cannot be `{v}` (master=search|ip, input_bound=on|off)"
+                    )))
+                }
+                _ => {
+                    return Err(SolveError::BadSetting(format!(
+                        "minclue has no setting `{k}` (known: master, seed_digits, \
+                         seed_max_size, input_bound)"
+                    )))
+                }
+            }
+        }
+        if input_bound && self.source.clue_count() < self.source.givens().len() {
+            o.upper = Some(
+                self.source
+                    .givens()
+                    .cells()
+                    .iter()
+                    .map(|&v| v != 0)
+                    .collect(),
+            );
+        }
+        Ok(o)
     }
 
     fn kind_name() -> &'static str {
@@ -109,14 +169,21 @@ impl<const PROVE: bool> Puzzle for MinClue<PROVE> {
 
     fn solve(&self, opts: &SolveOptions) -> Result<Solved<ClueSet>, SolveError> {
         let start = Instant::now();
+        if !PROVE {
+            if let Some((k, _)) = opts.settings.first() {
+                return Err(SolveError::BadSetting(format!(
+                    "minclue-minimal has no setting `{k}`"
+                )));
+            }
+        }
+        let o = if PROVE {
+            Some(self.options(opts)?)
+        } else {
+            None
+        };
         let grid = self.grid(opts)?;
         let shape = self.source.shape();
-        if PROVE {
-            let o = search::MinimumOptions {
-                time_limit: opts.time_limit,
-                params: params(opts),
-                ..search::MinimumOptions::default()
-            };
+        if let Some(o) = o {
             let m = search::minimum(shape, &grid, &o).map_err(engine::solve_error)?;
             let rows = m
                 .iterations
@@ -129,6 +196,7 @@ impl<const PROVE: bool> Puzzle for MinClue<PROVE> {
                         it.master_seconds,
                         it.master_nodes as f64,
                         it.check_seconds,
+                        it.checks as f64,
                         it.added as f64,
                     ]
                 })
@@ -139,7 +207,9 @@ impl<const PROVE: bool> Puzzle for MinClue<PROVE> {
                 counters: vec![
                     ("rounds", m.iterations.len() as u64),
                     ("seeded_sets", m.seeded_sets as u64),
-                    ("unavoidable_sets", last as u64),
+                    ("seed_ms", (m.seed_seconds * 1000.0) as u64),
+                    ("unavoidable_sets", last.max(m.seeded_sets) as u64),
+                    ("checks", m.checks),
                     (
                         "master_nodes",
                         m.iterations.iter().map(|i| i.master_nodes).sum(),
@@ -153,6 +223,7 @@ impl<const PROVE: bool> Puzzle for MinClue<PROVE> {
                         "master_seconds",
                         "master_nodes",
                         "check_seconds",
+                        "checks",
                         "sets_added",
                     ],
                     rows,
@@ -168,7 +239,7 @@ impl<const PROVE: bool> Puzzle for MinClue<PROVE> {
                 stats,
             })
         } else {
-            let keep = search::minimal(shape, &grid, &params(opts)).map_err(engine::solve_error)?;
+            let keep = search::minimal(shape, &grid);
             let clues = search::clue_grid(&grid, &keep);
             let stats = SolveStats {
                 seconds: start.elapsed().as_secs_f64(),

@@ -1,145 +1,41 @@
 //! The two searches: the proven minimum by row generation, and a greedy minimal puzzle.
 //!
-//! **Minimum** (the bilevel problem of report chapter 8, solved by row generation): a master IP
-//! with a binary y per cell minimises Σ y subject to Σ_{c∈U} y_c ≥ 1 for every known
-//! unavoidable set U. Its optimum S is checked by [`UniquenessCheck`]: a Sudoku IP with the
-//! clues of S fixed and a no-good row excluding the grid itself. If that IP is infeasible, S is
-//! a unique puzzle; since every unique clue set hits every unavoidable set, the master is a
-//! relaxation and |S| is the proven minimum. Otherwise the other solution differs from the grid
-//! on a new unavoidable set, which is added to the master. Each difference is shrunk to a
-//! smallest unavoidable set inside it (backtracking over the completions that keep every cell
-//! outside it), and a non-unique S also yields further sets from more of its completions, so
-//! the master gets up to `sets_per_round` small (strong) rows per round. The master is seeded
-//! with the sets of [`super::unavoidable`] and, once its optimum is known to be at least LB,
-//! carries the row Σ y ≥ LB.
+//! **Minimum** (the bilevel problem of report chapter 8, solved by row generation): a master
+//! chooses clues hitting every known unavoidable set; the uniqueness check ([`Checker`], the
+//! exact engine) either confirms the clues make the grid unique or returns other completions,
+//! whose differences with the grid, minimised, are new unavoidable sets for the master. Every
+//! unique clue set hits every unavoidable set, so the master is a relaxation: a unique answer
+//! of the master's optimal size is a proven minimum. The master is seeded with the small sets
+//! of [`super::unavoidable`]. Two masters ([`Master`]):
+//! * `search` (default): [`hitting::search_level`] for k = the lower bound of the packing and
+//!   of the region rows ([`super::regions`]), k + 1, …, below a known upper bound (the input's
+//!   own clues when they are unique, else a greedy minimal puzzle): exhausting level k proves
+//!   the minimum exceeds k, and the first level with a unique hitting set is the minimum.
+//! * `ip`: a HiGHS IP minimising Σ y subject to Σ_{c∈U} y_c ≥ 1 per known set U; once its
+//!   optimum LB is known, Σ y is fixed to LB, and infeasibility proves LB + 1.
 //!
 //! **Minimal**: start from all cells and drop clues one by one while the puzzle stays unique.
 //! One pass suffices: a clue kept because dropping it broke uniqueness stays needed when
 //! later clues are dropped (fewer clues only admit more solutions).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use zlink_grid::Grid;
 use zlink_ip::{sum, IpError, Model, Params, Sense, Var, VarKind};
 
-use crate::sudoku::check::for_each_solution;
-
-use crate::sudoku::ip::SudokuIp;
+use super::check::Checker;
+use super::hitting::{self, SetCollection};
+use super::regions;
+use super::unavoidable;
 use crate::sudoku::Shape;
-
-/// A Sudoku IP for one grid whose cells can be fixed to the grid's values by bounds, with a
-/// no-good row excluding the grid itself.
-struct FixableIp {
-    ip: SudokuIp,
-    fixed: Vec<bool>,
-}
-
-impl FixableIp {
-    fn new(shape: Shape, grid: &Grid<u8>, params: &Params) -> Self {
-        let mut ip = SudokuIp::new(shape, &Grid::new(shape.n, shape.n, 0), false);
-        ip.model.params = params.clone();
-        ip.exclude(grid);
-        Self {
-            ip,
-            fixed: vec![false; grid.len()],
-        }
-    }
-
-    /// Solve with exactly the cells in `fix` fixed to the grid's values.
-    fn solve(&mut self, grid: &Grid<u8>, fix: &[bool]) -> Result<Option<Grid<u8>>, IpError> {
-        let n = grid.cols();
-        for (i, (&want, have)) in fix.iter().zip(self.fixed.iter_mut()).enumerate() {
-            if want != *have {
-                self.ip.fix(i / n, i % n, grid.cells()[i], want);
-                *have = want;
-            }
-        }
-        match self.ip.model.solve() {
-            Ok(s) => Ok(Some(self.ip.grid(&s))),
-            Err(IpError::Infeasible) => Ok(None),
-            Err(e) => Err(e),
-        }
-    }
-}
-
-/// Finds, for a clue set, another grid with those clues, or proves there is none (an IP with
-/// the clues fixed by bounds and a no-good row excluding the grid); and shrinks the difference
-/// between the grid and such an alternative to a small unavoidable set.
-pub struct UniquenessCheck {
-    shape: Shape,
-    grid: Grid<u8>,
-    feasible: FixableIp,
-}
-
-impl UniquenessCheck {
-    /// A check for `grid`.
-    pub fn new(shape: Shape, grid: &Grid<u8>, params: &Params) -> Self {
-        Self {
-            shape,
-            grid: grid.clone(),
-            feasible: FixableIp::new(shape, grid, params),
-        }
-    }
-
-    /// Another grid agreeing with the grid on every cell of `clues`, or `None` when `clues`
-    /// make the grid the unique solution.
-    ///
-    /// # Errors
-    /// A solver failure or time limit.
-    pub fn other_solution(&mut self, clues: &[bool]) -> Result<Option<Grid<u8>>, IpError> {
-        self.feasible.solve(&self.grid, clues)
-    }
-
-    /// The cells where `other` differs from the grid.
-    pub fn difference(&self, other: &Grid<u8>) -> Vec<usize> {
-        (0..self.grid.len())
-            .filter(|&i| other.cells()[i] != self.grid.cells()[i])
-            .collect()
-    }
-
-    /// A smallest unavoidable set inside the unavoidable set `within`: the fewest cells an
-    /// alternative grid can change when every cell outside `within` keeps its value, found by
-    /// enumerating those alternatives with the backtracking solver (at most `limit`; the
-    /// result is then the smallest among those seen, still unavoidable).
-    pub fn shrink(&self, within: &[usize], limit: u64) -> Vec<usize> {
-        let mut puzzle = self.grid.clone();
-        for &i in within {
-            puzzle.cells_mut()[i] = 0;
-        }
-        let mut best = within.to_vec();
-        for_each_solution(self.shape, &puzzle, limit, &mut |other| {
-            let diff: Vec<usize> = (0..other.len())
-                .filter(|&i| other[i] != self.grid.cells()[i])
-                .collect();
-            if !diff.is_empty() && diff.len() < best.len() {
-                best = diff;
-            }
-        });
-        best
-    }
-
-    /// Exclude `other` from later checks (valid once the master forbids clue sets that
-    /// `other` agrees with, i.e. after an unavoidable set inside its difference was added).
-    pub fn exclude(&mut self, other: &Grid<u8>) {
-        self.feasible.ip.exclude(other);
-    }
-
-    /// Solver calls so far.
-    pub fn solves(&self) -> u64 {
-        self.feasible.ip.model.solve_count()
-    }
-
-    fn set_time_limit(&mut self, t: Option<f64>) {
-        self.feasible.ip.model.params.time_limit = t;
-    }
-}
 
 /// One iteration of the row generation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Iteration {
     /// 1-based.
     pub round: usize,
-    /// The master's optimum this round: a lower bound on the minimum.
+    /// A lower bound on the minimum after this round: the master's optimum (IP); for the
+    /// search master, k + 1 when level k was exhausted, k when it held a unique set.
     pub lower_bound: usize,
     /// Unavoidable sets in the master after this round.
     pub sets: usize,
@@ -147,8 +43,10 @@ pub struct Iteration {
     pub master_seconds: f64,
     /// Branch-and-bound nodes of the master solve.
     pub master_nodes: u64,
-    /// Seconds in the uniqueness checks.
+    /// Seconds in the uniqueness checks (IP master; the search master interleaves them).
     pub check_seconds: f64,
+    /// Exact-engine searches (uniqueness checks and set minimisation).
+    pub checks: u64,
     /// New sets added this round.
     pub added: usize,
 }
@@ -160,34 +58,61 @@ pub struct Minimum {
     pub clues: Vec<bool>,
     /// Unavoidable sets found up front.
     pub seeded_sets: usize,
+    /// Seconds spent seeding.
+    pub seed_seconds: f64,
+    /// The region rows' bound (search master) and their m_R per family, seconds to compute.
+    pub regions: (usize, Vec<Vec<u32>>, f64),
+    /// Exact-engine searches in all.
+    pub checks: u64,
     /// The rounds.
     pub iterations: Vec<Iteration>,
+}
+
+/// Which master chooses the clues.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Master {
+    /// The combinatorial hitting-set search ([`hitting`]); grids of at most 128 cells.
+    Search,
+    /// The HiGHS hitting-set IP.
+    Ip,
 }
 
 /// Settings of the minimum search.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MinimumOptions {
-    /// Largest seed set from the two-line search (4 = rectangles only, 6 adds 3-cycles, …).
+    /// The master.
+    pub master: Master,
+    /// Largest seed set kept (two-line cycles and blanked parts).
     pub seed_max_size: usize,
-    /// Alternatives (hence new sets) sought per master solution.
+    /// Blank unions of up to this many digits when seeding (0 or 1: none).
+    pub seed_digits: usize,
+    /// Other completions enumerated per blanked part when seeding.
+    pub seed_limit: u64,
+    /// Other completions (hence new sets) sought per non-unique master answer.
     pub sets_per_round: usize,
-    /// Also seed with the sets of [`blanked_part_sets`](super::unavoidable::blanked_part_sets).
-    pub seed_blanked: bool,
-    /// Shrink every alternative's difference to a smallest unavoidable set inside it.
-    pub shrink: bool,
+    /// Largest set the region searches pass on to the main collection.
+    pub learn_max_size: u32,
+    /// Use the region rows of [`regions`] (search master).
+    pub regions: bool,
+    /// A clue set known to make the grid unique (an upper bound), e.g. the input puzzle's.
+    pub upper: Option<Vec<bool>>,
     /// Whole-search time limit, seconds.
     pub time_limit: Option<f64>,
-    /// Solver parameters for every IP.
+    /// Solver parameters for the IP master.
     pub params: Params,
 }
 
 impl Default for MinimumOptions {
     fn default() -> Self {
         Self {
-            seed_max_size: 18,
-            sets_per_round: 32,
-            seed_blanked: true,
-            shrink: true,
+            master: Master::Search,
+            seed_max_size: 12,
+            seed_digits: 3,
+            seed_limit: 1000,
+            sets_per_round: 8,
+            upper: None,
+            regions: true,
+            learn_max_size: 12,
             time_limit: None,
             params: Params::default(),
         }
@@ -213,6 +138,139 @@ pub fn minimum_with(
     on_round: &mut dyn FnMut(&Iteration),
 ) -> Result<Minimum, IpError> {
     let start = Instant::now();
+    let mut check = Checker::new(shape, grid);
+    let mut seeds = unavoidable::two_line_sets(shape, grid, opts.seed_max_size);
+    let parts = unavoidable::parts(shape, grid, opts.seed_digits);
+    seeds.extend(unavoidable::blanked_part_sets(
+        &mut check,
+        &parts,
+        opts.seed_max_size,
+        opts.seed_limit,
+    ));
+    let seeds = unavoidable::minimal_sets(seeds);
+    let seed_seconds = start.elapsed().as_secs_f64();
+    let mut m = match opts.master {
+        Master::Search => search_master(&mut check, grid, &seeds, opts, start, on_round)?,
+        Master::Ip => ip_master(&mut check, grid, &seeds, opts, start, on_round)?,
+    };
+    m.seed_seconds = seed_seconds;
+    m.checks = check.checks();
+    Ok(m)
+}
+
+fn time_limit_error(limit: Option<f64>) -> IpError {
+    IpError::TimeLimit {
+        seconds: limit.unwrap_or(0.0),
+        incumbent: None,
+    }
+}
+
+/// The combinatorial master: levels k = packing bound, … below the upper bound.
+fn search_master(
+    check: &mut Checker,
+    grid: &Grid<u8>,
+    seeds: &[Vec<usize>],
+    opts: &MinimumOptions,
+    start: Instant,
+    on_round: &mut dyn FnMut(&Iteration),
+) -> Result<Minimum, IpError> {
+    let cells = grid.len();
+    if cells > 128 {
+        return Err(IpError::Solver(format!(
+            "the search master handles grids of at most 128 cells, not {cells} (use master=ip)"
+        )));
+    }
+    let mut sets = SetCollection::default();
+    for s in seeds {
+        sets.add(s);
+    }
+    let upper = match &opts.upper {
+        Some(u) if u.len() == cells && check.is_unique(u) => u.clone(),
+        _ => minimal_with(check),
+    };
+    let deadline = opts
+        .time_limit
+        .map(|t| start + Duration::from_secs_f64(t.max(0.0)));
+    let mut iterations = Vec::new();
+    let ub = upper.iter().filter(|&&b| b).count();
+    let mut clues = upper;
+    let region_start = Instant::now();
+    let families = if opts.regions {
+        regions::families(
+            check.shape(),
+            check,
+            &mut sets,
+            opts.learn_max_size,
+            deadline,
+        )
+        .map_err(|_| time_limit_error(opts.time_limit))?
+    } else {
+        Vec::new()
+    };
+    let region_seconds = region_start.elapsed().as_secs_f64();
+    let region_bound = families
+        .iter()
+        .map(|f| f.root_bound() as usize)
+        .max()
+        .unwrap_or(0);
+    // levels from the bound up: level k exhausted proves the minimum exceeds k (a unique set
+    // of fewer clues grows, clue by clue, into one of exactly k that the level would meet);
+    // the cheap low levels learn sets that prune the expensive last one
+    let floor = sets.packing_bound().max(region_bound);
+    for k in floor..ub {
+        let t = Instant::now();
+        let checks = check.checks();
+        let (found, st) = hitting::search_level(
+            check,
+            &mut sets,
+            k,
+            opts.sets_per_round as u64,
+            deadline,
+            &families,
+        )
+        .map_err(|_| time_limit_error(opts.time_limit))?;
+        iterations.push(Iteration {
+            round: iterations.len() + 1,
+            lower_bound: if found.is_some() { k } else { k + 1 },
+            sets: sets.len(),
+            master_seconds: t.elapsed().as_secs_f64(),
+            master_nodes: st.nodes,
+            check_seconds: 0.0,
+            checks: check.checks() - checks,
+            added: st.added as usize,
+        });
+        on_round(iterations.last().expect("just pushed"));
+        if let Some(f) = found {
+            clues = hitting::flags(f, cells);
+            break;
+        }
+    }
+    Ok(Minimum {
+        clues,
+        seeded_sets: seeds.len(),
+        iterations,
+        seed_seconds: 0.0,
+        checks: 0,
+        regions: (
+            region_bound,
+            families
+                .iter()
+                .map(|f| f.regions.iter().map(|&(_, m)| m).collect())
+                .collect(),
+            region_seconds,
+        ),
+    })
+}
+
+/// The HiGHS master with the exact check.
+fn ip_master(
+    check: &mut Checker,
+    grid: &Grid<u8>,
+    seeds: &[Vec<usize>],
+    opts: &MinimumOptions,
+    start: Instant,
+    on_round: &mut dyn FnMut(&Iteration),
+) -> Result<Minimum, IpError> {
     let cells = grid.len();
     let mut master = Model::new();
     master.params = opts.params.clone();
@@ -222,20 +280,9 @@ pub fn minimum_with(
         .map(|_| master.add_var(VarKind::Binary))
         .collect();
     master.set_objective(sum(y.clone()), Sense::Minimise);
-    let mut seeds = super::unavoidable::two_line_sets(shape, grid, opts.seed_max_size);
-    if opts.seed_blanked {
-        seeds.extend(super::unavoidable::blanked_part_sets(
-            shape,
-            grid,
-            opts.seed_max_size,
-            10_000,
-        ));
-    }
-    let seeds = super::unavoidable::minimal_sets(seeds);
-    for set in &seeds {
+    for set in seeds {
         master.add(sum(set.iter().map(|&i| y[i])).ge(1.0));
     }
-    let mut check = UniquenessCheck::new(shape, grid, &opts.params);
     let mut known: std::collections::HashSet<Vec<usize>> = seeds.iter().cloned().collect();
     let mut iterations = Vec::new();
     let left = |limit: Option<f64>| -> Result<Option<f64>, IpError> {
@@ -244,10 +291,7 @@ pub fn minimum_with(
             Some(t) => {
                 let l = t - start.elapsed().as_secs_f64();
                 if l <= 0.0 {
-                    Err(IpError::TimeLimit {
-                        seconds: t,
-                        incumbent: None,
-                    })
+                    Err(time_limit_error(Some(t)))
                 } else {
                     Ok(Some(l))
                 }
@@ -286,35 +330,14 @@ pub fn minimum_with(
             master.set_bounds(z, lower_bound as f64, lower_bound as f64);
         }
         let t = Instant::now();
-        check.set_time_limit(left(opts.time_limit)?);
+        let checks = check.checks();
         let mut added = 0;
-        // the IP decides uniqueness; if S is not unique, further alternatives come from the
-        // backtracking enumerator (cheap), every difference shrunk to a small unavoidable set
-        if let Some(other) = check
-            .other_solution(&clues)
-            .map_err(|e| with_limit(e, opts.time_limit))?
-        {
-            let mut fresh = vec![check.difference(&other)];
-            let clue_grid = clue_grid(grid, &clues);
-            let want = opts.sets_per_round as u64;
-            for_each_solution(shape, &clue_grid, 4 * want, &mut |g| {
-                let d: Vec<usize> = (0..g.len()).filter(|&i| g[i] != grid.cells()[i]).collect();
-                if !d.is_empty() {
-                    fresh.push(d);
-                }
-            });
-            for d in fresh {
-                let d = if opts.shrink {
-                    check.shrink(&d, 2_000)
-                } else {
-                    d
-                };
-                if added < opts.sets_per_round && known.insert(d.clone()) {
-                    master.add(sum(d.iter().map(|&i| y[i])).ge(1.0));
-                    added += 1;
-                }
+        for d in check.missed_sets(&clues, opts.sets_per_round as u64) {
+            let d = check.minimise(&d);
+            if known.insert(d.clone()) {
+                master.add(sum(d.iter().map(|&i| y[i])).ge(1.0));
+                added += 1;
             }
-            debug_assert!(added > 0, "the IP's alternative gives a set S does not hit");
         }
         iterations.push(Iteration {
             round: iterations.len() + 1,
@@ -323,6 +346,7 @@ pub fn minimum_with(
             master_seconds,
             master_nodes,
             check_seconds: t.elapsed().as_secs_f64(),
+            checks: check.checks() - checks,
             added,
         });
         on_round(iterations.last().expect("just pushed"));
@@ -331,6 +355,9 @@ pub fn minimum_with(
                 clues,
                 seeded_sets: seeds.len(),
                 iterations,
+                seed_seconds: 0.0,
+                checks: 0,
+                regions: (0, Vec::new(), 0.0),
             });
         }
     }
@@ -348,19 +375,19 @@ fn with_limit(e: IpError, limit: Option<f64>) -> IpError {
 
 /// A minimal puzzle for `grid`: unique, and no clue can be dropped. Clues are tried for
 /// removal in row-major order.
-///
-/// # Errors
-/// A solver failure or time limit.
-pub fn minimal(shape: Shape, grid: &Grid<u8>, params: &Params) -> Result<Vec<bool>, IpError> {
-    let mut check = UniquenessCheck::new(shape, grid, params);
-    let mut clues = vec![true; grid.len()];
-    for i in 0..grid.len() {
+pub fn minimal(shape: Shape, grid: &Grid<u8>) -> Vec<bool> {
+    minimal_with(&mut Checker::new(shape, grid))
+}
+
+fn minimal_with(check: &mut Checker) -> Vec<bool> {
+    let mut clues = vec![true; check.cells()];
+    for i in 0..clues.len() {
         clues[i] = false;
-        if check.other_solution(&clues)?.is_some() {
+        if !check.is_unique(&clues) {
             clues[i] = true;
         }
     }
-    Ok(clues)
+    clues
 }
 
 /// The clue grid: the grid's values where `clues` is set, 0 elsewhere.

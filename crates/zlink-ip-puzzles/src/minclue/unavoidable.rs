@@ -7,66 +7,87 @@
 //! rows (rows keep their values, columns and boxes swap within themselves), giving an
 //! unavoidable set of 2k cells. 2-cycles are the classic rectangles (size 4), 3-cycles give
 //! size 6. The same holds for two columns in one stack.
+//!
+//! The general seeding blanks parts of the grid (bands, stacks, box pairs, the cells of a few
+//! digits) and minimises the difference of every other completion, so the master starts from
+//! the small inclusion-minimal sets where the clue problem's difficulty lives.
 
 use zlink_grid::{Coord, Grid};
 
-use crate::sudoku::check::for_each_solution;
+use super::check::Checker;
 use crate::sudoku::Shape;
 
-/// Unavoidable sets from blanking parts of the grid and enumerating the other completions
-/// (backtracking, at most `limit` per part): each completion differs from the grid on an
-/// unavoidable set. The parts are every band and stack (each line pair's freedom), and the
-/// cells of every pair and triple of digits (where the classic small sets live). Only
-/// inclusion-minimal sets of at most `max_size` cells are kept, sorted.
+/// The parts of the grid [`blanked_part_sets`] blanks: every band and stack, every two boxes
+/// of one band or stack, and the cells of every union of 2..=`max_digits` digits.
+pub fn parts(shape: Shape, grid: &Grid<u8>, max_digits: usize) -> Vec<Vec<usize>> {
+    let n = shape.n;
+    let cells = grid.len();
+    let band = |i: usize| (i / n) / shape.box_rows;
+    let stack = |i: usize| (i % n) / shape.box_cols;
+    let bx = |i: usize| shape.box_of(i / n, i % n);
+    let mut parts: Vec<Vec<usize>> = Vec::new();
+    for b in 0..n / shape.box_rows {
+        parts.push((0..cells).filter(|&i| band(i) == b).collect());
+    }
+    for b in 0..n / shape.box_cols {
+        parts.push((0..cells).filter(|&i| stack(i) == b).collect());
+    }
+    for a in 0..n {
+        for b in a + 1..n {
+            let (ia, ib) = (shape_box_cell(shape, a), shape_box_cell(shape, b));
+            if band(ia) == band(ib) || stack(ia) == stack(ib) {
+                parts.push((0..cells).filter(|&i| bx(i) == a || bx(i) == b).collect());
+            }
+        }
+    }
+    // digit subsets as bit masks over 1..=n, by increasing size
+    for mask in 1u64..1 << n {
+        let k = mask.count_ones() as usize;
+        if (2..=max_digits).contains(&k) {
+            parts.push(
+                (0..cells)
+                    .filter(|&i| mask >> (grid.cells()[i] - 1) & 1 == 1)
+                    .collect(),
+            );
+        }
+    }
+    parts
+}
+
+/// A cell of box `b` (its top-left corner).
+fn shape_box_cell(shape: Shape, b: usize) -> usize {
+    let per_band = shape.n / shape.box_cols;
+    let (r, c) = (
+        (b / per_band) * shape.box_rows,
+        (b % per_band) * shape.box_cols,
+    );
+    r * shape.n + c
+}
+
+/// Unavoidable sets from blanking each of [`parts`] and enumerating the other completions
+/// (at most `limit` per part) with the exact engine: each completion differs from the grid on
+/// an unavoidable set, which is minimised ([`Checker::minimise`]). Only inclusion-minimal sets
+/// of at most `max_size` cells are kept, smallest first.
 pub fn blanked_part_sets(
-    shape: Shape,
-    grid: &Grid<u8>,
+    check: &mut Checker,
+    parts: &[Vec<usize>],
     max_size: usize,
     limit: u64,
 ) -> Vec<Vec<usize>> {
-    let n = shape.n;
-    let mut parts: Vec<Vec<usize>> = Vec::new();
-    for b in 0..n / shape.box_rows {
-        parts.push(
-            (0..grid.len())
-                .filter(|&i| (i / n) / shape.box_rows == b)
-                .collect(),
-        );
-    }
-    for b in 0..n / shape.box_cols {
-        parts.push(
-            (0..grid.len())
-                .filter(|&i| (i % n) / shape.box_cols == b)
-                .collect(),
-        );
-    }
-    for a in 1..=n as u8 {
-        for b in a + 1..=n as u8 {
-            let pair = |v: u8| v == a || v == b;
-            parts.push((0..grid.len()).filter(|&i| pair(grid.cells()[i])).collect());
-            for c in b + 1..=n as u8 {
-                parts.push(
-                    (0..grid.len())
-                        .filter(|&i| pair(grid.cells()[i]) || grid.cells()[i] == c)
-                        .collect(),
-                );
-            }
-        }
-    }
+    let cells = check.cells();
+    let mut seen = std::collections::HashSet::new();
     let mut sets = Vec::new();
     for part in parts {
-        let mut puzzle = grid.clone();
-        for &i in &part {
-            puzzle.cells_mut()[i] = 0;
-        }
-        for_each_solution(shape, &puzzle, limit, &mut |other| {
-            let diff: Vec<usize> = (0..other.len())
-                .filter(|&i| other[i] != grid.cells()[i])
-                .collect();
-            if !diff.is_empty() && diff.len() <= max_size {
-                sets.push(diff);
+        let mut keep = vec![true; cells];
+        part.iter().for_each(|&i| keep[i] = false);
+        for diff in check.missed_sets(&keep, limit) {
+            if seen.insert(diff.clone()) {
+                let m = check.minimise(&diff);
+                if m.len() <= max_size && seen.insert(m.clone()) {
+                    sets.push(m);
+                }
             }
-        });
+        }
     }
     minimal_sets(sets)
 }
@@ -164,47 +185,75 @@ pub fn two_line_sets(shape: Shape, grid: &Grid<u8>, max_size: usize) -> Vec<Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::check::{count_backtracking, verify};
+    use crate::sudoku::check::{count_backtracking, for_each_solution, verify};
 
     fn a_grid() -> Grid<u8> {
         let s = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
         Grid::from_cells(9, 9, s.bytes().map(|b| b - b'0').collect()).unwrap()
     }
 
-    /// Every set found really is unavoidable: blanking it leaves more than one solution, and
-    /// swapping the two lines on it gives another valid grid.
+    /// Unavoidable by the oracle: another completion differs from the grid exactly on `set`.
+    fn differs_exactly_on(shape: Shape, g: &Grid<u8>, set: &[usize]) -> bool {
+        let mut puzzle = g.clone();
+        for &i in set {
+            puzzle.cells_mut()[i] = 0;
+        }
+        let mut exact = false;
+        for_each_solution(shape, &puzzle, 100_000, &mut |o| {
+            let d: Vec<usize> = (0..o.len()).filter(|&i| o[i] != g.cells()[i]).collect();
+            exact |= d == set;
+        });
+        exact
+    }
+
+    /// Inclusion-minimal by the oracle: without any one cell, no other completion remains.
+    fn minimal_by_oracle(shape: Shape, g: &Grid<u8>, set: &[usize]) -> bool {
+        set.iter().all(|&drop| {
+            let mut puzzle = g.clone();
+            for &i in set.iter().filter(|&&i| i != drop) {
+                puzzle.cells_mut()[i] = 0;
+            }
+            count_backtracking(shape, &puzzle, 2).0 == 1
+        })
+    }
+
     #[test]
-    fn every_set_is_unavoidable() {
+    fn every_set_is_unavoidable_and_minimal() {
         let shape = Shape::new(9).unwrap();
         let g = a_grid();
         verify(shape, &Grid::new(9, 9, 0), &g).unwrap();
         let sets = two_line_sets(shape, &g, 18);
         assert!(!sets.is_empty());
         for set in &sets {
-            let mut puzzle = g.clone();
-            for &i in set {
-                puzzle.cells_mut()[i] = 0;
-            }
-            assert!(count_backtracking(shape, &puzzle, 2).0 >= 2, "{set:?}");
+            assert!(differs_exactly_on(shape, &g, set), "{set:?}");
         }
-        let blanked = blanked_part_sets(shape, &g, 18, 10_000);
-        assert!(blanked.len() > sets.len());
+        let mut check = Checker::new(shape, &g);
+        let blanked = blanked_part_sets(&mut check, &parts(shape, &g, 3), 12, 1000);
+        assert!(blanked.len() > 20, "{}", blanked.len());
         for set in &blanked {
-            let mut puzzle = g.clone();
-            for &i in set {
-                puzzle.cells_mut()[i] = 0;
-            }
-            assert!(count_backtracking(shape, &puzzle, 2).0 >= 2, "{set:?}");
+            assert!(set.len() <= 12);
+            assert!(differs_exactly_on(shape, &g, set), "{set:?}");
+            assert!(minimal_by_oracle(shape, &g, set), "{set:?}");
         }
-        // every two-line set contains a blanked-part set (band/stack blanking finds them)
-        for s in &sets {
-            assert!(
-                blanked.iter().any(|b| b.iter().all(|i| s.contains(i))),
-                "{s:?}"
-            );
+        // every rectangle (two-line set of size 4) is found by the blanking too
+        for s in sets.iter().filter(|s| s.len() == 4) {
+            assert!(blanked.contains(s), "{s:?}");
         }
         let small = two_line_sets(shape, &g, 4);
         assert!(small.iter().all(|s| s.len() == 4));
         assert_eq!(small.len(), sets.iter().filter(|s| s.len() == 4).count());
+        // minimise shrinks a union of two disjoint sets back to a minimal one
+        let (a, b) = (
+            &blanked[0],
+            blanked
+                .iter()
+                .find(|b| b.iter().all(|i| !blanked[0].contains(i)))
+                .unwrap(),
+        );
+        let mut union: Vec<usize> = a.iter().chain(b.iter()).copied().collect();
+        union.sort_unstable();
+        let m = check.minimise(&union);
+        assert!(m.len() < union.len() && minimal_by_oracle(shape, &g, &m));
+        assert!(differs_exactly_on(shape, &g, &m));
     }
 }

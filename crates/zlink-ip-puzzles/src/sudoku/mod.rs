@@ -1,6 +1,8 @@
-//! Sudoku of any size n = a·b (4×4, 6×6 with 3×2 boxes, 9×9, 16×16, 25×25) as a
-//! set-partitioning integer program ([`ip`]), with an independent rule checker and
-//! backtracking counter ([`check`]), the input formats of [`parse`], and text/SVG rendering.
+//! Sudoku of any size n = a·b (4×4, 6×6 with 3×2 boxes, 9×9, 16×16, 25×25) by two engines:
+//! exact propagation and branching ([`exact`], the default row: fast solve and exact counts)
+//! and the set-partitioning integer program ([`ip`], `--engine ip`, counts by no-good cuts);
+//! with an independent rule checker and backtracking counter ([`check`], the test oracle), the
+//! input formats of [`parse`], and text/SVG rendering.
 //!
 //! ```
 //! use zlink_grid::{Puzzle, SolveOptions};
@@ -12,6 +14,8 @@
 //! ```
 
 pub mod check;
+pub mod exact;
+mod exact_kind;
 pub mod ip;
 mod parse;
 mod render;
@@ -25,6 +29,7 @@ use zlink_grid::{Coord, Grid, ParseError, SolveError, Violation};
 use zlink_ip::{enumerate, solve_with_cuts, Distinct, NoGood, NoSeparator, RoundLog};
 
 use crate::engine;
+pub use exact_kind::{SudokuExact, EXACT_KIND};
 pub use shape::Shape;
 
 /// A Sudoku: its shape and its givens (0 = blank), which never clash.
@@ -62,15 +67,20 @@ impl std::fmt::Display for DuplicateGiven {
     }
 }
 
-/// The registry row.
+/// The input formats, for `--help`.
+const FORMATS: &str = "one puzzle per line as n² characters (1-9, A-Z for 10+, `.`/`0` blank; \
+     `:…` and trailing comments ignored); a grid of n lines of n characters; a Janko block \
+     (`n n` then n rows of tokens, `-` blank); puzz.link URLs (`https://puzz.link/p?sudoku/9/9/…`), \
+     one per line";
+
+/// The registry row of the IP engine (`--engine ip`); counts by no-good cuts.
 pub static KIND: Kind<Sudoku> = Kind::new(
     "sudoku",
     &["sudoku-ip"],
     "Sudoku of size n = a·b (4, 6, 9, 16, 25): set-partitioning IP over HiGHS",
-    "one puzzle per line as n² characters (1-9, A-Z for 10+, `.`/`0` blank; `:…` and trailing \
-     comments ignored); a grid of n lines of n characters; a Janko block (`n n` then n rows of \
-     tokens, `-` blank); puzz.link URLs (`https://puzz.link/p?sudoku/9/9/…`), one per line",
-);
+    FORMATS,
+)
+.with_engine("ip");
 
 impl Sudoku {
     /// A Sudoku of `shape` with `givens`.
