@@ -9,14 +9,15 @@ Cases: "paths N" = simple paths between opposite corners of the N x N vertex gri
   count  TdZdd: countPaths(spec, fast=true), its count-only PathCounter::countFast
          zlink: count KIND --grid NxN --json --threads T --order O
 
-Every case runs in a fresh process under `/usr/bin/time -v` (the `measure` of
-tools/peer-graphillion/peer.py, shared here): wall time, CPU time (user + sys) and peak RSS.
+Every run is a fresh process under `/usr/bin/time -v` (the `measure` of
+tools/peer-graphillion/peer.py, shared here): wall time, CPU time (user + sys) and peak RSS; with --repeat K each figure is the median of K runs.
 Counts of both tools are checked equal to each other and to the OEIS terms listed below.
 """
 
 import argparse
 import json
 import os
+import statistics
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -79,7 +80,7 @@ def compare(args):
     cases = [(k, n, m) for m in args.modes for k, lst in (("paths", args.paths),
                                                             ("cycles", args.cycles)) for n in lst]
     print(f"# threads={args.threads}, zlink --order {args.order} (TdZdd: row-major edges), "
-          f"timeout={args.timeout:g}s, address-space limit {args.max_mem_gb:g} GB per process; "
+          f"timeout={args.timeout:g}s, median of {args.repeat} run(s), address-space limit {args.max_mem_gb:g} GB per process; "
           f"time = CPU seconds (user+sys), wall in --csv", flush=True)
     print(f"{'case':<10} {'mode':<5} {'count':>48} {'tdzdd s':>8} {'tdzdd MB':>8} "
           f"{'zlink s':>8} {'zlink MB':>8} {'t ratio':>7} {'m ratio':>7}", flush=True)
@@ -96,10 +97,21 @@ def compare(args):
                 cmd = [zlink, "count", kind, "--grid", f"{n}x{n}", "--json", "--threads",
                        str(args.threads), "--order", args.order]
                 cmd += ["--build"] if mode == "build" else []
-            status, res, data = run_case(cmd, args.timeout, env, mem_kb)
+            runs = []
+            for _ in range(args.repeat):
+                status, res, data = run_case(cmd, args.timeout, env, mem_kb)
+                if status is not None:
+                    break
+                runs.append((res, parse_count(data["count"])))
             if status is not None:
                 stopped.add((tool, kind, mode))
-            out[tool] = (status, res, None if data is None else parse_count(data["count"]))
+                out[tool] = (status, None, None)
+                continue
+            if len({c for _, c in runs}) > 1:
+                failures.append(f"{kind} {n} {mode}: {tool} counts differ between repeats")
+            med = {key: statistics.median(r[key] for r, _ in runs)
+                   for key in ("cpu", "wall", "rss_mb")}
+            out[tool] = (None, med, runs[0][1])
         counts = {t: out[t][2] for t in out if out[t][2] is not None}
         known = OEIS[kind][n] if n < len(OEIS[kind]) else None
         if len(set(counts.values())) > 1:
@@ -165,6 +177,8 @@ def main():
                     help="ulimit -v per process in GB (default 8)")
     ap.add_argument("--bin-dir", required=True, help="directory of tdzdd_grid[_omp]")
     ap.add_argument("--zlink", help="zlink binary (default: target/release/zlink of this repo)")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="runs per case and tool; the table shows medians (default 1)")
     ap.add_argument("--csv", help="also write all figures (wall and CPU seconds) to this file")
     compare(ap.parse_args())
 
