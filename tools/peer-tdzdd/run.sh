@@ -10,6 +10,7 @@
 #   --threads 1       threads for both tools (>1: TdZdd's OpenMP build, OMP_NUM_THREADS)
 #   --order row-major zlink edge order (row-major = the order the TdZdd driver uses)
 #   --max-mem-gb 8    ulimit -v per process
+#   --repeat 1        runs per case and tool; the table shows medians
 #   --csv FILE        also write every figure (wall and CPU seconds) to FILE
 #   --zlink PATH      zlink binary (default target/release/zlink; or ZLINK=path)
 # Environment: NO_BUILD=1 skips `cargo build --release`; ZLINK=path; CXX (default g++);
