@@ -221,3 +221,52 @@ fn saved_zdd_loads_with_the_same_count() {
     assert_eq!(zdd.count(roots[0]).to_string(), printed);
     std::fs::remove_file(&path).ok();
 }
+
+/// Frontiers wider than the packed state (25 slots) switch to wide states: a fan (hub 0, rim
+/// path 1..=30) with its spokes listed first has width 31 in the given order. Its cycles are
+/// the rim intervals closed through the hub, C(30, 2) = 435; its paths from the hub to rim
+/// vertex 30 go along the rim from any start: 30 of them.
+#[test]
+fn wide_frontiers_count_exactly() {
+    let dir = std::env::temp_dir().join(format!("zlink-cli-wide-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fan = dir.join("fan.txt");
+    let mut text: String = (1..=30).map(|i| format!("0 {i}\n")).collect();
+    text.extend((1..30).map(|i| format!("{i} {}\n", i + 1)));
+    std::fs::write(&fan, text).unwrap();
+    let fan = fan.to_str().unwrap();
+    for build in [&[][..], &["--build"]] {
+        let args = [
+            &[
+                "--json",
+                "count",
+                "cycles",
+                "--graph",
+                fan,
+                "--order",
+                "row-major",
+            ][..],
+            build,
+        ]
+        .concat();
+        let out = zlink(&args);
+        assert!(out.status.success());
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["count"], "435");
+        assert!(v["max_frontier_width"].as_u64().unwrap() > 25, "{v}");
+    }
+    let args = [
+        "count",
+        "paths",
+        "--graph",
+        fan,
+        "--order",
+        "row-major",
+        "--from",
+        "0",
+        "--to",
+        "30",
+    ];
+    assert_eq!(count(&args), "30");
+    std::fs::remove_dir_all(&dir).ok();
+}
