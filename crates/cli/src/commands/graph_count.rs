@@ -201,9 +201,9 @@ fn mate_spec<M: Slots>(what: &CountWhat, graph: &Graph, src: &Source) -> Result<
             let last = graph.num_vertices().saturating_sub(1) as u32;
             let s = src.vertex(p.from.as_deref(), 0, "from")?;
             let t = src.vertex(p.to.as_deref(), last, "to")?;
-            Mate::<M>::st_paths(&graph, s, t, p.hamiltonian)
+            Mate::<M>::st_paths(graph, s, t, p.hamiltonian)
         }
-        CountWhat::Cycles(c) => Mate::<M>::cycles(&graph, c.hamiltonian),
+        CountWhat::Cycles(c) => Mate::<M>::cycles(graph, c.hamiltonian),
     }
     .map_err(CliError::input)
 }
