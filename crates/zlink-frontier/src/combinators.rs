@@ -187,7 +187,7 @@ pub fn subset<S: Spec>(
 /// own 1-branch is rejected would be zero-suppressed by the reduction anyway, so its 0-branch
 /// is followed at once instead. The builder then never creates those nodes (Simpath makes
 /// many: every state where the next edge cannot be taken) and the count-only DP never stores
-/// their states. Costs one extra `take` step per created child.
+/// their states. Costs one [`Spec::can_take`] test per created child.
 #[derive(Clone, Debug)]
 pub struct Lookahead<S>(pub S);
 
@@ -196,7 +196,7 @@ impl<S: Spec> Lookahead<S> {
     #[inline]
     fn skip(&self, mut step: Step<S::State>) -> Step<S::State> {
         while let Step::Node(l, s) = &step {
-            if !matches!(self.0.child(s, *l, true), Step::Reject) {
+            if self.0.can_take(s, *l) {
                 break;
             }
             step = self.0.child(s, *l, false);
@@ -218,5 +218,9 @@ impl<S: Spec> Spec for Lookahead<S> {
 
     fn child(&self, s: &S::State, level: Level, take: bool) -> Step<S::State> {
         self.skip(self.0.child(s, level, take))
+    }
+
+    fn can_take(&self, s: &S::State, level: Level) -> bool {
+        self.0.can_take(s, level)
     }
 }

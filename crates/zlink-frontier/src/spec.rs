@@ -57,6 +57,15 @@ pub trait Spec: Sync {
     /// The `take`-child of the node at `level` with state `s`; a `Node` child must have a
     /// larger level.
     fn child(&self, s: &Self::State, level: Level, take: bool) -> Step<Self::State>;
+
+    /// Whether the 1-branch of the node at `level` with state `s` may be anything but
+    /// [`Step::Reject`]; used by the lookahead ([`crate::combinators::Lookahead`]) to skip
+    /// nodes that reduction would suppress. May answer `true` when unsure (the node is then
+    /// kept and reduced away later) but never `false` for a takable node. The default computes
+    /// the child; specs override it with a cheap test.
+    fn can_take(&self, s: &Self::State, level: Level) -> bool {
+        !matches!(self.child(s, level, true), Step::Reject)
+    }
 }
 
 impl<T: Spec + ?Sized> Spec for &T {
@@ -69,5 +78,8 @@ impl<T: Spec + ?Sized> Spec for &T {
     }
     fn child(&self, s: &Self::State, level: Level, take: bool) -> Step<Self::State> {
         (**self).child(s, level, take)
+    }
+    fn can_take(&self, s: &Self::State, level: Level) -> bool {
+        (**self).can_take(s, level)
     }
 }

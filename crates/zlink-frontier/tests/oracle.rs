@@ -225,3 +225,39 @@ fn hamiltonian_parity_only_prunes_empty_families() {
         }
     }
 }
+
+/// `can_take` may only say "no" where the 1-branch really is rejected: checked on every
+/// state a depth-first walk reaches, for every mate mode, on small grids and random graphs.
+#[test]
+fn can_take_never_refuses_a_takable_edge() {
+    use zlink_frontier::Step;
+    fn walk<S: Spec>(spec: &S, step: Step<S::State>, refused: &mut usize, seen: &mut usize) {
+        let Step::Node(l, s) = step else { return };
+        *seen += 1;
+        if !spec.can_take(&s, l) {
+            *refused += 1;
+            assert!(matches!(spec.child(&s, l, true), Step::Reject), "level {l}");
+        }
+        walk(spec, spec.child(&s, l, false), refused, seen);
+        walk(spec, spec.child(&s, l, true), refused, seen);
+    }
+    let mut graphs: Vec<SmallGraph> = vec![SmallGraph::grid(3, 3), SmallGraph::grid(2, 4)];
+    graphs.extend((0..12).map(|seed| SmallGraph::random(seed, 6, 9)));
+    let (mut refused, mut seen) = (0, 0);
+    for sg in &graphs {
+        let g = graph(sg);
+        let n = g.num_vertices() as u32;
+        for ham in [false, true] {
+            let specs = [
+                MateSpec::st_paths(&g, 0, n - 1, ham).unwrap(),
+                MateSpec::cycles(&g, ham).unwrap(),
+            ];
+            for spec in &specs {
+                walk(spec, spec.root(), &mut refused, &mut seen);
+            }
+        }
+        let pm = MateSpec::path_matchings(&g).unwrap();
+        walk(&pm, pm.root(), &mut refused, &mut seen);
+    }
+    assert!(refused > 100 && seen > refused, "{refused} of {seen}");
+}

@@ -290,4 +290,25 @@ impl<M: Slots> Spec for Mate<M> {
         self.enter(&mut m, i + 1);
         Step::Node(level + 1, m)
     }
+
+    /// Cheap test: an endpoint of degree 2 takes no third edge; joining the two ends of one
+    /// fragment closes a cycle, which only the cycle spec may do; and an untouched endpoint
+    /// that leaves the frontier after this edge would leave a loose end (paths, cycles).
+    /// (Other rejections, such as a closing cycle with other fragments open, are left to the
+    /// full step.)
+    #[inline]
+    fn can_take(&self, m: &M, level: Level) -> bool {
+        let lp = self.plan.level(level as usize);
+        let (ca, cb) = (m.get(lp.su), m.get(lp.sv));
+        if ca == FREE || cb == FREE || (self.mode != Mode::Cycles && ca == END + lp.sv) {
+            return false;
+        }
+        // An untouched endpoint whose last edge this is would leave with degree 1.
+        self.mode == Mode::PathMatchings
+            || !lp
+                .leave
+                .as_slice()
+                .iter()
+                .any(|&(slot, _)| m.get(slot) == UNTOUCHED && (slot == lp.su || slot == lp.sv))
+    }
 }
