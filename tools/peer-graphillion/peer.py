@@ -225,9 +225,14 @@ def compare(args):
             "zlink_inner_s": z[0].get("inner_seconds") if z[0] else None,
             "status_graphillion": g[2] or "ok", "status_zlink": z[2] or "ok",
         })
-    if args.csv:
+    finish(args.csv, rows, failures, "# all counts that both tools finished agree")
+
+
+def finish(csv_path, rows, failures, ok_message):
+    """Writes the rows to `csv_path` (if given), then reports count mismatches (exit 1) or ok."""
+    if csv_path and rows:
         import csv
-        with open(args.csv, "w", newline="") as f:
+        with open(csv_path, "w", newline="") as f:
             w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
             w.writeheader()
             w.writerows(rows)
@@ -236,7 +241,7 @@ def compare(args):
         for f in failures:
             print("  " + f, file=sys.stderr)
         sys.exit(1)
-    print("# all counts that both tools finished agree")
+    print(ok_message)
 
 
 def int_list(text):

@@ -23,7 +23,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(HERE, "..", "peer-graphillion"))
-from peer import fmt, int_list, measure, parse_count  # noqa: E402  (shared with peer-graphillion)
+from peer import finish, fmt, int_list, measure, parse_count  # noqa: E402  (shared with peer-graphillion)
 
 # OEIS terms, index = n (vertices per side). A007764: corner-to-corner paths; A140517: cycles.
 A007764 = [None, 1, 2, 12, 184, 8512, 1262816, 575780564, 789360053252, 3266598486981642,
@@ -145,18 +145,8 @@ def compare(args):
                      "time_ratio": tr, "mem_ratio": mr,
                      "status_tdzdd": out["tdzdd"][0] or "ok",
                      "status_zlink": out["zlink"][0] or "ok"})
-    if args.csv and rows:
-        import csv
-        with open(args.csv, "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
-            w.writeheader()
-            w.writerows(rows)
-    if failures:
-        print("\nFAIL: counts differ:", file=sys.stderr)
-        for f in failures:
-            print("  " + f, file=sys.stderr)
-        sys.exit(1)
-    print("# all finished counts agree with each other and with OEIS where listed")
+    finish(args.csv, rows, failures,
+           "# all finished counts agree with each other and with OEIS where listed")
 
 
 def main():

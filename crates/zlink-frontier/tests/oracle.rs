@@ -2,11 +2,13 @@
 //! graphs and small grids: families compared exactly when built, counts in count-only mode,
 //! in both edge orders.
 
+mod common;
+use common::graph;
 use num_bigint::BigUint;
 use proptest::prelude::*;
 use zlink_frontier::combinators::{subset, Intersection};
 use zlink_frontier::specs::{degree::DegreeSpec, mate::MateSpec};
-use zlink_frontier::{build_zdd, count, EdgeOrder, Graph, Options, Spec};
+use zlink_frontier::{build_zdd, count, EdgeOrder, Options, Spec};
 use zlink_testkit::graph::{self as oracle, SmallGraph};
 use zlink_zdd::{NodeId, Zdd};
 
@@ -28,15 +30,6 @@ fn family(zdd: &Zdd, f: NodeId, perm: &[usize]) -> Vec<u64> {
     rec(zdd, f, 0, perm, &mut out);
     out.sort_unstable();
     out
-}
-
-fn graph(sg: &SmallGraph) -> Graph {
-    let edges: Vec<(u32, u32)> = sg
-        .edges
-        .iter()
-        .map(|&(u, v)| (u as u32, v as u32))
-        .collect();
-    Graph::new(sg.n, &edges).unwrap()
 }
 
 fn intersect(a: &[u64], b: &[u64]) -> Vec<u64> {

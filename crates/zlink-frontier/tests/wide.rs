@@ -3,6 +3,8 @@
 //! packed spec on a narrow order of the same graph; and on small graphs, wide and packed
 //! against the brute-force oracle.
 
+mod common;
+use common::graph;
 use num_bigint::BigUint;
 use proptest::prelude::*;
 use zlink_frontier::packed::MAX_WIDTH;
@@ -11,15 +13,6 @@ use zlink_frontier::specs::SpecError;
 use zlink_frontier::{build_zdd, count, frontier_widths, EdgeOrder, Graph, Options, Spec};
 use zlink_testkit::graph::{self as oracle, SmallGraph};
 use zlink_zdd::Zdd;
-
-fn graph(sg: &SmallGraph) -> Graph {
-    let edges: Vec<(u32, u32)> = sg
-        .edges
-        .iter()
-        .map(|&(u, v)| (u as u32, v as u32))
-        .collect();
-    Graph::new(sg.n, &edges).unwrap()
-}
 
 fn width(g: &Graph) -> usize {
     frontier_widths(g).into_iter().max().unwrap_or(0)
