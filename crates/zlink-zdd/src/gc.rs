@@ -3,7 +3,7 @@
 use hashbrown::HashTable;
 
 use crate::node::NodeId;
-use crate::store::{hash_pair, Node, Zdd};
+use crate::store::{Node, Zdd};
 use crate::topo::Topo;
 
 impl Zdd {
@@ -14,10 +14,8 @@ impl Zdd {
         let topo = Topo::new(self, roots);
         let mut nodes: Vec<Node> = Vec::with_capacity(topo.slots());
         nodes.extend_from_slice(&self.nodes[..2]);
-        let mut per_var = vec![0usize; self.unique.len()];
         for i in topo.ids() {
             let n = self.nodes[i as usize];
-            per_var[n.var as usize] += 1;
             // Order is preserved, so the new index of a node is its slot.
             nodes.push(Node {
                 var: n.var,
@@ -28,18 +26,10 @@ impl Zdd {
         for r in roots.iter_mut() {
             *r = NodeId(topo.slot(r.0) as u32);
         }
-        let mut unique: Vec<HashTable<u32>> = per_var
-            .iter()
-            .map(|&c| HashTable::with_capacity(c))
-            .collect();
-        for (i, n) in nodes.iter().enumerate().skip(2) {
-            unique[n.var as usize].insert_unique(hash_pair(n.lo, n.hi), i as u32, |&j| {
-                let m = nodes[j as usize];
-                hash_pair(m.lo, m.hi)
-            });
-        }
+        // The kept nodes are distinct: the unique tables are rebuilt when next needed.
         self.nodes = nodes;
-        self.unique = unique;
+        self.unique = (0..self.num_vars).map(|_| HashTable::new()).collect();
+        self.indexed = 2;
         self.cache.clear();
     }
 }

@@ -1,5 +1,10 @@
 //! The node store: a flat vector of 12-byte `(var, lo, hi)` records plus one open-addressing
 //! unique table per variable, so every node is created once and shared.
+//!
+//! The unique tables are built lazily: a bulk import into a fresh store (and a compaction by
+//! [`Zdd::retain`]) leaves its nodes unindexed, since they are canonical by construction, and
+//! only the first [`Zdd::node`] call that needs the tables indexes them. A build that only
+//! counts or saves its diagram never pays the ~8 bytes per node of the tables.
 
 use std::hash::Hasher;
 
@@ -33,8 +38,11 @@ pub(crate) fn hash_pair(lo: u32, hi: u32) -> u64 {
 pub struct Zdd {
     /// Node records; indices 0 and 1 are the terminals (var = [`TERMINAL_VAR`]).
     pub(crate) nodes: Vec<Node>,
-    /// `unique[v]` holds the indices of the nodes testing `v`, keyed by `(lo, hi)`.
+    /// `unique[v]` holds the indices of the indexed nodes testing `v`, keyed by `(lo, hi)`.
     pub(crate) unique: Vec<HashTable<u32>>,
+    /// `nodes[..indexed]` are in the unique tables; the rest (left by a bulk import or a
+    /// compaction, all distinct) are indexed by [`Zdd::index_rest`] before the tables are used.
+    pub(crate) indexed: usize,
     pub(crate) num_vars: u32,
     pub(crate) budget: usize,
     pub(crate) cache: OpCache,
@@ -56,6 +64,7 @@ impl Zdd {
         let mut zdd = Zdd {
             nodes: vec![terminal, terminal],
             unique: Vec::new(),
+            indexed: 2,
             num_vars: 0,
             budget: max_nodes,
             cache: OpCache::new(),
@@ -110,6 +119,9 @@ impl Zdd {
         if var >= self.num_vars {
             self.set_num_vars(var + 1);
         }
+        if self.indexed != self.nodes.len() {
+            self.index_rest();
+        }
         let h = hash_pair(lo.0, hi.0);
         let Zdd {
             nodes,
@@ -124,13 +136,7 @@ impl Zdd {
         }) {
             return Ok(NodeId(i));
         }
-        let live = nodes.len() - 2;
-        if live >= *budget || nodes.len() >= crate::apply::RES_BASE as usize {
-            return Err(BudgetExceeded {
-                limit: (*budget).min(crate::apply::RES_BASE as usize - 2),
-                live,
-            });
-        }
+        check_room(nodes.len(), *budget)?;
         let idx = nodes.len() as u32;
         nodes.push(Node {
             var,
@@ -141,6 +147,7 @@ impl Zdd {
             let n = nodes[i as usize];
             hash_pair(n.lo, n.hi)
         });
+        self.indexed = self.nodes.len();
         if self.cache.outgrown(self.nodes.len()) {
             self.cache.fit(self.nodes.len());
         }
@@ -172,7 +179,8 @@ impl Zdd {
         self.nodes.len() - 2
     }
 
-    /// Bytes held by the node records and unique tables (allocated capacity, not just used).
+    /// Bytes held by the node records and unique tables (allocated capacity, not just used;
+    /// the tables of a freshly imported store are built only when first needed).
     /// Divide by [`Zdd::node_count`] for bytes per node. The operation cache is not included.
     pub fn memory_bytes(&self) -> usize {
         let records = self.nodes.capacity() * std::mem::size_of::<Node>();
@@ -182,7 +190,56 @@ impl Zdd {
     }
 }
 
+/// Whether a store holding `len` records (terminals included) may add a node under `budget`.
+#[inline]
+fn check_room(len: usize, budget: usize) -> Result<(), BudgetExceeded> {
+    let live = len - 2;
+    if live >= budget || len >= crate::apply::RES_BASE as usize {
+        return Err(BudgetExceeded {
+            limit: budget.min(crate::apply::RES_BASE as usize - 2),
+            live,
+        });
+    }
+    Ok(())
+}
+
 impl Zdd {
+    /// [`BudgetExceeded`] unless one more node fits in the store.
+    #[inline]
+    pub(crate) fn check_room(&self) -> Result<(), BudgetExceeded> {
+        check_room(self.nodes.len(), self.budget)
+    }
+
+    /// Puts the unindexed nodes `nodes[indexed..]` into the unique tables (each table grown
+    /// once, to its final size). They must be distinct from each other and from the indexed
+    /// nodes, as a bulk import or a compaction leaves them.
+    #[cold]
+    pub(crate) fn index_rest(&mut self) {
+        let Zdd {
+            nodes,
+            unique,
+            indexed,
+            ..
+        } = self;
+        let rest = &nodes[*indexed..];
+        let mut per_var = vec![0usize; unique.len()];
+        for n in rest {
+            per_var[n.var as usize] += 1;
+        }
+        let rehash = |&i: &u32| {
+            let n = nodes[i as usize];
+            hash_pair(n.lo, n.hi)
+        };
+        for (table, &c) in unique.iter_mut().zip(&per_var) {
+            table.reserve(c, rehash);
+        }
+        for (i, n) in rest.iter().enumerate() {
+            let idx = (*indexed + i) as u32;
+            unique[n.var as usize].insert_unique(hash_pair(n.lo, n.hi), idx, rehash);
+        }
+        *indexed = nodes.len();
+    }
+
     /// `(var, lo, hi)` of a node.
     #[inline]
     pub(crate) fn split(&self, f: NodeId) -> (Var, NodeId, NodeId) {

@@ -120,6 +120,48 @@ proptest! {
     }
 }
 
+/// The family built node by node (`Zdd::node` only), splitting on variable `v` and up.
+fn by_nodes(z: &mut Zdd, n: u32, fam: &[u32], v: u32) -> NodeId {
+    if fam.is_empty() {
+        return NodeId::ZERO;
+    }
+    if v == n {
+        return NodeId::ONE;
+    }
+    let lo: Vec<u32> = fam.iter().copied().filter(|a| a & (1 << v) == 0).collect();
+    let hi: Vec<u32> = fam
+        .iter()
+        .filter(|&&a| a & (1 << v) != 0)
+        .map(|&a| a & !(1 << v))
+        .collect();
+    let (l, h) = (by_nodes(z, n, &lo, v + 1), by_nodes(z, n, &hi, v + 1));
+    z.node(v, l, h).unwrap()
+}
+
+proptest! {
+    /// A fresh store's import leaves its nodes out of the unique tables: the first later
+    /// `node` call must index them, so building the same families node by node finds every
+    /// node again (also after a compaction, which leaves the tables to be rebuilt too).
+    #[test]
+    fn lazily_indexed_import_shares_with_node((n, fam) in family_strategy(), cut in 0usize..40) {
+        let mut z = Zdd::new(n);
+        let a = z.import(tree(n, &fam, true)).unwrap();
+        let size = z.node_count();
+        prop_assert_eq!(by_nodes(&mut z, n, &fam, 0), a);
+        prop_assert_eq!(z.node_count(), size, "node() must find the imported nodes");
+        let part = &fam[..cut.min(fam.len())];
+        let p = by_nodes(&mut z, n, part, 0);
+        let mut roots = [p, a];
+        z.retain(&mut roots);
+        let after = z.node_count();
+        prop_assert_eq!(by_nodes(&mut z, n, &fam, 0), roots[1]);
+        prop_assert_eq!(by_nodes(&mut z, n, part, 0), roots[0]);
+        prop_assert_eq!(z.node_count(), after, "node() must find the compacted nodes");
+        prop_assert_eq!(z.count(roots[1]), BigUint::from(fam.len()));
+        prop_assert_eq!(z.count(roots[0]), BigUint::from(part.len()));
+    }
+}
+
 #[test]
 fn node_suppresses_and_shares() {
     let mut z = Zdd::new(3);
@@ -177,6 +219,16 @@ fn budget_is_enforced_by_node_and_import() {
     assert_eq!(z.node(7, NodeId::ZERO, NodeId::ONE).unwrap(), x);
     assert_eq!(z.count(x), BigUint::from(1u32));
     assert!(z.node(6, NodeId::ZERO, x).is_err());
+    // The same budget on an import into a fresh store (the lazily indexed path).
+    let mut fresh = Zdd::with_node_budget(8, 3);
+    let err = fresh
+        .import(tree(8, &[1, 3, 7, 15, 31, 63, 127, 255], false))
+        .unwrap_err();
+    assert_eq!((err.limit, err.live), (3, 3));
+    assert_eq!(fresh.node_count(), 3);
+    // {{0}} is not among the bottom-up first three: a new node, over the budget.
+    assert!(fresh.node(0, NodeId::ZERO, NodeId::ONE).is_err());
+    assert_eq!(fresh.node_count(), 3);
 }
 
 #[test]

@@ -1,0 +1,83 @@
+//! Profiling aid: CPU time and peak RSS of each phase of a grid-path ZDD build (spec ->
+//! unreduced rows -> reduced store -> count), so optimisation targets the biggest part.
+//!
+//! `cargo run --release -p zlink-frontier --example build_phases -- 13 [paths|cycles]`
+//! (Linux only: reads `/proc/self/stat` and resets the peak RSS via `/proc/self/clear_refs`.)
+
+use std::time::Instant;
+
+use zlink_frontier::specs::mate::MateSpec;
+use zlink_frontier::{build, EdgeOrder, Graph, Options};
+
+/// User + system CPU seconds of this process (`/proc/self/stat` fields 14 and 15, in ticks).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let rest = stat.rsplit(')').next().unwrap_or("");
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// `(current RSS, peak RSS since the last reset)` in MB.
+fn rss_mb() -> (u64, u64) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kb = |key: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(key))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    (kb("VmRSS:") / 1024, kb("VmHWM:") / 1024)
+}
+
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+fn phase(name: &str, t0: f64) {
+    let (now, peak) = rss_mb();
+    eprintln!(
+        "{name:>8}: {:6.2} s CPU, peak {peak:5} MB, after {now:5} MB",
+        cpu_seconds() - t0
+    );
+    reset_peak();
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let n: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(12);
+    let kind = args.get(2).map_or("paths", String::as_str);
+    let (g, _) = EdgeOrder::RowMajor.apply(&Graph::grid(n, n));
+    let last = (n * n - 1) as u32;
+    let spec = match kind {
+        "cycles" => MateSpec::cycles(&g, false),
+        _ => MateSpec::st_paths(&g, 0, last, false),
+    }
+    .expect("grid spec");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("pool");
+    pool.install(|| {
+        let wall = Instant::now();
+        reset_peak();
+        let t = cpu_seconds();
+        let built = build(&spec, &Options::default()).expect("no budget");
+        phase("build", t);
+        let raw = built.nodes;
+        let mut zdd = zlink_zdd::Zdd::new(0);
+        let t = cpu_seconds();
+        let f = zdd.import(built.unreduced).expect("no budget");
+        phase("import", t);
+        let t = cpu_seconds();
+        let c = zdd.count(f);
+        let size = zdd.size(f);
+        phase("count", t);
+        eprintln!(
+            "{kind} {n}: raw {raw}, reduced {size}, count {c}, wall {:.2} s",
+            wall.elapsed().as_secs_f64()
+        );
+    });
+}
