@@ -13,7 +13,7 @@
 //! (13×13 corner paths: 15.0 M raw nodes for 13.8 M reduced, against 27 M raw without it).
 //!
 //! Memory: states live in per-level `Vec`s, each freed as soon as its level is expanded; only
-//! the 16-byte `[lo, hi]` rows are kept.
+//! the 8-byte `[lo, hi]` rows of the [`Unreduced`] diagram are kept.
 //!
 //! The result is an [`Unreduced`] diagram that `zlink_zdd::Zdd::import` reduces bottom-up.
 
@@ -140,46 +140,52 @@ fn dedup<S: Clone + Eq + std::hash::Hash + Send + Sync>(
 /// Builds the unreduced diagram of `spec`.
 ///
 /// # Errors
-/// [`BudgetExceeded`] once more than `opts.max_nodes` nodes exist.
+/// [`BudgetExceeded`] once more than `opts.max_nodes` nodes exist (or more than
+/// [`Unreduced::MAX_NODES`], what the raw diagram can hold).
 ///
-/// Time: `O(total nodes)`; memory: 16 bytes per node plus the states of the two busiest levels.
+/// Time: `O(total nodes)`; memory: 8 bytes per node plus the states of the two busiest levels.
 pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BudgetExceeded> {
     // Nodes whose 1-branch is rejected would only be suppressed by the reduction: never make
     // them (halves the raw nodes of a Simpath build).
     let spec = &Lookahead(spec);
     let levels = spec.num_levels();
-    let mut rows: Vec<Vec<[RawRef; 2]>> = (0..levels).map(|_| Vec::new()).collect();
+    let mut raw = Unreduced::new();
     let mut pending: Vec<Vec<(S::State, BackRef)>> = (0..levels).map(|_| Vec::new()).collect();
-    let mut root = RawRef::ZERO;
     match spec.root() {
         Step::Reject => {}
-        Step::Accept => root = RawRef::ONE,
+        Step::Accept => raw.set_root(RawRef::ONE),
         Step::Node(l, s) => pending[l as usize].push((s, BackRef::ROOT)),
     }
     let mut nodes = 0u64;
     let mut max_level_nodes = 0usize;
     for i in 0..levels {
         let items = std::mem::take(&mut pending[i as usize]);
-        if items.is_empty() {
+        let (states, ids) = dedup(&items);
+        nodes += states.len() as u64;
+        let too_many = |_| BudgetExceeded {
+            max_nodes: Unreduced::MAX_NODES as u64,
+            nodes,
+            level: i,
+        };
+        raw.push_row(states.len()).map_err(too_many)?;
+        if states.is_empty() {
             continue;
         }
-        let (states, ids) = dedup(&items);
         for ((_, back), &id) in items.iter().zip(&ids) {
             let r = RawRef::node(i, id);
             if back.0 == BackRef::ROOT.0 {
-                root = r;
+                raw.set_root(r);
             } else {
                 let (l, k, b) = (
-                    (back.0 >> 33) as usize,
-                    ((back.0 >> 1) & 0xFFFF_FFFF) as usize,
-                    (back.0 & 1) as usize,
+                    (back.0 >> 33) as u32,
+                    ((back.0 >> 1) & 0xFFFF_FFFF) as u32,
+                    back.0 & 1 == 1,
                 );
-                rows[l][k][b] = r;
+                raw.set_child(l, k, b, r);
             }
         }
         drop(items);
         drop(ids);
-        nodes += states.len() as u64;
         max_level_nodes = max_level_nodes.max(states.len());
         if let Some(p) = opts.progress {
             p(&Progress {
@@ -204,12 +210,11 @@ pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BudgetExcee
             .map(|s| [spec.child(s, i, false), spec.child(s, i, true)])
             .collect();
         drop(states);
-        let mut row = vec![[RawRef::ZERO; 2]; children.len()];
         for (k, pair) in children.into_iter().enumerate() {
             for (b, step) in pair.into_iter().enumerate() {
                 match step {
                     Step::Reject => {}
-                    Step::Accept => row[k][b] = RawRef::ONE,
+                    Step::Accept => raw.set_child(i, k as u32, b == 1, RawRef::ONE),
                     Step::Node(j, t) => {
                         debug_assert!(j > i, "a spec child must have a larger level");
                         pending[j as usize].push((t, BackRef::new(i, k as u32, b)));
@@ -217,10 +222,9 @@ pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BudgetExcee
                 }
             }
         }
-        rows[i as usize] = row;
     }
     Ok(Built {
-        unreduced: Unreduced { root, rows },
+        unreduced: raw,
         nodes,
         max_level_nodes,
     })

@@ -7,8 +7,8 @@ use zlink_zdd::import::{RawRef, Unreduced};
 
 /// Number of 1-paths of an unreduced diagram, bottom-up (independent of zlink-zdd).
 fn count_unreduced(u: &Unreduced) -> BigUint {
-    let mut vals: Vec<Vec<BigUint>> = u
-        .rows
+    let (root, rows) = u.to_rows();
+    let mut vals: Vec<Vec<BigUint>> = rows
         .iter()
         .map(|r| vec![BigUint::default(); r.len()])
         .collect();
@@ -18,13 +18,13 @@ fn count_unreduced(u: &Unreduced) -> BigUint {
             Some((v, i)) => vals[v as usize][i as usize].clone(),
         }
     };
-    for v in (0..u.rows.len()).rev() {
-        for i in 0..u.rows[v].len() {
-            let [lo, hi] = u.rows[v][i];
+    for v in (0..rows.len()).rev() {
+        for i in 0..rows[v].len() {
+            let [lo, hi] = rows[v][i];
             vals[v][i] = val(&vals, lo) + val(&vals, hi);
         }
     }
-    val(&vals, u.root)
+    val(&vals, root)
 }
 
 fn big(s: &str) -> BigUint {

@@ -27,8 +27,8 @@ fn builder_node_ids_do_not_depend_on_threads() {
         one.max_level_nodes
     );
     assert_eq!(one.nodes, two.nodes);
-    assert_eq!(one.unreduced.root, two.unreduced.root);
-    assert_eq!(one.unreduced.rows, two.unreduced.rows);
+    assert_eq!(one.unreduced.root(), two.unreduced.root());
+    assert_eq!(one.unreduced, two.unreduced);
 }
 
 #[test]

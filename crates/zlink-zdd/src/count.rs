@@ -354,10 +354,7 @@ mod tests {
                 .collect();
             rows.push(row);
         }
-        Unreduced {
-            root: RawRef::node(0, 0),
-            rows,
-        }
+        Unreduced::from_rows(RawRef::node(0, 0), &rows).unwrap()
     }
 
     fn plain_count(zdd: &Zdd, f: NodeId) -> BigUint {

@@ -2,9 +2,16 @@
 //!
 //! A top-down builder knows each node's children only as positions in lower rows, and it
 //! produces many equivalent or zero-suppressible nodes. [`Unreduced`] is that raw form: one row
-//! per variable, each node a `[lo, hi]` pair of [`RawRef`]s pointing to terminals or to nodes
-//! in rows of *larger* variables. `Zdd::import` reduces it bottom-up in linear time (merging
-//! equal nodes, suppressing nodes whose `hi` is the 0-terminal) into the shared node store.
+//! per variable, each node a `[lo, hi]` pair pointing to terminals or to nodes in rows of
+//! *larger* variables. `Zdd::import` reduces it bottom-up in linear time (merging equal nodes,
+//! suppressing nodes whose `hi` is the 0-terminal) into the shared node store.
+//!
+//! Memory is what limits the builds, so the raw form is compact: 8 bytes per node (each child
+//! a `u32`: a terminal, or 2 + the node's position in the row-major numbering of all nodes),
+//! held in chunks of 32 MiB. The import reduces a row in place (each node's entry then holds
+//! its reduced id for its parents to read) and drops a chunk once no unreduced parent can
+//! read it; chunks that big are their own memory mappings, so a dropped chunk goes back to the
+//! system at once instead of staying in the allocator's heap.
 
 use hashbrown::HashTable;
 
@@ -47,22 +54,198 @@ impl RawRef {
     }
 }
 
-/// An unreduced diagram as produced top-down: `rows[v][i] = [lo, hi]` is node `i` testing
-/// variable `v`; every child points to a terminal or to a row of a larger variable.
-#[derive(Clone, Debug)]
+/// `log2` of the nodes per chunk: 2^22 entries of 8 bytes = 32 MiB, at least the largest
+/// allocation size glibc serves from its heap, so each full chunk is freed to the system.
+#[cfg(not(test))]
+const CHUNK_BITS: u32 = 22;
+/// Tiny chunks in unit tests, so that small diagrams cross many chunk boundaries.
+#[cfg(test)]
+const CHUNK_BITS: u32 = 3;
+const CHUNK: usize = 1 << CHUNK_BITS;
+
+/// A child link: 0 and 1 are the terminals, `2 + g` the node numbered `g`.
+type Link = u32;
+
+/// The raw diagram holds more nodes than `u32` links can name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("an unreduced diagram holds at most {} nodes", Unreduced::MAX_NODES)]
+pub struct TooManyRawNodes;
+
+/// An unreduced diagram as produced top-down: row `v` holds the nodes testing variable `v`,
+/// each a `[lo, hi]` pair pointing to a terminal or to a node of a row of a larger variable.
+///
+/// Built row by row ([`Unreduced::push_row`], then [`Unreduced::set_child`] for the children
+/// that are not the 0-terminal), or from plain rows with [`Unreduced::from_rows`]. 8 bytes per
+/// node (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Unreduced {
-    /// The root: a terminal or a node in some row.
-    pub root: RawRef,
-    /// One row per variable, `rows.len()` = number of variables.
-    pub rows: Vec<Vec<[RawRef; 2]>>,
+    root: Link,
+    /// Node `g` (row-major over all rows) is `chunks[g >> CHUNK_BITS][g % CHUNK]`.
+    chunks: Vec<Vec<[Link; 2]>>,
+    /// `starts[v]`: the number of the first node of row `v`; one more entry for the end.
+    starts: Vec<u32>,
+}
+
+impl Unreduced {
+    /// The most nodes one diagram can hold (links are `u32`, two values name the terminals).
+    pub const MAX_NODES: usize = u32::MAX as usize - 2;
+
+    /// An empty diagram: no rows, the root is the 0-terminal.
+    pub fn new() -> Unreduced {
+        Unreduced {
+            root: 0,
+            chunks: Vec::new(),
+            starts: vec![0],
+        }
+    }
+
+    /// A diagram from plain rows: `rows[v][i] = [lo, hi]` is node `i` of variable `v`.
+    ///
+    /// # Errors
+    /// [`TooManyRawNodes`] past [`Unreduced::MAX_NODES`] nodes.
+    ///
+    /// # Panics
+    /// If a child names a missing node.
+    pub fn from_rows(
+        root: RawRef,
+        rows: &[Vec<[RawRef; 2]>],
+    ) -> Result<Unreduced, TooManyRawNodes> {
+        let mut d = Unreduced::new();
+        for row in rows {
+            d.push_row(row.len())?;
+        }
+        for (v, row) in rows.iter().enumerate() {
+            for (i, &[lo, hi]) in row.iter().enumerate() {
+                d.set_child(v as u32, i as u32, false, lo);
+                d.set_child(v as u32, i as u32, true, hi);
+            }
+        }
+        d.set_root(root);
+        Ok(d)
+    }
+
+    /// The plain rows and root of the diagram (the inverse of [`Unreduced::from_rows`]).
+    pub fn to_rows(&self) -> (RawRef, Vec<Vec<[RawRef; 2]>>) {
+        let rows = (0..self.num_rows())
+            .map(|v| {
+                let (a, b) = (self.starts[v as usize], self.starts[v as usize + 1]);
+                (a..b)
+                    .map(|g| self.entry(g).map(|l| self.raw_ref(l)))
+                    .collect()
+            })
+            .collect();
+        (self.raw_ref(self.root), rows)
+    }
+
+    /// The number of rows (variables).
+    pub fn num_rows(&self) -> u32 {
+        (self.starts.len() - 1) as u32
+    }
+
+    /// The number of nodes in all rows.
+    pub fn num_nodes(&self) -> usize {
+        self.starts[self.starts.len() - 1] as usize
+    }
+
+    /// The root: a terminal or a node.
+    pub fn root(&self) -> RawRef {
+        self.raw_ref(self.root)
+    }
+
+    /// Appends the row of the next variable ([`Unreduced::num_rows`]) with `len` nodes, both
+    /// children of each the 0-terminal until set.
+    ///
+    /// # Errors
+    /// [`TooManyRawNodes`] past [`Unreduced::MAX_NODES`] nodes (nothing is appended).
+    pub fn push_row(&mut self, len: usize) -> Result<(), TooManyRawNodes> {
+        let start = self.num_nodes();
+        let end = start + len;
+        if end > Self::MAX_NODES {
+            return Err(TooManyRawNodes);
+        }
+        let mut g = start;
+        while g < end {
+            let c = g >> CHUNK_BITS;
+            if c == self.chunks.len() {
+                // Every full chunk gets its exact size up front (its own mapping, see the
+                // module docs); the first one grows, so small diagrams stay small.
+                self.chunks.push(if c == 0 {
+                    Vec::new()
+                } else {
+                    Vec::with_capacity(CHUNK)
+                });
+            }
+            let take = (end - g).min(CHUNK - (g & (CHUNK - 1)));
+            let chunk = &mut self.chunks[c];
+            if c == 0 && chunk.len() + take > chunk.capacity() {
+                // the first chunk grows geometrically and ends at exactly CHUNK
+                let want = (chunk.len() + take).next_power_of_two().min(CHUNK);
+                chunk.reserve_exact(want - chunk.len());
+            }
+            chunk.resize(chunk.len() + take, [0, 0]);
+            g += take;
+        }
+        self.starts.push(end as u32);
+        Ok(())
+    }
+
+    /// Sets the `lo` (`hi = false`) or `hi` child of node `index` of row `var` to `child`.
+    ///
+    /// # Panics
+    /// If either node does not exist.
+    #[inline]
+    pub fn set_child(&mut self, var: u32, index: u32, hi: bool, child: RawRef) {
+        let link = self.link(child);
+        let g = self.number(var, index);
+        self.chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][usize::from(hi)] = link;
+    }
+
+    /// Sets the root.
+    ///
+    /// # Panics
+    /// If `root` names a missing node.
+    pub fn set_root(&mut self, root: RawRef) {
+        self.root = self.link(root);
+    }
+
+    /// The number of node `index` of row `var`.
+    #[inline]
+    fn number(&self, var: u32, index: u32) -> usize {
+        let (a, b) = (self.starts[var as usize], self.starts[var as usize + 1]);
+        assert!(index < b - a, "row {var} has no node {index}");
+        (a + index) as usize
+    }
+
+    #[inline]
+    fn link(&self, r: RawRef) -> Link {
+        match r.as_node() {
+            None => r.0 as Link,
+            Some((v, i)) => 2 + self.number(v, i) as Link,
+        }
+    }
+
+    fn raw_ref(&self, l: Link) -> RawRef {
+        if l < 2 {
+            return RawRef(u64::from(l));
+        }
+        let g = l - 2;
+        let v = self.starts.partition_point(|&s| s <= g) - 1;
+        RawRef::node(v as u32, g - self.starts[v])
+    }
+
+    #[inline]
+    fn entry(&self, g: u32) -> [Link; 2] {
+        let g = g as usize;
+        self.chunks[g >> CHUNK_BITS][g & (CHUNK - 1)]
+    }
 }
 
 impl crate::Zdd {
     /// Reduces a top-down diagram into the store, bottom-up (last variable first), in time
-    /// linear in its number of rows entries (expected, one hash probe each): equal nodes are
-    /// merged and nodes whose `hi` is the 0-terminal are suppressed. Each input row is freed
-    /// once reduced (only a 4-byte id per raw node is kept until its last parent row is done).
-    /// Grows `num_vars` to `d.rows.len()` if needed. Never recurses.
+    /// linear in its number of nodes (expected, one hash probe each): equal nodes are merged
+    /// and nodes whose `hi` is the 0-terminal are suppressed. The diagram's memory is given
+    /// back chunk by chunk as the reduction passes it (see the module docs). Grows `num_vars`
+    /// to the number of rows if needed. Never recurses.
     ///
     /// Into a fresh store (no nodes yet) the nodes are merged row by row and left out of the
     /// store's unique tables, which the first later [`crate::Zdd::node`] builds: an import that
@@ -72,80 +255,78 @@ impl crate::Zdd {
     /// [`crate::BudgetExceeded`] if the reduced nodes do not fit in the node budget.
     ///
     /// # Panics
-    /// If `d` breaks its contract: a child pointing to a missing node or to a row of a variable
-    /// not larger than its parent's (the builder's output never does).
+    /// If `d` breaks its contract: a child in a row of a variable not larger than its
+    /// parent's (the builder's output never does).
     pub fn import(&mut self, d: Unreduced) -> Result<crate::NodeId, crate::BudgetExceeded> {
-        let Unreduced { root, mut rows } = d;
-        self.set_num_vars(rows.len() as u32);
-        let mut ids: Vec<Vec<u32>> = vec![Vec::new(); rows.len()];
-        let resolve = |ids: &[Vec<u32>], r: RawRef, parent: usize| -> crate::NodeId {
-            match r.as_node() {
-                None => crate::NodeId(r.0 as u32),
-                Some((v, i)) => {
-                    assert!(
-                        v as usize > parent,
-                        "child row {v} is not below row {parent}"
-                    );
-                    crate::NodeId(ids[v as usize][i as usize])
-                }
-            }
-        };
+        let Unreduced {
+            root,
+            mut chunks,
+            starts,
+        } = d;
+        let rows = starts.len() - 1;
+        self.set_num_vars(rows as u32);
         // Room for every raw node up front (virtual memory until used): no re-allocation
-        // copies of the node array while it grows. (The unique tables grow as needed: a raw
-        // row can be much bigger than its reduced row.)
-        let raw_total: usize = rows.iter().map(Vec::len).sum();
+        // copies of the node array while it grows.
+        let raw_total = starts[rows] as usize;
         self.nodes
             .reserve(raw_total.min(self.budget.saturating_sub(self.nodes.len() - 2)));
-        // A row's new ids are needed until its last (smallest) parent row is done: free them
-        // then (Simpath rows are read by the next few rows only). The root's row is kept.
-        let mut last_parent = vec![usize::MAX; rows.len()];
-        for (v, row) in rows.iter().enumerate() {
-            for r in row.iter().flatten() {
-                if let Some((w, _)) = r.as_node() {
-                    let w = w as usize;
-                    if w < rows.len() {
-                        last_parent[w] = last_parent[w].min(v);
+        // first_parent[c]: the smallest row with a child in chunk c; the chunk is dropped once
+        // that row and every row of the chunk are reduced (Simpath rows are read by the next
+        // few rows only). The root's chunk is kept.
+        let mut first_parent = vec![usize::MAX; chunks.len()];
+        for v in 0..rows {
+            for g in starts[v]..starts[v + 1] {
+                let g = g as usize;
+                for l in chunks[g >> CHUNK_BITS][g & (CHUNK - 1)] {
+                    if l >= 2 {
+                        let c = (l as usize - 2) >> CHUNK_BITS;
+                        first_parent[c] = first_parent[c].min(v);
                     }
                 }
             }
         }
-        let mut dies_after: Vec<Vec<usize>> = vec![Vec::new(); rows.len()];
-        let root_row = root.as_node().map(|(v, _)| v as usize);
-        for (w, &p) in last_parent.iter().enumerate() {
-            if p != usize::MAX && Some(w) != root_row {
-                dies_after[p].push(w);
-            }
+        if root >= 2 {
+            first_parent[(root as usize - 2) >> CHUNK_BITS] = 0;
         }
         // Into a fresh store every node of variable `v` comes from row `v`: equal nodes are
         // merged with one table per row, reused from row to row, and the store's own unique
         // tables are left for later (built when first needed, see `Zdd::index_rest`).
         let fresh = self.nodes.len() == 2;
         let mut row_table: HashTable<u32> = HashTable::new();
-        for v in (0..rows.len()).rev() {
-            let row = std::mem::take(&mut rows[v]);
-            let mut row_ids = Vec::with_capacity(row.len());
-            if fresh {
-                row_table.clear();
-                for [lo, hi] in row {
-                    let lo = resolve(&ids, lo, v);
-                    let hi = resolve(&ids, hi, v);
-                    row_ids.push(self.fresh_node(&mut row_table, v as u32, lo, hi)?.0);
+        for v in (0..rows).rev() {
+            let (a, b) = (starts[v] as usize, starts[v + 1] as usize);
+            // a child's reduced id, read from its (already reduced) entry
+            let resolve = |chunks: &[Vec<[Link; 2]>], l: Link| -> NodeId {
+                if l < 2 {
+                    return NodeId(l);
                 }
-            } else {
-                for [lo, hi] in row {
-                    let lo = resolve(&ids, lo, v);
-                    let hi = resolve(&ids, hi, v);
-                    row_ids.push(self.node(v as u32, lo, hi)?.0);
-                }
+                let g = l as usize - 2;
+                assert!(g >= b, "a child of row {v} is not in a later row");
+                NodeId(chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][0])
+            };
+            row_table.clear();
+            for g in a..b {
+                let [lo, hi] = chunks[g >> CHUNK_BITS][g & (CHUNK - 1)];
+                let (lo, hi) = (resolve(&chunks, lo), resolve(&chunks, hi));
+                let id = if fresh {
+                    self.fresh_node(&mut row_table, v as u32, lo, hi)?
+                } else {
+                    self.node(v as u32, lo, hi)?
+                };
+                chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][0] = id.0;
             }
-            ids[v] = row_ids;
-            for &w in &dies_after[v] {
-                ids[w] = Vec::new();
+            // (row 0 is the last: there the root is read, and everything dropped, after the loop)
+            for (c, chunk) in chunks.iter_mut().enumerate() {
+                if v > 0 && !chunk.is_empty() && c << CHUNK_BITS >= a && first_parent[c] >= v {
+                    *chunk = Vec::new();
+                }
             }
         }
-        Ok(match root.as_node() {
-            None => crate::NodeId(root.0 as u32),
-            Some((v, i)) => crate::NodeId(ids[v as usize][i as usize]),
+        Ok(if root < 2 {
+            NodeId(root)
+        } else {
+            let g = root as usize - 2;
+            NodeId(chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][0])
         })
     }
 
@@ -182,5 +363,97 @@ impl crate::Zdd {
             hash_pair(n.lo, n.hi)
         });
         Ok(NodeId(idx))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+
+    /// Random rows: `width(v)` nodes in row `v`, children terminals or nodes of any later row
+    /// (often the next, sometimes far below), root in row `root_row` (seeded xorshift).
+    fn random_rows(levels: u32, seed: u64, root_row: u32) -> (RawRef, Vec<Vec<[RawRef; 2]>>) {
+        let mut x = seed | 1;
+        let mut rnd = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let widths: Vec<u32> = (0..levels).map(|_| 1 + rnd(12) as u32).collect();
+        let mut rows = Vec::new();
+        for v in 0..levels {
+            let mut child = |rnd: &mut dyn FnMut(u64) -> u64| match rnd(10) {
+                0 => RawRef::ZERO,
+                1 => RawRef::ONE,
+                k if v + 1 < levels => {
+                    let to = if k == 9 {
+                        v + 1 + rnd(u64::from(levels - v - 1)) as u32
+                    } else {
+                        v + 1
+                    };
+                    RawRef::node(to, rnd(u64::from(widths[to as usize])) as u32)
+                }
+                _ => RawRef::ONE,
+            };
+            let row = (0..widths[v as usize])
+                .map(|_| [child(&mut rnd), child(&mut rnd)])
+                .collect();
+            rows.push(row);
+        }
+        (RawRef::node(root_row, 0), rows)
+    }
+
+    /// The number of 1-paths from `root`, straight from the rows (no reduction).
+    fn rows_count(root: RawRef, rows: &[Vec<[RawRef; 2]>]) -> BigUint {
+        let mut vals: Vec<Vec<BigUint>> = rows
+            .iter()
+            .map(|r| vec![BigUint::default(); r.len()])
+            .collect();
+        let val = |vals: &[Vec<BigUint>], r: RawRef| match r.as_node() {
+            None => BigUint::from(u8::from(r == RawRef::ONE)),
+            Some((v, i)) => vals[v as usize][i as usize].clone(),
+        };
+        for v in (0..rows.len()).rev() {
+            for i in 0..rows[v].len() {
+                let [lo, hi] = rows[v][i];
+                vals[v][i] = val(&vals, lo) + val(&vals, hi);
+            }
+        }
+        val(&vals, root)
+    }
+
+    /// Across many (tiny, under test) chunks: the compact form keeps every link, and importing
+    /// it, fresh or into a used store, counts what the raw rows count.
+    #[test]
+    fn chunked_rows_round_trip_and_import_exactly() {
+        for seed in 1..40u64 {
+            let levels = 2 + (seed as u32 * 7) % 150;
+            let root_row = (seed as u32) % 3 % levels;
+            let (root, rows) = random_rows(levels, seed, root_row);
+            let d = Unreduced::from_rows(root, &rows).unwrap();
+            assert!(d.chunks.len() > 1 || d.num_nodes() <= CHUNK);
+            assert_eq!(d.to_rows(), (root, rows.clone()));
+            assert_eq!(d.root(), root);
+            let want = rows_count(root, &rows);
+            let mut fresh = crate::Zdd::new(0);
+            let f = fresh.import(d.clone()).unwrap();
+            assert_eq!(fresh.count(f), want, "seed {seed}");
+            let mut used = crate::Zdd::new(0);
+            let other = used.power_set(&[0, 2, 5]).unwrap();
+            let g = used.import(d).unwrap();
+            assert_eq!(used.count(g), want, "seed {seed}");
+            assert_eq!(used.size(g), fresh.size(f), "both imports are reduced");
+            assert_eq!(used.count(other), BigUint::from(8u32));
+        }
+    }
+
+    #[test]
+    fn push_row_refuses_too_many_nodes() {
+        let mut d = Unreduced::new();
+        d.push_row(5).unwrap();
+        assert_eq!(d.push_row(Unreduced::MAX_NODES), Err(TooManyRawNodes));
+        assert_eq!((d.num_rows(), d.num_nodes()), (1, 5));
     }
 }

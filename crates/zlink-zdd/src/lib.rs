@@ -49,7 +49,7 @@ mod store;
 mod subsets;
 mod topo;
 
-pub use import::{RawRef, Unreduced};
+pub use import::{RawRef, TooManyRawNodes, Unreduced};
 pub use iter::Members;
 pub use node::{BudgetExceeded, NodeId, Var, TERMINAL_VAR};
 pub use optimize::Optimum;

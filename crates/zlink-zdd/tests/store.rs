@@ -48,7 +48,7 @@ fn tree(n: u32, family: &[u32], junk: bool) -> Unreduced {
     } else {
         RawRef::node(0, idx(0, 0))
     };
-    Unreduced { root, rows }
+    Unreduced::from_rows(root, &rows).unwrap()
 }
 
 /// Whether the set `mask` is a member of `f`, by walking the reduced diagram.
@@ -182,9 +182,9 @@ fn import_equals_building_by_node() {
     let c = z.node(2, NodeId::ZERO, NodeId::ONE).unwrap(); // {{2}}
     let b = z.node(1, c, NodeId::ONE).unwrap(); // {{1},{2}}
     let by_hand = z.node(0, b, c).unwrap();
-    let raw = Unreduced {
-        root: RawRef::node(0, 0),
-        rows: vec![
+    let raw = Unreduced::from_rows(
+        RawRef::node(0, 0),
+        &[
             vec![[RawRef::node(1, 0), RawRef::node(1, 1)]],
             vec![
                 [RawRef::node(2, 0), RawRef::ONE],
@@ -196,7 +196,8 @@ fn import_equals_building_by_node() {
                 [RawRef::ONE, RawRef::ZERO],
             ],
         ],
-    };
+    )
+    .unwrap();
     let mut fresh = Zdd::new(0);
     let imported = fresh.import(raw.clone()).unwrap();
     assert_eq!(fresh.num_vars(), 3);
