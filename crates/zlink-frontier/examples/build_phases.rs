@@ -11,11 +11,17 @@ use zlink_frontier::{build, EdgeOrder, Graph, Options};
 
 /// User + system CPU seconds of this process (`/proc/self/stat` fields 14 and 15, in ticks).
 fn cpu_seconds() -> f64 {
+    let (u, s) = user_sys();
+    u + s
+}
+
+/// User and system CPU seconds of this process.
+fn user_sys() -> (f64, f64) {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
     let rest = stat.rsplit(')').next().unwrap_or("");
     let f: Vec<&str> = rest.split_whitespace().collect();
     let ticks = |i: usize| f.get(i).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
-    (ticks(11) + ticks(12)) / 100.0
+    (ticks(11) / 100.0, ticks(12) / 100.0)
 }
 
 /// `(current RSS, peak RSS since the last reset)` in MB.
@@ -39,8 +45,9 @@ fn reset_peak() {
 fn phase(name: &str, t0: f64) {
     let (now, peak) = rss_mb();
     eprintln!(
-        "{name:>8}: {:6.2} s CPU, peak {peak:5} MB, after {now:5} MB",
-        cpu_seconds() - t0
+        "{name:>8}: {:6.2} s CPU, peak {peak:5} MB, after {now:5} MB (process so far: {:?} s user, sys)",
+        cpu_seconds() - t0,
+        user_sys()
     );
     reset_peak();
 }
@@ -73,8 +80,10 @@ fn main() {
         phase("import", t);
         let t = cpu_seconds();
         let c = zdd.count(f);
-        let size = zdd.size(f);
         phase("count", t);
+        let t = cpu_seconds();
+        let size = zdd.size(f);
+        phase("size", t);
         eprintln!(
             "{kind} {n}: raw {raw}, reduced {size}, count {c}, wall {:.2} s",
             wall.elapsed().as_secs_f64()

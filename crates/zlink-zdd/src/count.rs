@@ -205,11 +205,16 @@ impl Zdd {
     /// [`Zdd::count`] for a store whose ids `2..=f` are all reachable and laid out level by
     /// level: values live per run and are dropped after the last run that reads them.
     fn count_by_runs(&self, f: NodeId, runs: &[Run]) -> BigUint {
-        let nv = self.num_vars as usize;
-        let mut run_of_var = vec![u32::MAX; nv];
-        for (k, r) in runs.iter().enumerate() {
-            run_of_var[r.var as usize] = k as u32;
-        }
+        // The run of child `c` of a node of run `k`: an earlier run, almost always one of the
+        // last few, found by walking back over the run starts (a small array that stays in
+        // cache) instead of reading the child's record (a cache miss per child).
+        let run_before = |c: u32, k: usize| -> usize {
+            let mut j = k - 1;
+            while runs[j].start > c {
+                j -= 1;
+            }
+            j
+        };
         // last[k]: the last run (in processing order) with a parent of a node of run k
         let mut last = vec![0usize; runs.len()];
         for (k, r) in runs.iter().enumerate() {
@@ -217,7 +222,7 @@ impl Zdd {
                 let n = self.nodes[i as usize];
                 for c in [n.lo, n.hi] {
                     if c >= 2 {
-                        let ck = run_of_var[self.nodes[c as usize].var as usize] as usize;
+                        let ck = run_before(c, k);
                         last[ck] = last[ck].max(k);
                     }
                 }
@@ -232,12 +237,12 @@ impl Zdd {
             big: Vec::new(),
         };
         let mut vals: Vec<SpillCounts> = (0..runs.len()).map(|_| SpillCounts::new()).collect();
-        let locate = |c: u32| -> (usize, usize) {
+        let locate = |c: u32, k: usize| -> (usize, usize) {
             if c < 2 {
                 return (usize::MAX, c as usize);
             }
-            let k = run_of_var[self.nodes[c as usize].var as usize] as usize;
-            (k, (c - runs[k].start) as usize)
+            let j = run_before(c, k);
+            (j, (c - runs[j].start) as usize)
         };
         for (k, r) in runs.iter().enumerate() {
             let mut cur = SpillCounts {
@@ -246,8 +251,8 @@ impl Zdd {
             };
             for i in r.start..r.end {
                 let n = self.nodes[i as usize];
-                let (lk, li) = locate(n.lo);
-                let (hk, hi) = locate(n.hi);
+                let (lk, li) = locate(n.lo, k);
+                let (hk, hi) = locate(n.hi, k);
                 let a = if lk == usize::MAX {
                     terminals.get(li)
                 } else {
@@ -267,7 +272,7 @@ impl Zdd {
                 }
             }
         }
-        let (k, i) = locate(f.0);
+        let (k, i) = locate(f.0, runs.len());
         vals[k].take(i)
     }
 
