@@ -384,7 +384,7 @@ mod tests {
         let widths: Vec<u32> = (0..levels).map(|_| 1 + rnd(12) as u32).collect();
         let mut rows = Vec::new();
         for v in 0..levels {
-            let mut child = |rnd: &mut dyn FnMut(u64) -> u64| match rnd(10) {
+            let child = |rnd: &mut dyn FnMut(u64) -> u64| match rnd(10) {
                 0 => RawRef::ZERO,
                 1 => RawRef::ONE,
                 k if v + 1 < levels => {
