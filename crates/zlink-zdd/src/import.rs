@@ -84,6 +84,9 @@ pub struct Unreduced {
     chunks: Vec<Vec<[Link; 2]>>,
     /// `starts[v]`: the number of the first node of row `v`; one more entry for the end.
     starts: Vec<u32>,
+    /// Per chunk, the smallest row with a child in it (`u32::MAX`: none): the import drops
+    /// the chunk once that row is reduced.
+    first_parent: Vec<u32>,
 }
 
 impl Unreduced {
@@ -96,6 +99,7 @@ impl Unreduced {
             root: 0,
             chunks: Vec::new(),
             starts: vec![0],
+            first_parent: Vec::new(),
         }
     }
 
@@ -167,6 +171,7 @@ impl Unreduced {
         while g < end {
             let c = g >> CHUNK_BITS;
             if c == self.chunks.len() {
+                self.first_parent.push(u32::MAX);
                 // Every full chunk gets its exact size up front (its own mapping, see the
                 // module docs); the first one grows, so small diagrams stay small.
                 self.chunks.push(if c == 0 {
@@ -196,6 +201,10 @@ impl Unreduced {
     #[inline]
     pub fn set_child(&mut self, var: u32, index: u32, hi: bool, child: RawRef) {
         let link = self.link(child);
+        if link >= 2 {
+            let c = (link as usize - 2) >> CHUNK_BITS;
+            self.first_parent[c] = self.first_parent[c].min(var);
+        }
         let g = self.number(var, index);
         self.chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][usize::from(hi)] = link;
     }
@@ -262,6 +271,7 @@ impl crate::Zdd {
             root,
             mut chunks,
             starts,
+            first_parent,
         } = d;
         let rows = starts.len() - 1;
         self.set_num_vars(rows as u32);
@@ -270,24 +280,10 @@ impl crate::Zdd {
         let raw_total = starts[rows] as usize;
         self.nodes
             .reserve(raw_total.min(self.budget.saturating_sub(self.nodes.len() - 2)));
-        // first_parent[c]: the smallest row with a child in chunk c; the chunk is dropped once
-        // that row and every row of the chunk are reduced (Simpath rows are read by the next
-        // few rows only). The root's chunk is kept.
-        let mut first_parent = vec![usize::MAX; chunks.len()];
-        for v in 0..rows {
-            for g in starts[v]..starts[v + 1] {
-                let g = g as usize;
-                for l in chunks[g >> CHUNK_BITS][g & (CHUNK - 1)] {
-                    if l >= 2 {
-                        let c = (l as usize - 2) >> CHUNK_BITS;
-                        first_parent[c] = first_parent[c].min(v);
-                    }
-                }
-            }
-        }
-        if root >= 2 {
-            first_parent[(root as usize - 2) >> CHUNK_BITS] = 0;
-        }
+        // A chunk is dropped once its first parent row and every row in it are reduced
+        // (Simpath rows are read by the next few rows only); the root's id is taken as soon as
+        // its row is reduced.
+        let mut root_id = NodeId(if root < 2 { root } else { 0 });
         // Into a fresh store every node of variable `v` comes from row `v`: equal nodes are
         // merged with one table per row, reused from row to row, and the store's own unique
         // tables are left for later (built when first needed, see `Zdd::index_rest`).
@@ -314,20 +310,17 @@ impl crate::Zdd {
                     self.node(v as u32, lo, hi)?
                 };
                 chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][0] = id.0;
+                if g + 2 == root as usize {
+                    root_id = id;
+                }
             }
-            // (row 0 is the last: there the root is read, and everything dropped, after the loop)
             for (c, chunk) in chunks.iter_mut().enumerate() {
-                if v > 0 && !chunk.is_empty() && c << CHUNK_BITS >= a && first_parent[c] >= v {
+                if !chunk.is_empty() && c << CHUNK_BITS >= a && first_parent[c] as usize >= v {
                     *chunk = Vec::new();
                 }
             }
         }
-        Ok(if root < 2 {
-            NodeId(root)
-        } else {
-            let g = root as usize - 2;
-            NodeId(chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][0])
-        })
+        Ok(root_id)
     }
 
     /// [`crate::Zdd::node`] for an import into a fresh store: `table` holds the nodes of `var`
