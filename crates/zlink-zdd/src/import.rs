@@ -18,7 +18,8 @@ use hashbrown::HashTable;
 use crate::store::{hash_pair, Node};
 use crate::{BudgetExceeded, NodeId};
 
-/// A child reference in an [`Unreduced`] diagram: a terminal, or `(var, index)` into row `var`.
+/// A child reference given to or read from an [`Unreduced`] diagram: a terminal, or
+/// `(var, index)` into row `var` (the diagram itself stores 4-byte links, see the module docs).
 ///
 /// Packed into one `u64`: terminals are `0` and `1`; a node is `2 + (var << 32 | index)`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
