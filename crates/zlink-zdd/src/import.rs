@@ -78,7 +78,7 @@ pub struct TooManyRawNodes;
 /// Built row by row ([`Unreduced::push_row`], then [`Unreduced::set_child`] for the children
 /// that are not the 0-terminal), or from plain rows with [`Unreduced::from_rows`]. 8 bytes per
 /// node (see the module docs).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unreduced {
     root: Link,
     /// Node `g` (row-major over all rows) is `chunks[g >> CHUNK_BITS][g % CHUNK]`.
@@ -88,6 +88,12 @@ pub struct Unreduced {
     /// Per chunk, the smallest row with a child in it (`u32::MAX`: none): the import drops
     /// the chunk once that row is reduced.
     first_parent: Vec<u32>,
+}
+
+impl Default for Unreduced {
+    fn default() -> Unreduced {
+        Unreduced::new()
+    }
 }
 
 impl Unreduced {
@@ -445,6 +451,12 @@ mod tests {
 
     #[test]
     fn push_row_refuses_too_many_nodes() {
+        let empty = Unreduced::default();
+        assert_eq!(
+            (empty.num_rows(), empty.num_nodes(), empty.root()),
+            (0, 0, RawRef::ZERO)
+        );
+        assert_eq!(crate::Zdd::new(0).import(empty), Ok(NodeId::ZERO));
         let mut d = Unreduced::new();
         d.push_row(5).unwrap();
         assert_eq!(d.push_row(Unreduced::MAX_NODES), Err(TooManyRawNodes));
