@@ -260,6 +260,7 @@ impl<M: Slots> Spec for Mate<M> {
         Step::Node(0, m)
     }
 
+    #[inline]
     fn child(&self, s: &M, level: Level, take: bool) -> Step<M> {
         let i = level as usize;
         let mut m = s.clone();
