@@ -258,10 +258,13 @@ fn shard_bits(len: usize) -> u32 {
     }
 }
 
+/// Children bound for one level, one bucket per shard.
+type Buckets<S, C> = Vec<Vec<(S, C)>>;
+
 /// One chunk's children: accepted ways, and per target level its shard buckets.
 struct ChunkOut<S, C> {
     accepted: BigUint,
-    by_level: Vec<(Level, Vec<Vec<(S, C)>>)>,
+    by_level: Vec<(Level, Buckets<S, C>)>,
 }
 
 /// Expands one chunk of a level. `bits_of(j)` gives the shard bits of target level `j`.
@@ -272,7 +275,7 @@ fn expand_chunk<S: Spec, C: Num>(
     bits_of: &(impl Fn(Level) -> u32 + Sync),
 ) -> ChunkOut<S::State, C> {
     let mut accepted = Total::<C>::new();
-    let mut by_level: Vec<(Level, Vec<Vec<(S::State, C)>>)> = Vec::new();
+    let mut by_level: Vec<(Level, Buckets<S::State, C>)> = Vec::new();
     // The bucket list of the last target level, cached (almost every child lands on
     // `level + 1`).
     let mut last: Option<(Level, usize)> = None;
