@@ -49,11 +49,32 @@ pub struct Counted {
     pub total_states: u64,
 }
 
+/// Why a count stopped early.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum CountError {
+    /// More distinct states than `Options::max_nodes` (summed over the levels).
+    #[error(transparent)]
+    Nodes(#[from] BudgetExceeded),
+    /// More states held at once than `Options::max_held_states`.
+    #[error(
+        "{held} states held at once at level {level} exceed the count's budget of {max} \
+         (the widest levels of this order need more memory)"
+    )]
+    Held {
+        /// The budget.
+        max: u64,
+        /// States held (a merged level and the raw children waiting for later levels).
+        held: u64,
+        /// The level being processed.
+        level: Level,
+    },
+}
+
 /// The size of the family described by `spec` (see [`count_with_stats`]).
 ///
 /// # Errors
-/// [`BudgetExceeded`] if `opts.max_nodes` is set and more states than that are created.
-pub fn count<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<BigUint, BudgetExceeded> {
+/// [`CountError`] if a budget of `opts` runs out.
+pub fn count<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<BigUint, CountError> {
     Ok(count_with_stats(spec, opts)?.count)
 }
 
@@ -232,7 +253,6 @@ fn merge_shard<S: Hash + Eq + Clone, C: Num>(
             }
         }
     }
-    items.shrink_to_fit();
     Ok(items)
 }
 
@@ -327,6 +347,8 @@ struct Dp<S, C> {
     pending: Vec<Option<Raw<S, C>>>,
     /// The level to process next.
     next: usize,
+    /// Raw children in `pending`, all levels together.
+    raw_states: u64,
 }
 
 impl<S, C> Dp<S, C> {
@@ -338,6 +360,7 @@ impl<S, C> Dp<S, C> {
                 .map(|r| r.map(Raw::widen))
                 .collect(),
             next: self.next,
+            raw_states: self.raw_states,
         }
     }
 }
@@ -349,8 +372,18 @@ fn run<S: Spec, C: Num>(
     opts: &Options<'_>,
     mut dp: Dp<S::State, C>,
     stats: &mut Counted,
-) -> Result<Result<(), BudgetExceeded>, Dp<S::State, C>> {
+) -> Result<Result<(), CountError>, Dp<S::State, C>> {
     let levels = spec.num_levels();
+    let held = |level: usize, states: u64| -> Result<(), CountError> {
+        match opts.max_held_states {
+            Some(max) if states > max => Err(CountError::Held {
+                max,
+                held: states,
+                level: level as Level,
+            }),
+            _ => Ok(()),
+        }
+    };
     while dp.next < levels as usize {
         let i = dp.next;
         let Some(raw) = &dp.pending[i] else {
@@ -360,10 +393,19 @@ fn run<S: Spec, C: Num>(
         let Ok(cur) = merge(raw) else {
             return Err(dp);
         };
+        let len: usize = cur.iter().map(Vec::len).sum();
+        if let Err(e) = held(i, dp.raw_states + len as u64) {
+            return Ok(Err(e));
+        }
+        dp.raw_states -= raw
+            .shards
+            .iter()
+            .flatten()
+            .map(|p| p.len() as u64)
+            .sum::<u64>();
         dp.pending[i] = None;
         dp.next += 1;
         let level = i as Level;
-        let len: usize = cur.iter().map(Vec::len).sum();
         stats.max_level_states = stats.max_level_states.max(len);
         stats.total_states += len as u64;
         if let Some(p) = opts.progress {
@@ -376,11 +418,11 @@ fn run<S: Spec, C: Num>(
         }
         if let Some(max) = opts.max_nodes {
             if stats.total_states > max {
-                return Ok(Err(BudgetExceeded {
+                return Ok(Err(CountError::Nodes(BudgetExceeded {
                     max_nodes: max,
                     nodes: stats.total_states,
                     level,
-                }));
+                })));
             }
         }
         // Shard bits of every level a child may land on: fixed by its first part.
@@ -409,10 +451,14 @@ fn run<S: Spec, C: Num>(
                 let raw = dp.pending[j as usize].get_or_insert_with(|| Raw::new(bits_of(j)));
                 for (k, b) in buckets.into_iter().enumerate() {
                     if !b.is_empty() {
+                        dp.raw_states += b.len() as u64;
                         raw.shards[k].push(b);
                     }
                 }
             }
+        }
+        if let Err(e) = held(i, dp.raw_states + len as u64) {
+            return Ok(Err(e));
         }
     }
     Ok(Ok(()))
@@ -421,12 +467,13 @@ fn run<S: Spec, C: Num>(
 /// Counts the family of `spec` and reports level statistics.
 ///
 /// # Errors
-/// [`BudgetExceeded`] once more than `opts.max_nodes` distinct states (summed over the
-/// levels, as the builder counts nodes) have been created.
+/// [`CountError::Nodes`] once more than `opts.max_nodes` distinct states (summed over the
+/// levels, as the builder counts nodes) have been created; [`CountError::Held`] once more than
+/// `opts.max_held_states` states are held at once.
 ///
 /// Time: `O(total states)` hash operations (each with two `child` calls); memory:
 /// `O(widest level)` states, plus the raw children of the next levels (about twice that).
-pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted, BudgetExceeded> {
+pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted, CountError> {
     let spec = Lookahead(spec);
     let levels = spec.num_levels();
     let mut stats = Counted {
@@ -437,6 +484,7 @@ pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted
     let mut dp: Dp<S::State, u128> = Dp {
         pending: (0..levels).map(|_| None).collect(),
         next: 0,
+        raw_states: 1,
     };
     match spec.root() {
         Step::Reject => return Ok(stats),

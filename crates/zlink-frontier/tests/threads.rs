@@ -1,8 +1,9 @@
 //! Same answers, and the same node ids, with 1 and 2 rayon threads. The grids are big enough
-//! that levels take the parallel (sharded) paths of the builder and the counter.
+//! that levels take the parallel (sharded) paths of the builder and the counter. Budgets stop
+//! both engines.
 
 use zlink_frontier::specs::mate::MateSpec;
-use zlink_frontier::{build, count_with_stats, EdgeOrder, Graph, Options};
+use zlink_frontier::{build, count_with_stats, CountError, EdgeOrder, Graph, Options};
 
 fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new()
@@ -53,12 +54,42 @@ fn budgets_stop_both_engines() {
     };
     let e = build(&spec, &opts).unwrap_err();
     assert!(e.nodes > 100 && e.max_nodes == 100);
-    let e = count_with_stats(&spec, &opts).unwrap_err();
-    assert!(e.nodes > 100);
+    match count_with_stats(&spec, &opts).unwrap_err() {
+        CountError::Nodes(e) => assert!(e.nodes > 100 && e.max_nodes == 100),
+        e => panic!("unexpected {e}"),
+    }
     let all = count_with_stats(&spec, &Options::default()).unwrap();
     let opts = Options {
         max_nodes: Some(all.total_states),
         ..Options::default()
     };
     assert_eq!(count_with_stats(&spec, &opts).unwrap().count, all.count);
+}
+
+#[test]
+fn the_held_states_budget_bounds_a_count() {
+    let spec = corner_paths(7);
+    let all = count_with_stats(&spec, &Options::default()).unwrap();
+    // Some level holds more than the widest merged level (its raw children wait too).
+    let tight = Options {
+        max_held_states: Some(all.max_level_states as u64),
+        ..Options::default()
+    };
+    match count_with_stats(&spec, &tight).unwrap_err() {
+        CountError::Held { max, held, .. } => {
+            assert_eq!(max, all.max_level_states as u64);
+            assert!(held > max);
+        }
+        e => panic!("unexpected {e}"),
+    }
+    assert!(count_with_stats(&spec, &tight)
+        .unwrap_err()
+        .to_string()
+        .contains("states held at once"));
+    // Enough room for the widest level and its children: the same count.
+    let roomy = Options {
+        max_held_states: Some(4 * all.max_level_states as u64),
+        ..Options::default()
+    };
+    assert_eq!(count_with_stats(&spec, &roomy).unwrap().count, all.count);
 }
