@@ -174,6 +174,15 @@ fn exit_codes() {
         "{err}"
     );
     assert!(out.stdout.is_empty());
+    // so does a count, whose memory is the states it holds at once
+    let out = zlink(&["count", "paths", "--grid", "10x10", "--max-memory", "100K"]);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("states held at once") && err.contains("--max-memory"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
     let bad = zlink(&[
         "count",
         "paths",

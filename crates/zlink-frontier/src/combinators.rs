@@ -193,7 +193,7 @@ pub struct Lookahead<S>(pub S);
 
 impl<S: Spec> Lookahead<S> {
     /// Skips forward from `step` while the node it names cannot take its variable.
-    #[inline]
+    #[inline(always)]
     fn skip(&self, mut step: Step<S::State>) -> Step<S::State> {
         while let Step::Node(l, s) = &step {
             if self.0.can_take(s, *l) {
@@ -216,6 +216,7 @@ impl<S: Spec> Spec for Lookahead<S> {
         self.skip(self.0.root())
     }
 
+    #[inline(always)]
     fn child(&self, s: &S::State, level: Level, take: bool) -> Step<S::State> {
         self.skip(self.0.child(s, level, take))
     }

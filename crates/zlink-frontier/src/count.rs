@@ -1,17 +1,23 @@
 //! Count-only mode: the spec evaluated as a per-level DP over `state -> number of ways`.
 //!
-//! No diagram is stored: a level is a dense array of distinct `(state, count)` pairs, built
-//! from the previous level and dropped after use, so memory is proportional to the widest
-//! level. While a level is built, a compact hash table of `u32` indices into that array merges
-//! equal states (the table stays small enough for the cache; new states are appended
-//! sequentially). Counts are `u128` until an addition overflows; the level where that happens
-//! is redone with 256-bit counts, and past those with `BigUint` (as is everything after it).
+//! No diagram is stored: a level is a list of distinct `(state, count)` pairs, built from the
+//! levels above it and dropped after use, so memory is proportional to the widest level (plus
+//! the raw children waiting for it).
 //!
-//! Big levels (and parallelism): the children of a big level are first scattered, in parallel
-//! chunks (rayon), into hash shards sized so that each shard's table stays in the cache; then
-//! every shard is merged on its own, in parallel. This two-pass scheme also runs on one thread,
-//! where it measured 1.7x faster than one big table at 14x14 (the table no longer fits in the
-//! cache). Sums are exact, so the answer does not depend on the thread count.
+//! Each level goes through two passes. *Expand*: the states of the level, in parallel chunks
+//! (rayon), compute their children and append them, unmerged, to per-shard buckets of the
+//! level each child lands on; a child may land several levels below (the spec runs under the
+//! 1-branch [`Lookahead`], which skips nodes whose 1-branch is rejected: 31% fewer states on
+//! grid paths). *Merge*: when the DP reaches a level, each of its shards (disjoint state sets,
+//! sized so that a shard's hash table stays in the cache) is merged on its own, in parallel.
+//! Two passes measured 1.7x faster than one big table at 14x14 even on one thread, and raw
+//! buckets make level skips free: nothing is merged twice. Sums are exact and the shard of a
+//! state is fixed per level, so the answer does not depend on the thread count.
+//!
+//! Counts are `u64` until a merge overflows; then every pending count is widened to `u128`,
+//! then to 256 bits (two `u128`), and past those to `BigUint`, and the merge is redone (narrow
+//! records are less memory traffic while the counts are small). Expansion only copies
+//! counts, so it never overflows.
 
 use hashbrown::HashTable;
 use num_bigint::BigUint;
@@ -19,15 +25,21 @@ use rayon::prelude::*;
 use std::hash::{BuildHasher, Hash};
 
 use crate::build::BudgetExceeded;
+use crate::combinators::Lookahead;
 use crate::options::{shard_of, Options, Progress};
 use crate::spec::{Level, Spec, Step};
 
-/// Levels with fewer states than this are expanded in one pass into one hash table.
+/// Levels with fewer states than this are expanded as one chunk into one shard.
 const PAR_THRESHOLD: usize = 1 << 13;
-/// Target number of states per shard: small enough for the shard's table to stay in cache.
-const SHARD_STATES: usize = 1 << 13;
+/// Target number of states per shard: small enough for the shard's table to stay in the
+/// (1 MiB) L2 cache, large enough that expansion writes to few buckets. Measured on 14x14 /
+/// 15x15 corner paths, one thread: 2^13 -> 2^15 -> 2^16 states per shard took 4.0 -> 2.9 ->
+/// 2.7 s / 18 -> 11 -> 10 s CPU; past 2^17 (one table for the whole level) it is slow again.
+const SHARD_STATES: usize = 1 << 16;
 /// Minimum states per parallel work item.
 const CHUNK: usize = 1 << 12;
+/// Most shards per level (as a power of two).
+const MAX_SHARD_BITS: u32 = 14;
 
 /// What a count-only run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,43 +48,72 @@ pub struct Counted {
     pub count: BigUint,
     /// The largest number of distinct states at one level.
     pub max_level_states: usize,
-    /// Distinct states summed over all levels (= nodes of the unreduced diagram).
+    /// Distinct states summed over all levels (= nodes of the unreduced diagram, under the
+    /// 1-branch lookahead).
     pub total_states: u64,
+}
+
+/// Why a count stopped early.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum CountError {
+    /// More distinct states than `Options::max_nodes` (summed over the levels).
+    #[error(transparent)]
+    Nodes(#[from] BudgetExceeded),
+    /// More states held at once than `Options::max_held_states`.
+    #[error(
+        "{held} states held at once at level {level} exceed the count's budget of {max} \
+         (the widest levels of this order need more memory)"
+    )]
+    Held {
+        /// The budget.
+        max: u64,
+        /// States held (a merged level and the raw children waiting for later levels).
+        held: u64,
+        /// The level being processed.
+        level: Level,
+    },
 }
 
 /// The size of the family described by `spec` (see [`count_with_stats`]).
 ///
 /// # Errors
-/// [`BudgetExceeded`] if `opts.max_nodes` is set and more states than that are created.
-pub fn count<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<BigUint, BudgetExceeded> {
+/// [`CountError`] if a budget of `opts` runs out.
+pub fn count<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<BigUint, CountError> {
     Ok(count_with_stats(spec, opts)?.count)
 }
 
+/// A count type of the DP.
 trait Num: Clone + Send + Sync {
-    /// `self += other`; false on overflow (then `self` is unspecified).
+    /// `self += other`; false on overflow, and then `self` is unchanged.
     fn add(&mut self, other: &Self) -> bool;
     fn big(&self) -> BigUint;
     fn zero() -> Self;
 }
 
-impl Num for u128 {
-    #[inline(always)]
-    fn add(&mut self, other: &Self) -> bool {
-        match self.checked_add(*other) {
-            Some(x) => {
-                *self = x;
-                true
+/// Machine-word counts: checked additions.
+macro_rules! word_num {
+    ($($t:ty),*) => {$(
+        impl Num for $t {
+            #[inline(always)]
+            fn add(&mut self, other: &Self) -> bool {
+                match self.checked_add(*other) {
+                    Some(x) => {
+                        *self = x;
+                        true
+                    }
+                    None => false,
+                }
             }
-            None => false,
+            fn big(&self) -> BigUint {
+                BigUint::from(*self)
+            }
+            fn zero() -> Self {
+                0
+            }
         }
-    }
-    fn big(&self) -> BigUint {
-        BigUint::from(*self)
-    }
-    fn zero() -> Self {
-        0
-    }
+    )*};
 }
+word_num!(u64, u128);
 
 impl Num for BigUint {
     #[inline]
@@ -132,327 +173,254 @@ impl Num for U256 {
     }
 }
 
+/// A sum that spills into a `BigUint` instead of overflowing (accepted counts).
+struct Total<C> {
+    word: C,
+    spill: BigUint,
+}
+
+impl<C: Num> Total<C> {
+    fn new() -> Self {
+        Total {
+            word: C::zero(),
+            spill: BigUint::default(),
+        }
+    }
+    #[inline]
+    fn add(&mut self, c: &C) {
+        if !self.word.add(c) {
+            self.spill += self.word.big();
+            self.word = c.clone();
+        }
+    }
+    fn big(self) -> BigUint {
+        self.spill + self.word.big()
+    }
+}
+
 #[inline(always)]
 fn fx<S: Hash>(s: &S) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(s)
 }
 
-/// One level under construction: distinct states in arrival order, and their index table.
-struct Dense<S, C> {
-    table: HashTable<u32>,
-    items: Vec<(S, C)>,
+/// Raw children waiting for their level: per shard, the parts appended by expansions.
+struct Raw<S, C> {
+    /// The level has `1 << bits` shards (fixed when the first part arrives).
+    bits: u32,
+    shards: Vec<Vec<Vec<(S, C)>>>,
 }
 
-impl<S: Hash + Eq, C: Num> Dense<S, C> {
-    fn with_capacity(n: usize) -> Self {
-        Dense {
-            table: HashTable::with_capacity(n),
-            items: Vec::with_capacity(n),
+impl<S, C> Raw<S, C> {
+    fn new(bits: u32) -> Self {
+        Raw {
+            bits,
+            shards: (0..1usize << bits).map(|_| Vec::new()).collect(),
         }
     }
 
-    /// Adds `c` ways to reach `s`; false on overflow.
-    #[inline(always)]
-    fn add(&mut self, s: S, c: &C) -> bool {
-        let h = fx(&s);
-        let Dense { table, items } = self;
-        match table.find(h, |&i| items[i as usize].0 == s) {
-            Some(&i) => items[i as usize].1.add(c),
-            None => {
-                table.insert_unique(h, items.len() as u32, |&i| fx(&items[i as usize].0));
-                items.push((s, c.clone()));
-                true
-            }
+    /// The same children with wider counts.
+    fn widen<D: From<C>>(self) -> Raw<S, D> {
+        Raw {
+            bits: self.bits,
+            shards: self
+                .shards
+                .into_iter()
+                .map(|parts| {
+                    parts
+                        .into_iter()
+                        .map(|p| p.into_iter().map(|(s, c)| (s, D::from(c))).collect())
+                        .collect()
+                })
+                .collect(),
         }
     }
 }
 
-/// A level: distinct states with counts, in one or more shards (disjoint state sets).
-type Shards<S, C> = Vec<Vec<(S, C)>>;
-
-enum LevelMap<S> {
-    Small(Shards<S, u128>),
-    Wide(Shards<S, U256>),
-    Big(Shards<S, BigUint>),
-}
-
-/// Converts every count of a level to a wider type.
-fn promote<S, A, B: From<A>>(v: Shards<S, A>) -> Shards<S, B> {
-    v.into_iter()
-        .map(|m| m.into_iter().map(|(s, c)| (s, B::from(c))).collect())
-        .collect()
-}
-
-/// Merges shard lists of the same level into one shard; `None` on overflow.
-fn merged<S: Hash + Eq + Clone, C: Num>(
-    a: &Shards<S, C>,
-    b: &Shards<S, C>,
-) -> Option<Shards<S, C>> {
-    let mut d = Dense::with_capacity(a.iter().chain(b).map(Vec::len).sum());
-    for (s, c) in a.iter().chain(b).flatten() {
-        if !d.add(s.clone(), c) {
-            return None;
-        }
-    }
-    Some(vec![d.items])
-}
-
-impl<S: Hash + Eq + Clone> LevelMap<S> {
-    fn len(&self) -> usize {
-        match self {
-            LevelMap::Small(v) => v.iter().map(Vec::len).sum(),
-            LevelMap::Wide(v) => v.iter().map(Vec::len).sum(),
-            LevelMap::Big(v) => v.iter().map(Vec::len).sum(),
-        }
-    }
-
-    fn into_big(self) -> Shards<S, BigUint> {
-        match self {
-            LevelMap::Small(v) => promote(v),
-            LevelMap::Wide(v) => promote(v),
-            LevelMap::Big(v) => v,
-        }
-    }
-
-    /// Adds `other`'s counts into `self` (both for the same level; only specs that skip
-    /// levels get here, so this path is kept simple: `u128` if both are, else `BigUint`).
-    fn merge(self, other: LevelMap<S>) -> LevelMap<S> {
-        if let (LevelMap::Small(a), LevelMap::Small(b)) = (&self, &other) {
-            if let Some(m) = merged(a, b) {
-                return LevelMap::Small(m);
-            }
-        }
-        let (a, b) = (self.into_big(), other.into_big());
-        LevelMap::Big(merged(&a, &b).unwrap_or_default())
-    }
-}
+/// A merged level: distinct states with counts, in shards (disjoint state sets).
+type Merged<S, C> = Vec<Vec<(S, C)>>;
 
 struct Overflow;
 
-/// The children of one level: the accepted count and the new levels they reach.
-struct Expanded<S, C> {
-    accepted: C,
-    targets: Vec<(Level, Shards<S, C>)>,
-}
-
-/// Expands the states of `cur` (at `level`) sequentially.
-fn expand_seq<S: Spec, C: Num>(
-    spec: &S,
-    level: Level,
-    cur: &Shards<S::State, C>,
-    reserve: usize,
-) -> Result<Expanded<S::State, C>, Overflow> {
-    let mut accepted = C::zero();
-    let mut targets: Vec<(Level, Dense<S::State, C>)> = Vec::new();
-    for (s, c) in cur.iter().flatten() {
-        for take in [false, true] {
-            match spec.child(s, level, take) {
-                Step::Reject => {}
-                Step::Accept => {
-                    if !accepted.add(c) {
-                        return Err(Overflow);
-                    }
+/// Merges the parts of one shard into distinct states (a compact table of `u32` indices into
+/// the output, which grows in arrival order).
+fn merge_shard<S: Hash + Eq + Clone, C: Num>(
+    parts: &[Vec<(S, C)>],
+) -> Result<Vec<(S, C)>, Overflow> {
+    let n: usize = parts.iter().map(Vec::len).sum();
+    let mut table: HashTable<u32> = HashTable::with_capacity(n);
+    let mut items: Vec<(S, C)> = Vec::with_capacity(n);
+    for (s, c) in parts.iter().flatten() {
+        let h = fx(s);
+        match table.find(h, |&i| items[i as usize].0 == *s) {
+            Some(&i) => {
+                if !items[i as usize].1.add(c) {
+                    return Err(Overflow);
                 }
-                Step::Node(j, t) => {
-                    debug_assert!(j > level, "a spec child must have a larger level");
-                    let pos = match targets.iter().position(|(l, _)| *l == j) {
-                        Some(p) => p,
-                        None => {
-                            targets.push((j, Dense::with_capacity(reserve)));
-                            targets.len() - 1
-                        }
-                    };
-                    if !targets[pos].1.add(t, c) {
-                        return Err(Overflow);
-                    }
-                }
+            }
+            None => {
+                table.insert_unique(h, items.len() as u32, |&i| fx(&items[i as usize].0));
+                items.push((s.clone(), c.clone()));
             }
         }
     }
-    let targets = targets
-        .into_iter()
-        .map(|(l, d)| (l, vec![d.items]))
-        .collect();
-    Ok(Expanded { accepted, targets })
+    Ok(items)
 }
 
-/// Children destined for one level, bucketed by shard.
+/// Merges a level's raw children (shards in parallel).
+fn merge<S: Hash + Eq + Clone + Send + Sync, C: Num>(
+    raw: &Raw<S, C>,
+) -> Result<Merged<S, C>, Overflow> {
+    if raw.shards.len() == 1 {
+        return Ok(vec![merge_shard(&raw.shards[0])?]);
+    }
+    raw.shards.par_iter().map(|p| merge_shard(p)).collect()
+}
+
+/// Shard bits for a level expected to hold about `len` states.
+fn shard_bits(len: usize) -> u32 {
+    if len < PAR_THRESHOLD {
+        0
+    } else {
+        (2 * len / SHARD_STATES)
+            .next_power_of_two()
+            .trailing_zeros()
+            .min(MAX_SHARD_BITS)
+    }
+}
+
+/// Children bound for one level, one bucket per shard.
 type Buckets<S, C> = Vec<Vec<(S, C)>>;
 
-/// Per-chunk output of the parallel expansion: children bucketed by (target level, shard).
-struct Buffers<S, C> {
-    accepted: C,
+/// One chunk's children: accepted ways, and per target level its shard buckets.
+struct ChunkOut<S, C> {
+    accepted: BigUint,
     by_level: Vec<(Level, Buckets<S, C>)>,
 }
 
-/// Expands `cur` in parallel into hash shards sized for the cache (see the module doc).
-fn expand_par<S: Spec, C: Num>(
+/// Expands one chunk of a level. `bits_of(j)` gives the shard bits of target level `j`.
+fn expand_chunk<S: Spec, C: Num>(
     spec: &S,
     level: Level,
-    cur: &Shards<S::State, C>,
-) -> Result<Expanded<S::State, C>, Overflow> {
-    let len: usize = cur.iter().map(Vec::len).sum();
-    let shards = (2 * len / SHARD_STATES)
-        .next_power_of_two()
-        .clamp(64, 1 << 14);
-    let chunk = (len / (4 * rayon::current_num_threads())).max(CHUNK);
-    let chunks: Vec<&[(S::State, C)]> = cur.iter().flat_map(|v| v.chunks(chunk)).collect();
-    let bufs: Vec<Buffers<S::State, C>> = chunks
-        .into_par_iter()
-        .map(|chunk| {
-            let mut b = Buffers {
-                accepted: C::zero(),
-                by_level: Vec::new(),
-            };
-            for (s, c) in chunk {
-                for take in [false, true] {
-                    match spec.child(s, level, take) {
-                        Step::Reject => {}
-                        Step::Accept => {
-                            if !b.accepted.add(c) {
-                                return Err(Overflow);
-                            }
-                        }
-                        Step::Node(j, t) => {
-                            let pos = match b.by_level.iter().position(|(l, _)| *l == j) {
+    chunk: &[(S::State, C)],
+    bits_of: &(impl Fn(Level) -> u32 + Sync),
+) -> ChunkOut<S::State, C> {
+    let mut accepted = Total::<C>::new();
+    let mut by_level: Vec<(Level, Buckets<S::State, C>)> = Vec::new();
+    // The bucket list of the last target level, cached (almost every child lands on
+    // `level + 1`).
+    let mut last: Option<(Level, usize)> = None;
+    for (s, c) in chunk {
+        for take in [false, true] {
+            match spec.child(s, level, take) {
+                Step::Reject => {}
+                Step::Accept => accepted.add(c),
+                Step::Node(j, t) => {
+                    debug_assert!(j > level, "a spec child must have a larger level");
+                    let pos = match last {
+                        Some((l, p)) if l == j => p,
+                        _ => {
+                            let p = match by_level.iter().position(|(l, _)| *l == j) {
                                 Some(p) => p,
                                 None => {
-                                    b.by_level
-                                        .push((j, (0..shards).map(|_| Vec::new()).collect()));
-                                    b.by_level.len() - 1
+                                    let shards = 1usize << bits_of(j);
+                                    let cap = if j == level + 1 {
+                                        (2 * chunk.len()).div_ceil(shards) + 8
+                                    } else {
+                                        0
+                                    };
+                                    by_level.push((
+                                        j,
+                                        (0..shards).map(|_| Vec::with_capacity(cap)).collect(),
+                                    ));
+                                    by_level.len() - 1
                                 }
                             };
-                            let k = shard_of(&t, shards);
-                            b.by_level[pos].1[k].push((t, c.clone()));
+                            last = Some((j, p));
+                            p
                         }
-                    }
+                    };
+                    let buckets = &mut by_level[pos].1;
+                    let k = shard_of(&t, buckets.len());
+                    buckets[k].push((t, c.clone()));
                 }
-            }
-            Ok(b)
-        })
-        .collect::<Result<_, _>>()?;
-    let mut accepted = C::zero();
-    let mut levels: Vec<Level> = Vec::new();
-    for b in &bufs {
-        if !accepted.add(&b.accepted) {
-            return Err(Overflow);
-        }
-        for (l, _) in &b.by_level {
-            if !levels.contains(l) {
-                levels.push(*l);
             }
         }
     }
-    // Regroup by (level, shard) across chunks, then merge each shard in parallel.
-    let mut targets = Vec::new();
-    let mut bufs = bufs;
-    for l in levels {
-        let mut per_shard: Vec<Buckets<S::State, C>> = (0..shards).map(|_| Vec::new()).collect();
-        for b in &mut bufs {
-            if let Some(pos) = b.by_level.iter().position(|(x, _)| *x == l) {
-                let (_, shards) = b.by_level.swap_remove(pos);
-                for (k, v) in shards.into_iter().enumerate() {
-                    per_shard[k].push(v);
-                }
-            }
-        }
-        let shards: Shards<S::State, C> = per_shard
-            .into_par_iter()
-            .map(|parts| {
-                let n = parts.iter().map(Vec::len).sum::<usize>();
-                let mut d = Dense::with_capacity(n / 2 + 1);
-                for (s, c) in parts.into_iter().flatten() {
-                    if !d.add(s, &c) {
-                        return Err(Overflow);
-                    }
-                }
-                Ok(d.items)
-            })
-            .collect::<Result<_, _>>()?;
-        targets.push((l, shards));
+    ChunkOut {
+        accepted: accepted.big(),
+        by_level,
     }
-    Ok(Expanded { accepted, targets })
 }
 
-fn expand<S: Spec, C: Num>(
+/// The DP's pending levels, all with count type `C`.
+struct Dp<S, C> {
+    pending: Vec<Option<Raw<S, C>>>,
+    /// The level to process next.
+    next: usize,
+    /// Raw children in `pending`, all levels together.
+    raw_states: u64,
+}
+
+impl<S, C> Dp<S, C> {
+    fn widen<D: From<C>>(self) -> Dp<S, D> {
+        Dp {
+            pending: self
+                .pending
+                .into_iter()
+                .map(|r| r.map(Raw::widen))
+                .collect(),
+            next: self.next,
+            raw_states: self.raw_states,
+        }
+    }
+}
+
+/// Runs the DP with count type `C` until the end (`Ok`) or until a merge overflows (`Err`,
+/// with the level that overflowed still pending).
+fn run<S: Spec, C: Num>(
     spec: &S,
-    level: Level,
-    cur: &Shards<S::State, C>,
-    len: usize,
-) -> Result<Expanded<S::State, C>, Overflow> {
-    if len >= PAR_THRESHOLD {
-        expand_par(spec, level, cur)
-    } else {
-        expand_seq(spec, level, cur, len)
-    }
-}
-
-type LevelOut<S> = (BigUint, Vec<(Level, LevelMap<S>)>);
-
-fn wrap<S, C: Num>(e: Expanded<S, C>, f: fn(Shards<S, C>) -> LevelMap<S>) -> LevelOut<S> {
-    (
-        e.accepted.big(),
-        e.targets.into_iter().map(|(l, m)| (l, f(m))).collect(),
-    )
-}
-
-/// Expands one level with the narrowest count type that does not overflow.
-fn run_level<S: Spec>(
-    spec: &S,
-    level: Level,
-    cur: LevelMap<S::State>,
-    len: usize,
-) -> LevelOut<S::State> {
-    match cur {
-        LevelMap::Small(sh) => match expand::<S, u128>(spec, level, &sh, len) {
-            Ok(e) => wrap(e, LevelMap::Small),
-            Err(Overflow) => run_level(spec, level, LevelMap::Wide(promote(sh)), len),
-        },
-        LevelMap::Wide(sh) => match expand::<S, U256>(spec, level, &sh, len) {
-            Ok(e) => wrap(e, LevelMap::Wide),
-            Err(Overflow) => run_level(spec, level, LevelMap::Big(promote(sh)), len),
-        },
-        LevelMap::Big(sh) => match expand::<S, BigUint>(spec, level, &sh, len) {
-            Ok(e) => wrap(e, LevelMap::Big),
-            Err(Overflow) => unreachable!("BigUint additions cannot overflow"),
-        },
-    }
-}
-
-/// Counts the family of `spec` and reports level statistics.
-///
-/// # Errors
-/// [`BudgetExceeded`] once more than `opts.max_nodes` distinct states (summed over the
-/// levels, as the builder counts nodes) have been created.
-///
-/// Time: `O(total states)` hash operations (each with two `child` calls); memory:
-/// `O(widest level)` states (about twice that while a level is expanded in parallel).
-pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted, BudgetExceeded> {
+    opts: &Options<'_>,
+    mut dp: Dp<S::State, C>,
+    stats: &mut Counted,
+) -> Result<Result<(), CountError>, Dp<S::State, C>> {
     let levels = spec.num_levels();
-    let mut stats = Counted {
-        count: BigUint::default(),
-        max_level_states: 0,
-        total_states: 0,
-    };
-    let mut pending: Vec<Option<LevelMap<S::State>>> = (0..levels).map(|_| None).collect();
-    match spec.root() {
-        Step::Reject => return Ok(stats),
-        Step::Accept => {
-            stats.count = BigUint::from(1u8);
-            return Ok(stats);
+    let held = |level: usize, states: u64| -> Result<(), CountError> {
+        match opts.max_held_states {
+            Some(max) if states > max => Err(CountError::Held {
+                max,
+                held: states,
+                level: level as Level,
+            }),
+            _ => Ok(()),
         }
-        Step::Node(l, s) => pending[l as usize] = Some(LevelMap::Small(vec![vec![(s, 1u128)]])),
-    }
-    for i in 0..levels {
-        let Some(cur) = pending[i as usize].take() else {
+    };
+    while dp.next < levels as usize {
+        let i = dp.next;
+        let Some(raw) = &dp.pending[i] else {
+            dp.next += 1;
             continue;
         };
-        let len = cur.len();
+        let Ok(cur) = merge(raw) else {
+            return Err(dp);
+        };
+        let len: usize = cur.iter().map(Vec::len).sum();
+        if let Err(e) = held(i, dp.raw_states + len as u64) {
+            return Ok(Err(e));
+        }
+        dp.raw_states -= raw
+            .shards
+            .iter()
+            .flatten()
+            .map(|p| p.len() as u64)
+            .sum::<u64>();
+        dp.pending[i] = None;
+        dp.next += 1;
+        let level = i as Level;
         stats.max_level_states = stats.max_level_states.max(len);
         stats.total_states += len as u64;
         if let Some(p) = opts.progress {
             p(&Progress {
-                level: i,
+                level,
                 levels,
                 level_nodes: len,
                 nodes_so_far: stats.total_states,
@@ -460,22 +428,146 @@ pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted
         }
         if let Some(max) = opts.max_nodes {
             if stats.total_states > max {
-                return Err(BudgetExceeded {
+                return Ok(Err(CountError::Nodes(BudgetExceeded {
                     max_nodes: max,
                     nodes: stats.total_states,
-                    level: i,
-                });
+                    level,
+                })));
             }
         }
-        let (accepted, targets) = run_level(spec, i, cur, len);
-        stats.count += accepted;
-        for (l, m) in targets {
-            let slot = &mut pending[l as usize];
-            *slot = Some(match slot.take() {
-                None => m,
-                Some(old) => old.merge(m),
-            });
+        // Shard bits of every level a child may land on: fixed by its first part.
+        let fresh = shard_bits(len);
+        let bits: Vec<u32> = dp.pending[i + 1..]
+            .iter()
+            .map(|r| r.as_ref().map_or(fresh, |r| r.bits))
+            .collect();
+        let bits_of = |j: Level| bits[j as usize - i - 1];
+        let outs: Vec<ChunkOut<S::State, C>> = if len < PAR_THRESHOLD {
+            cur.iter()
+                .map(|part| expand_chunk(spec, level, part, &bits_of))
+                .collect()
+        } else {
+            let chunk = (len / (4 * rayon::current_num_threads())).max(CHUNK);
+            let chunks: Vec<&[(S::State, C)]> = cur.iter().flat_map(|v| v.chunks(chunk)).collect();
+            chunks
+                .into_par_iter()
+                .map(|part| expand_chunk(spec, level, part, &bits_of))
+                .collect()
+        };
+        drop(cur);
+        for out in outs {
+            stats.count += out.accepted;
+            for (j, buckets) in out.by_level {
+                let raw = dp.pending[j as usize].get_or_insert_with(|| Raw::new(bits_of(j)));
+                for (k, b) in buckets.into_iter().enumerate() {
+                    if !b.is_empty() {
+                        dp.raw_states += b.len() as u64;
+                        raw.shards[k].push(b);
+                    }
+                }
+            }
+        }
+        if let Err(e) = held(i, dp.raw_states + len as u64) {
+            return Ok(Err(e));
         }
     }
-    Ok(stats)
+    Ok(Ok(()))
+}
+
+/// Counts the family of `spec` and reports level statistics.
+///
+/// # Errors
+/// [`CountError::Nodes`] once more than `opts.max_nodes` distinct states (summed over the
+/// levels, as the builder counts nodes) have been created; [`CountError::Held`] once more than
+/// `opts.max_held_states` states are held at once.
+///
+/// Time: `O(total states)` hash operations (each with two `child` calls); memory:
+/// `O(widest level)` states, plus the raw children of the next levels (about twice that).
+pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted, CountError> {
+    let spec = Lookahead(spec);
+    let levels = spec.num_levels();
+    let mut stats = Counted {
+        count: BigUint::default(),
+        max_level_states: 0,
+        total_states: 0,
+    };
+    let mut dp: Dp<S::State, u64> = Dp {
+        pending: (0..levels).map(|_| None).collect(),
+        next: 0,
+        raw_states: 1,
+    };
+    match spec.root() {
+        Step::Reject => return Ok(stats),
+        Step::Accept => {
+            stats.count = BigUint::from(1u8);
+            return Ok(stats);
+        }
+        Step::Node(l, s) => {
+            let mut raw = Raw::new(0);
+            raw.shards[0].push(vec![(s, 1u64)]);
+            dp.pending[l as usize] = Some(raw);
+        }
+    }
+    let dp = match run(&spec, opts, dp, &mut stats) {
+        Ok(r) => return r.map(|()| stats),
+        Err(dp) => dp.widen::<u128>(),
+    };
+    let dp = match run(&spec, opts, dp, &mut stats) {
+        Ok(r) => return r.map(|()| stats),
+        Err(dp) => dp.widen::<U256>(),
+    };
+    let dp = match run(&spec, opts, dp, &mut stats) {
+        Ok(r) => return r.map(|()| stats),
+        Err(dp) => dp.widen::<BigUint>(),
+    };
+    match run(&spec, opts, dp, &mut stats) {
+        Ok(r) => r.map(|()| stats),
+        Err(_) => unreachable!("BigUint additions cannot overflow"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn u256_add_reports_overflow_and_keeps_the_value() {
+        let mut a = U256 {
+            lo: u128::MAX,
+            hi: u128::MAX - 1,
+        };
+        assert!(a.add(&U256::from(1)));
+        assert_eq!(
+            a,
+            U256 {
+                lo: 0,
+                hi: u128::MAX
+            }
+        );
+        let before = a;
+        assert!(!a.add(&U256 { lo: 0, hi: 1 }));
+        assert_eq!(a, before);
+        assert_eq!(
+            BigUint::from(U256 { lo: 5, hi: 1 }),
+            (BigUint::from(1u8) << 128u32) + 5u8
+        );
+    }
+
+    #[test]
+    fn totals_spill_past_the_word() {
+        let mut t = Total::<u128>::new();
+        for _ in 0..4 {
+            t.add(&u128::MAX);
+        }
+        assert_eq!(t.big(), BigUint::from(u128::MAX) * 4u8);
+    }
+
+    #[test]
+    fn shard_bits_grow_with_the_level() {
+        assert_eq!(shard_bits(10), 0);
+        assert_eq!(shard_bits(PAR_THRESHOLD), 0);
+        assert_eq!(shard_bits(SHARD_STATES), 1);
+        assert_eq!(shard_bits(4 * SHARD_STATES), 3);
+        assert_eq!(shard_bits(usize::MAX / 4), MAX_SHARD_BITS);
+    }
 }

@@ -26,7 +26,7 @@ pub mod spec;
 pub mod specs;
 
 pub use build::{build, build_zdd, BudgetExceeded, BuildError, Built};
-pub use count::{count, count_with_stats, Counted};
+pub use count::{count, count_with_stats, CountError, Counted};
 pub use frontier::{FrontierPlan, TooWide};
 pub use graph::{Graph, GraphError, Vertex};
 pub use options::{Options, Progress};

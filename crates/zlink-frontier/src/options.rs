@@ -21,6 +21,10 @@ pub struct Progress {
 pub struct Options<'a> {
     /// Stop with a budget error once more nodes (count-only: distinct states) than this exist.
     pub max_nodes: Option<u64>,
+    /// Count-only: stop with a budget error once more states than this are held at once (a
+    /// merged level plus the raw children waiting for later levels). This is what bounds a
+    /// count's memory; the builder ignores it (its memory follows `max_nodes`).
+    pub max_held_states: Option<u64>,
     /// Called once per non-empty level.
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
 }
@@ -29,6 +33,7 @@ impl std::fmt::Debug for Options<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Options")
             .field("max_nodes", &self.max_nodes)
+            .field("max_held_states", &self.max_held_states)
             .field("progress", &self.progress.is_some())
             .finish()
     }
@@ -36,12 +41,14 @@ impl std::fmt::Debug for Options<'_> {
 
 /// Shard of a state for the parallel paths: middle bits of its Fx hash (the low bits pick the
 /// hash-table bucket and the top bits its control byte, so both stay uniform inside a shard).
+/// `shards` is a power of two.
 #[inline]
 pub(crate) fn shard_of<S: std::hash::Hash>(s: &S, shards: usize) -> usize {
     use std::hash::BuildHasher;
     if shards == 1 {
         return 0;
     }
+    debug_assert!(shards.is_power_of_two());
     let h = rustc_hash::FxBuildHasher.hash_one(s);
-    ((h >> 32) as usize) % shards
+    ((h >> 32) as usize) & (shards - 1)
 }

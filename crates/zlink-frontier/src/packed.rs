@@ -72,16 +72,38 @@ impl Hash for Packed {
 
 impl Packed {
     /// Field `slot` (`slot < MAX_WIDTH`).
+    ///
+    /// Fields 0..=11 lie in the low word and 13..=24 in the high word, so all but field 12
+    /// are read and written with 64-bit shifts (a `u128` shift by a variable amount costs
+    /// several instructions and two conditional moves).
     #[inline(always)]
     pub fn get(self, slot: u8) -> u8 {
-        ((self.0 >> (u32::from(slot) * BITS)) & MASK) as u8
+        let sh = u32::from(slot) * BITS;
+        let word = if sh < 60 {
+            self.0 as u64 >> sh
+        } else if sh >= 64 {
+            (self.0 >> 64) as u64 >> (sh - 64)
+        } else {
+            (self.0 >> sh) as u64
+        };
+        (word & MASK as u64) as u8
     }
 
     /// Sets field `slot` to `value` (`value <= MAX_FIELD`).
     #[inline(always)]
     pub fn set(&mut self, slot: u8, value: u8) {
         let sh = u32::from(slot) * BITS;
-        self.0 = (self.0 & !(MASK << sh)) | (u128::from(value) << sh);
+        let (lo, hi) = (self.0 as u64, (self.0 >> 64) as u64);
+        let (lo, hi) = if sh < 60 {
+            ((lo & !((MASK as u64) << sh)) | (u64::from(value) << sh), hi)
+        } else if sh >= 64 {
+            let sh = sh - 64;
+            (lo, (hi & !((MASK as u64) << sh)) | (u64::from(value) << sh))
+        } else {
+            let x = (self.0 & !(MASK << sh)) | (u128::from(value) << sh);
+            (x as u64, (x >> 64) as u64)
+        };
+        self.0 = u128::from(lo) | (u128::from(hi) << 64);
     }
 }
 

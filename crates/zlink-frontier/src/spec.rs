@@ -76,9 +76,11 @@ impl<T: Spec + ?Sized> Spec for &T {
     fn root(&self) -> Step<Self::State> {
         (**self).root()
     }
+    #[inline(always)]
     fn child(&self, s: &Self::State, level: Level, take: bool) -> Step<Self::State> {
         (**self).child(s, level, take)
     }
+    #[inline(always)]
     fn can_take(&self, s: &Self::State, level: Level) -> bool {
         (**self).can_take(s, level)
     }

@@ -1,8 +1,11 @@
 //! Same answers, and the same node ids, with 1 and 2 rayon threads. The grids are big enough
-//! that levels take the parallel (sharded) paths of the builder and the counter.
+//! that levels take the parallel (sharded) paths of the builder and the counter. Budgets stop
+//! both engines.
 
 use zlink_frontier::specs::mate::MateSpec;
-use zlink_frontier::{build, count_with_stats, EdgeOrder, Graph, Options};
+use zlink_frontier::{
+    build, count_with_stats, CountError, EdgeOrder, Graph, Level, Options, Spec, Step,
+};
 
 fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new()
@@ -38,10 +41,45 @@ fn counts_do_not_depend_on_threads() {
     let two = pool(2).install(|| count_with_stats(&spec, &Options::default()).unwrap());
     assert!(
         one.max_level_states >= 1 << 13,
-        "the parallel path must run"
+        "levels must be expanded in parallel chunks: {}",
+        one.max_level_states
     );
     assert_eq!(one, two);
+    // OEIS A007764(12)
     assert_eq!(one.count, "182413291514248049241470885236".parse().unwrap());
+}
+
+/// Every subset of `0..n`, with the last 17 choices as state: levels grow to 2^17 distinct
+/// states, wide enough to be merged in several shards. |family| = 2^n.
+struct WideLevels(Level);
+
+impl Spec for WideLevels {
+    type State = u32;
+    fn num_levels(&self) -> Level {
+        self.0
+    }
+    fn root(&self) -> Step<u32> {
+        Step::Node(0, 0)
+    }
+    fn child(&self, s: &u32, level: Level, take: bool) -> Step<u32> {
+        let t = (2 * s + u32::from(take)) % (1 << 17);
+        if level + 1 == self.0 {
+            Step::Accept
+        } else {
+            Step::Node(level + 1, t)
+        }
+    }
+}
+
+#[test]
+fn sharded_merges_do_not_depend_on_threads() {
+    let spec = WideLevels(150);
+    let one = pool(1).install(|| count_with_stats(&spec, &Options::default()).unwrap());
+    let two = pool(2).install(|| count_with_stats(&spec, &Options::default()).unwrap());
+    assert_eq!(one.max_level_states, 1 << 17);
+    assert_eq!(one, two);
+    // 2^150 also takes the counts past u64 and u128 (into 256 bits) on the wide levels.
+    assert_eq!(one.count, num_bigint::BigUint::from(1u8) << 150u32);
 }
 
 #[test]
@@ -53,12 +91,42 @@ fn budgets_stop_both_engines() {
     };
     let e = build(&spec, &opts).unwrap_err();
     assert!(e.nodes > 100 && e.max_nodes == 100);
-    let e = count_with_stats(&spec, &opts).unwrap_err();
-    assert!(e.nodes > 100);
+    match count_with_stats(&spec, &opts).unwrap_err() {
+        CountError::Nodes(e) => assert!(e.nodes > 100 && e.max_nodes == 100),
+        e => panic!("unexpected {e}"),
+    }
     let all = count_with_stats(&spec, &Options::default()).unwrap();
     let opts = Options {
         max_nodes: Some(all.total_states),
         ..Options::default()
     };
     assert_eq!(count_with_stats(&spec, &opts).unwrap().count, all.count);
+}
+
+#[test]
+fn the_held_states_budget_bounds_a_count() {
+    let spec = corner_paths(7);
+    let all = count_with_stats(&spec, &Options::default()).unwrap();
+    // Some level holds more than the widest merged level (its raw children wait too).
+    let tight = Options {
+        max_held_states: Some(all.max_level_states as u64),
+        ..Options::default()
+    };
+    match count_with_stats(&spec, &tight).unwrap_err() {
+        CountError::Held { max, held, .. } => {
+            assert_eq!(max, all.max_level_states as u64);
+            assert!(held > max);
+        }
+        e => panic!("unexpected {e}"),
+    }
+    assert!(count_with_stats(&spec, &tight)
+        .unwrap_err()
+        .to_string()
+        .contains("states held at once"));
+    // Enough room for the widest level and its children: the same count.
+    let roomy = Options {
+        max_held_states: Some(4 * all.max_level_states as u64),
+        ..Options::default()
+    };
+    assert_eq!(count_with_stats(&spec, &roomy).unwrap().count, all.count);
 }

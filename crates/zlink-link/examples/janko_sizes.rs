@@ -21,7 +21,7 @@ fn main() {
         .unwrap_or(usize::MAX);
     let opts = Options {
         max_nodes: args.get(3).and_then(|s| s.parse().ok()),
-        progress: None,
+        ..Options::default()
     };
     let all = Instant::now();
     let (mut tried, mut counted) = (0, 0);

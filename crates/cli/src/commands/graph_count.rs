@@ -13,7 +13,8 @@ use num_bigint::BigUint;
 use zlink_frontier::packed::{Packed, Slots, Wide, MAX_WIDTH};
 use zlink_frontier::specs::mate::Mate;
 use zlink_frontier::{
-    build, count_with_stats, BuildError, EdgeOrder, FrontierPlan, Graph, Options, Progress, Spec,
+    build, count_with_stats, BuildError, CountError, EdgeOrder, FrontierPlan, Graph, Options,
+    Progress, Spec,
 };
 use zlink_zdd::Zdd;
 
@@ -25,6 +26,10 @@ use crate::GlobalOpts;
 /// the 12-byte reduced store (no unique tables) and the count (13×13 corner paths: 210 MB for
 /// 15.1 M raw nodes, 15×15: 1.8 GB for 156 M).
 const BUILD_BYTES_PER_NODE: u64 = 16;
+/// Bytes per state held by a count-only run: a raw child or merged `(state, count)` record
+/// with 256-bit counts (48), its hash-table slot and vector slack (15×15 corner paths: 207 MB
+/// peak RSS for a count that needed a budget of 140 MB at 64 bytes per state).
+const COUNT_BYTES_PER_STATE: u64 = 96;
 
 /// The graph families `count` knows.
 #[derive(Debug, clap::Subcommand)]
@@ -99,9 +104,9 @@ pub struct GraphCountArgs {
     /// Node budget (nodes built, or states counted); exit code 3 when exhausted.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Memory budget of a --build without --max-nodes, e.g. `8G` (default: 80% of the memory
-    /// available at start); turned into a node budget, so an oversized build stops with exit
-    /// code 3 instead of being killed.
+    /// Memory budget, e.g. `8G` (default: 80% of the memory available at start). A --build
+    /// without --max-nodes turns it into a node budget, a count into a budget of states held
+    /// at once; either way an oversized run stops with exit code 3 instead of being killed.
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
     pub max_memory: Option<u64>,
     /// Edge (= ZDD variable) order.
@@ -243,12 +248,18 @@ fn execute<S: Spec>(
         }
     };
     let building = common.build || common.save.is_some();
-    let memory_budget = if building && common.max_nodes.is_none() {
-        common.max_memory.or_else(memory::default_budget)
-    } else {
+    // A build's memory follows its nodes; a count's follows the states held at once.
+    let memory_budget = if building && common.max_nodes.is_some() {
         None
+    } else {
+        common.max_memory.or_else(memory::default_budget)
     };
-    let max_nodes = common.max_nodes.or(memory_budget.map(|b| b / per_node));
+    let per_held = COUNT_BYTES_PER_STATE + state_heap_bytes;
+    let max_nodes = if building {
+        common.max_nodes.or(memory_budget.map(|b| b / per_node))
+    } else {
+        common.max_nodes
+    };
     let over_budget = |e: &dyn std::fmt::Display| match memory_budget {
         Some(b) => CliError::budget(format!(
             "{e} (a memory budget of {} allows about {} nodes at {per_node} bytes each: raise \
@@ -260,6 +271,9 @@ fn execute<S: Spec>(
     };
     let opts = Options {
         max_nodes,
+        max_held_states: (!building)
+            .then(|| memory_budget.map(|b| b / per_held))
+            .flatten(),
         progress: Some(&hook),
     };
     let out = pool.install(|| -> Result<_, CliError> {
@@ -279,7 +293,15 @@ fn execute<S: Spec>(
             }
             Ok((zdd.count(f), Some(zdd.size(f)), Some(raw)))
         } else {
-            let c = count_with_stats(spec, &opts).map_err(CliError::budget)?;
+            let c = count_with_stats(spec, &opts).map_err(|e| match (&e, memory_budget) {
+                (CountError::Held { .. }, Some(b)) => CliError::budget(format!(
+                    "{e}: a memory budget of {} holds about {} states at {per_held} bytes \
+                     each; raise --max-memory",
+                    memory::human(b),
+                    b / per_held
+                )),
+                _ => CliError::budget(e),
+            })?;
             Ok((c.count, None, Some((c.total_states, c.max_level_states))))
         }
     })?;

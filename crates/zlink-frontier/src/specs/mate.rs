@@ -186,6 +186,7 @@ impl<M: Slots> Mate<M> {
         Step::Accept
     }
 
+    #[inline(always)]
     fn take(&self, m: &mut M, level: usize) -> Result<(), Step<M>> {
         let lp = self.plan.level(level);
         let (a, b) = (lp.su, lp.sv);
@@ -260,6 +261,7 @@ impl<M: Slots> Spec for Mate<M> {
         Step::Node(0, m)
     }
 
+    #[inline(always)]
     fn child(&self, s: &M, level: Level, take: bool) -> Step<M> {
         let i = level as usize;
         let mut m = s.clone();

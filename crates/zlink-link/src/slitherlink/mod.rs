@@ -36,7 +36,7 @@ pub use edges::{dot_edges, LoopEdge, LoopEdges};
 use num_bigint::BigUint;
 use zlink_frontier::combinators::Intersection;
 use zlink_frontier::specs::{groups::GroupSpec, mate::MateSpec, SpecError};
-use zlink_frontier::{build_zdd, count_with_stats, BudgetExceeded, BuildError, Counted};
+use zlink_frontier::{build_zdd, count_with_stats, BuildError, CountError, Counted};
 use zlink_frontier::{Graph, Level, Options};
 use zlink_grid::{Coord, Grid};
 use zlink_zdd::{NodeId, Zdd};
@@ -187,8 +187,8 @@ impl SlitherZdd {
     /// The number of solutions, by the count-only DP (no diagram is stored).
     ///
     /// # Errors
-    /// [`BudgetExceeded`] if `opts.max_nodes` distinct states are exceeded.
-    pub fn count(&self, opts: &Options<'_>) -> Result<BigUint, BudgetExceeded> {
+    /// [`CountError`] if a budget of `opts` runs out.
+    pub fn count(&self, opts: &Options<'_>) -> Result<BigUint, CountError> {
         Ok(self.count_with_stats(opts)?.count)
     }
 
@@ -196,7 +196,7 @@ impl SlitherZdd {
     ///
     /// # Errors
     /// As [`SlitherZdd::count`].
-    pub fn count_with_stats(&self, opts: &Options<'_>) -> Result<Counted, BudgetExceeded> {
+    pub fn count_with_stats(&self, opts: &Options<'_>) -> Result<Counted, CountError> {
         count_with_stats(&self.spec, opts)
     }
 
