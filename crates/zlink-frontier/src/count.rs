@@ -34,12 +34,14 @@ const PAR_THRESHOLD: usize = 1 << 13;
 /// Target number of states per shard: small enough for the shard's table to stay in the
 /// (1 MiB) L2 cache, large enough that expansion writes to few buckets. Measured on 14x14 /
 /// 15x15 corner paths, one thread: 2^13 -> 2^15 -> 2^16 states per shard took 4.0 -> 2.9 ->
-/// 2.7 s / 18 -> 11 -> 10 s CPU; past 2^17 (one table for the whole level) it is slow again.
+/// 2.7 s / 18 -> 11 -> 10 s CPU; one table for a whole 15x15 level is slow again (21 s).
 const SHARD_STATES: usize = 1 << 16;
 /// Minimum states per parallel work item.
 const CHUNK: usize = 1 << 12;
-/// Most shards per level (as a power of two).
-const MAX_SHARD_BITS: u32 = 14;
+/// Most shards per level (as a power of two). Past a few shards, the number of buckets the
+/// expansion writes to costs more than bigger tables: with at most 16 shards, 16x16 corner
+/// paths took 37 s CPU instead of 43 s (64 shards) and 17x17 143 s instead of 162 s.
+const MAX_SHARD_BITS: u32 = 4;
 
 /// What a count-only run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
