@@ -1,6 +1,9 @@
 //! Counts beyond `u128` and beyond 256 bits (the switches to wider counts), specs that skip
 //! levels (merging pending levels), on 1 and 2 threads, against closed forms.
 
+mod common;
+
+use common::{pool, AllSubsets};
 use num_bigint::BigUint;
 use zlink_frontier::{build_zdd, count, count_with_stats, Level, Options, Spec, Step};
 
@@ -26,28 +29,6 @@ impl Spec for NoTwoAdjacent {
     }
 }
 
-/// All subsets, with the sum of the chosen variables mod 2^14 as (irrelevant) state, so that
-/// levels grow past the parallel threshold. |family| = 2^n.
-struct AllSubsets(Level);
-
-impl Spec for AllSubsets {
-    type State = u32;
-    fn num_levels(&self) -> Level {
-        self.0
-    }
-    fn root(&self) -> Step<u32> {
-        Step::Node(0, 0)
-    }
-    fn child(&self, s: &u32, level: Level, take: bool) -> Step<u32> {
-        let t = if take { (s + level) % (1 << 14) } else { *s };
-        if level + 1 == self.0 {
-            Step::Accept
-        } else {
-            Step::Node(level + 1, t)
-        }
-    }
-}
-
 fn fibonacci(n: usize) -> BigUint {
     let (mut a, mut b) = (BigUint::from(0u8), BigUint::from(1u8));
     for _ in 0..n {
@@ -56,13 +37,6 @@ fn fibonacci(n: usize) -> BigUint {
         b = c;
     }
     a
-}
-
-fn pool(threads: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
 }
 
 #[test]
@@ -83,8 +57,12 @@ fn skipping_levels_past_u128() {
 #[test]
 fn wide_levels_past_u128_on_one_and_two_threads() {
     let want = BigUint::from(1u8) << 300u32; // past u128 and past 256 bits
-    let one = pool(1).install(|| count_with_stats(&AllSubsets(300), &Options::default()).unwrap());
-    let two = pool(2).install(|| count_with_stats(&AllSubsets(300), &Options::default()).unwrap());
+    let wide = AllSubsets {
+        levels: 300,
+        bits: 14,
+    };
+    let one = pool(1).install(|| count_with_stats(&wide, &Options::default()).unwrap());
+    let two = pool(2).install(|| count_with_stats(&wide, &Options::default()).unwrap());
     assert!(one.max_level_states >= 1 << 13, "the sharded path must run");
     assert_eq!(one.count, want);
     assert_eq!(one, two);

@@ -2,17 +2,11 @@
 //! that levels take the parallel (sharded) paths of the builder and the counter. Budgets stop
 //! both engines.
 
-use zlink_frontier::specs::mate::MateSpec;
-use zlink_frontier::{
-    build, count_with_stats, CountError, EdgeOrder, Graph, Level, Options, Spec, Step,
-};
+mod common;
 
-fn pool(threads: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
-}
+use common::{pool, AllSubsets};
+use zlink_frontier::specs::mate::MateSpec;
+use zlink_frontier::{build, count_with_stats, CountError, EdgeOrder, Graph, Options};
 
 fn corner_paths(n: usize) -> MateSpec {
     let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
@@ -49,31 +43,13 @@ fn counts_do_not_depend_on_threads() {
     assert_eq!(one.count, "182413291514248049241470885236".parse().unwrap());
 }
 
-/// Every subset of `0..n`, with the last 17 choices as state: levels grow to 2^17 distinct
-/// states, wide enough to be merged in several shards. |family| = 2^n.
-struct WideLevels(Level);
-
-impl Spec for WideLevels {
-    type State = u32;
-    fn num_levels(&self) -> Level {
-        self.0
-    }
-    fn root(&self) -> Step<u32> {
-        Step::Node(0, 0)
-    }
-    fn child(&self, s: &u32, level: Level, take: bool) -> Step<u32> {
-        let t = (2 * s + u32::from(take)) % (1 << 17);
-        if level + 1 == self.0 {
-            Step::Accept
-        } else {
-            Step::Node(level + 1, t)
-        }
-    }
-}
-
 #[test]
 fn sharded_merges_do_not_depend_on_threads() {
-    let spec = WideLevels(150);
+    // 2^17 states per level: merged in several shards.
+    let spec = AllSubsets {
+        levels: 150,
+        bits: 17,
+    };
     let one = pool(1).install(|| count_with_stats(&spec, &Options::default()).unwrap());
     let two = pool(2).install(|| count_with_stats(&spec, &Options::default()).unwrap());
     assert_eq!(one.max_level_states, 1 << 17);
