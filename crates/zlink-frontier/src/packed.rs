@@ -2,7 +2,7 @@
 //!
 //! Two representations behind one trait ([`Slots`]), chosen by a spec's type at construction:
 //!
-//! * [`Packed`]: up to [`MAX_WIDTH`] 5-bit fields in one `u128`. Hashing is two multiplies,
+//! * [`Packed`]: up to [`MAX_WIDTH`] 5-bit fields in two 64-bit words. Hashing is two multiplies,
 //!   equality two compares and a level's states need no heap allocation — this is the fast
 //!   path, and frontier-minimising orders of puzzle-size grids fit in it.
 //! * [`Wide`]: one byte per slot in a boxed slice, for any width up to [`MAX_WIDE_WIDTH`]
@@ -56,21 +56,51 @@ pub trait Slots: Clone + Eq + Hash + Send + Sync + Debug {
     fn any_at_least_two(&self) -> bool;
 }
 
-/// A fixed array of [`MAX_WIDTH`] 5-bit fields in one `u128`; unused fields are 0.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, PartialOrd, Ord)]
-pub struct Packed(pub u128);
+/// A fixed array of [`MAX_WIDTH`] 5-bit fields in two 64-bit words (`[low, high]` of one
+/// 125-bit number); unused fields are 0.
+///
+/// Two `u64` rather than one `u128`: the alignment is 8, not 16, so a `(Packed, u64)` record
+/// of the count-only DP or a `(Packed, back-reference)` of the builder is 24 bytes instead of
+/// 32, a quarter less memory traffic per state.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Packed([u64; 2]);
 
 impl Hash for Packed {
     /// One word per state: the halves mixed with an odd multiplier (hashers such as FxHash
-    /// would otherwise hash a `u128` as a byte slice, measurably slower).
+    /// would otherwise hash two words).
     #[inline(always)]
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        let (lo, hi) = (self.0 as u64, (self.0 >> 64) as u64);
+        let [lo, hi] = self.0;
         state.write_u64(lo ^ hi.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29));
     }
 }
 
+impl PartialOrd for Packed {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Packed {
+    /// The order of the 125-bit numbers.
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.bits().cmp(&other.bits())
+    }
+}
+
 impl Packed {
+    /// The state with these 125 bits (fields `i` at bits `5i..5i+5`).
+    #[inline(always)]
+    pub fn from_bits(bits: u128) -> Packed {
+        Packed([bits as u64, (bits >> 64) as u64])
+    }
+
+    /// The fields as one number (field `i` at bits `5i..5i+5`).
+    #[inline(always)]
+    pub fn bits(self) -> u128 {
+        u128::from(self.0[0]) | (u128::from(self.0[1]) << 64)
+    }
+
     /// Field `slot` (`slot < MAX_WIDTH`).
     ///
     /// Fields 0..=11 lie in the low word and 13..=24 in the high word, so all but field 12
@@ -79,12 +109,13 @@ impl Packed {
     #[inline(always)]
     pub fn get(self, slot: u8) -> u8 {
         let sh = u32::from(slot) * BITS;
+        let [lo, hi] = self.0;
         let word = if sh < 60 {
-            self.0 as u64 >> sh
+            lo >> sh
         } else if sh >= 64 {
-            (self.0 >> 64) as u64 >> (sh - 64)
+            hi >> (sh - 64)
         } else {
-            (self.0 >> sh) as u64
+            (lo >> sh) | (hi << (64 - sh))
         };
         (word & MASK as u64) as u8
     }
@@ -93,17 +124,16 @@ impl Packed {
     #[inline(always)]
     pub fn set(&mut self, slot: u8, value: u8) {
         let sh = u32::from(slot) * BITS;
-        let (lo, hi) = (self.0 as u64, (self.0 >> 64) as u64);
-        let (lo, hi) = if sh < 60 {
-            ((lo & !((MASK as u64) << sh)) | (u64::from(value) << sh), hi)
+        let [lo, hi] = self.0;
+        self.0 = if sh < 60 {
+            [(lo & !((MASK as u64) << sh)) | (u64::from(value) << sh), hi]
         } else if sh >= 64 {
             let sh = sh - 64;
-            (lo, (hi & !((MASK as u64) << sh)) | (u64::from(value) << sh))
+            [lo, (hi & !((MASK as u64) << sh)) | (u64::from(value) << sh)]
         } else {
-            let x = (self.0 & !(MASK << sh)) | (u128::from(value) << sh);
-            (x as u64, (x >> 64) as u64)
+            let x = (self.bits() & !(MASK << sh)) | (u128::from(value) << sh);
+            [x as u64, (x >> 64) as u64]
         };
-        self.0 = u128::from(lo) | (u128::from(hi) << 64);
     }
 }
 
@@ -112,7 +142,7 @@ impl Slots for Packed {
     const MAX_VALUE: u8 = MAX_FIELD;
     #[inline(always)]
     fn zeroed(_: usize) -> Self {
-        Packed(0)
+        Packed([0, 0])
     }
     #[inline(always)]
     fn get(&self, slot: u8) -> u8 {
@@ -124,15 +154,16 @@ impl Slots for Packed {
     }
     #[inline(always)]
     fn or_assign(&mut self, other: &Self) {
-        self.0 |= other.0;
+        self.0[0] |= other.0[0];
+        self.0[1] |= other.0[1];
     }
     #[inline(always)]
     fn is_zero(&self) -> bool {
-        self.0 == 0
+        self.0 == [0, 0]
     }
     #[inline(always)]
     fn any_at_least_two(&self) -> bool {
-        self.0 & HIGH_BITS != 0
+        (self.0[0] & HIGH_BITS as u64) | (self.0[1] & (HIGH_BITS >> 64) as u64) != 0
     }
 }
 
@@ -183,7 +214,9 @@ mod tests {
         p.set(3, 0);
         assert_eq!(p.get(3), 0);
         assert_eq!(p.get(4), 28);
-        assert_eq!(Packed(HIGH_BITS).get(24), 30);
+        assert_eq!(Packed::from_bits(HIGH_BITS).get(24), 30);
+        assert_eq!(Packed::from_bits(HIGH_BITS).get(12), 30);
+        assert_eq!(Packed::from_bits(HIGH_BITS).bits(), HIGH_BITS);
     }
 
     /// Both representations agree on every trait operation (random writes, 25 slots).
