@@ -182,52 +182,62 @@ struct Run {
     var: u32,
 }
 
+/// The run of child `c` of a node of run `k`: an earlier run, almost always one of the last
+/// few, found by walking back over the run starts (a small array that stays in cache) instead
+/// of reading the child's record (a cache miss per child).
+#[inline]
+fn run_before(runs: &[Run], c: u32, k: usize) -> usize {
+    let mut j = k - 1;
+    while runs[j].start > c {
+        j -= 1;
+    }
+    j
+}
+
+/// The level layout of a diagram: its runs, and per run the last run that reads it.
+struct Layout {
+    runs: Vec<Run>,
+    /// `last[k]`: the last run (in processing order) with a parent of a node of run `k`.
+    last: Vec<usize>,
+}
+
 impl Zdd {
     /// The ids `2..=top` as runs of one variable each, if the variables strictly decrease
-    /// from run to run (so every child, having a larger variable, is in an earlier run).
-    fn level_runs(&self, top: u32) -> Option<Vec<Run>> {
+    /// from run to run (so every child, having a larger variable, is in an earlier run), and
+    /// the last reader of each run, found in the same sequential pass.
+    fn level_runs(&self, top: u32) -> Option<Layout> {
         let mut runs: Vec<Run> = Vec::new();
+        let mut last: Vec<usize> = Vec::new();
         for i in 2..=top {
-            let v = self.nodes[i as usize].var;
+            let n = self.nodes[i as usize];
             match runs.last_mut() {
-                Some(r) if r.var == v => r.end = i + 1,
-                Some(r) if r.var < v => return None,
-                _ => runs.push(Run {
-                    start: i,
-                    end: i + 1,
-                    var: v,
-                }),
+                Some(r) if r.var == n.var => r.end = i + 1,
+                Some(r) if r.var < n.var => return None,
+                _ => {
+                    runs.push(Run {
+                        start: i,
+                        end: i + 1,
+                        var: n.var,
+                    });
+                    last.push(0);
+                }
+            }
+            let k = runs.len() - 1;
+            for c in [n.lo, n.hi] {
+                if c >= 2 {
+                    let ck = run_before(&runs, c, k);
+                    last[ck] = last[ck].max(k);
+                }
             }
         }
-        Some(runs)
+        Some(Layout { runs, last })
     }
 
     /// [`Zdd::count`] for a store whose ids `2..=f` are all reachable and laid out level by
     /// level: values live per run and are dropped after the last run that reads them.
-    fn count_by_runs(&self, f: NodeId, runs: &[Run]) -> BigUint {
-        // The run of child `c` of a node of run `k`: an earlier run, almost always one of the
-        // last few, found by walking back over the run starts (a small array that stays in
-        // cache) instead of reading the child's record (a cache miss per child).
-        let run_before = |c: u32, k: usize| -> usize {
-            let mut j = k - 1;
-            while runs[j].start > c {
-                j -= 1;
-            }
-            j
-        };
-        // last[k]: the last run (in processing order) with a parent of a node of run k
-        let mut last = vec![0usize; runs.len()];
-        for (k, r) in runs.iter().enumerate() {
-            for i in r.start..r.end {
-                let n = self.nodes[i as usize];
-                for c in [n.lo, n.hi] {
-                    if c >= 2 {
-                        let ck = run_before(c, k);
-                        last[ck] = last[ck].max(k);
-                    }
-                }
-            }
-        }
+    fn count_by_runs(&self, f: NodeId, layout: &Layout) -> BigUint {
+        let Layout { runs, last } = layout;
+        let run_before = |c: u32, k: usize| run_before(runs, c, k);
         let mut dies_after: Vec<Vec<usize>> = vec![Vec::new(); runs.len()];
         for (k, &l) in last.iter().enumerate() {
             dies_after[l].push(k);
@@ -284,8 +294,8 @@ impl Zdd {
         }
         let topo = Topo::new(self, &[f]);
         if topo.len() + 1 == f.0 as usize {
-            if let Some(runs) = self.level_runs(f.0) {
-                return self.count_by_runs(f, &runs);
+            if let Some(layout) = self.level_runs(f.0) {
+                return self.count_by_runs(f, &layout);
             }
         }
         let mut c = SpillCounts {

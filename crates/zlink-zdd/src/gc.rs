@@ -31,5 +31,6 @@ impl Zdd {
         self.unique = (0..self.num_vars).map(|_| HashTable::new()).collect();
         self.indexed = 2;
         self.cache.clear();
+        self.closed = Default::default();
     }
 }

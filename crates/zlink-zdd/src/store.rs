@@ -46,6 +46,8 @@ pub struct Zdd {
     pub(crate) num_vars: u32,
     pub(crate) budget: usize,
     pub(crate) cache: OpCache,
+    /// A root known to reach every id below it (see [`crate::topo::ClosedRoot`]).
+    pub(crate) closed: crate::topo::ClosedRoot,
 }
 
 impl Zdd {
@@ -68,6 +70,7 @@ impl Zdd {
             num_vars: 0,
             budget: max_nodes,
             cache: OpCache::new(),
+            closed: Default::default(),
         };
         zdd.set_num_vars(num_vars);
         zdd
