@@ -1,7 +1,8 @@
 //! Profiling aid: CPU time and peak RSS of each phase of a grid-path ZDD build (spec ->
 //! unreduced rows -> reduced store -> count), so optimisation targets the biggest part.
 //!
-//! `cargo run --release -p zlink-frontier --example build_phases -- 13 [paths|cycles]`
+//! `cargo run --release -p zlink-frontier --example build_phases -- 13 [paths|cycles] [count]`
+//! (a third argument `count` times the count-only DP instead of the build).
 //! (Linux only: reads `/proc/self/stat` and resets the peak RSS via `/proc/self/clear_refs`.)
 
 use std::time::Instant;
@@ -67,9 +68,24 @@ fn main() {
         .num_threads(1)
         .build()
         .expect("pool");
+    let count_only = args.get(3).is_some_and(|a| a == "count");
     pool.install(|| {
         let wall = Instant::now();
         reset_peak();
+        if count_only {
+            let t = cpu_seconds();
+            let c =
+                zlink_frontier::count_with_stats(&spec, &Options::default()).expect("no budget");
+            phase("count-only", t);
+            eprintln!(
+                "{kind} {n}: {} states, widest level {}, count {}, wall {:.2} s",
+                c.total_states,
+                c.max_level_states,
+                c.count,
+                wall.elapsed().as_secs_f64()
+            );
+            return;
+        }
         let t = cpu_seconds();
         let built = build(&spec, &Options::default()).expect("no budget");
         phase("build", t);
