@@ -4,15 +4,11 @@
 //! levels above it and dropped after use, so memory is proportional to the widest level (plus
 //! the raw children waiting for it).
 //!
-//! Each level goes through two passes. *Expand*: the states of the level, in parallel chunks
-//! (rayon), compute their children and append them, unmerged, to per-shard buckets of the
-//! level each child lands on; a child may land several levels below (the spec runs under the
-//! 1-branch [`Lookahead`], which skips nodes whose 1-branch is rejected: 31% fewer states on
-//! grid paths). *Merge*: when the DP reaches a level, each of its shards (disjoint state sets,
-//! sized so that a shard's hash table stays in the cache) is merged on its own, in parallel.
-//! Two passes measured 1.7x faster than one big table at 14x14 even on one thread, and raw
-//! buckets make level skips free: nothing is merged twice. Sums are exact and the shard of a
-//! state is fixed per level, so the answer does not depend on the thread count.
+//! Each level is expanded into shard buckets and merged per shard (`pending.rs`, the
+//! mechanism the builder shares); a child may land several levels below (the spec runs under
+//! the 1-branch [`Lookahead`], which skips nodes whose 1-branch is rejected: 31% fewer states
+//! on grid paths). Sums are exact and the shard of a state is fixed per level, so the answer
+//! does not depend on the thread count.
 //!
 //! Counts are `u64` until a merge overflows; then every pending count is widened to `u128`,
 //! then to 256 bits (two `u128`), and past those to `BigUint`, and the merge is redone (narrow
@@ -26,22 +22,9 @@ use std::hash::{BuildHasher, Hash};
 
 use crate::build::BudgetExceeded;
 use crate::combinators::Lookahead;
-use crate::options::{shard_of, Options, Progress};
+use crate::options::{Options, Progress};
+use crate::pending::{chunk_len, Pending, Raw, Scatter, PAR_THRESHOLD};
 use crate::spec::{Level, Spec, Step};
-
-/// Levels with fewer states than this are expanded as one chunk into one shard.
-const PAR_THRESHOLD: usize = 1 << 13;
-/// Target number of states per shard: small enough for the shard's table to stay in the
-/// (1 MiB) L2 cache, large enough that expansion writes to few buckets. Measured on 14x14 /
-/// 15x15 corner paths, one thread: 2^13 -> 2^15 -> 2^16 states per shard took 4.0 -> 2.9 ->
-/// 2.7 s / 18 -> 11 -> 10 s CPU; one table for a whole 15x15 level is slow again (21 s).
-const SHARD_STATES: usize = 1 << 16;
-/// Minimum states per parallel work item.
-const CHUNK: usize = 1 << 12;
-/// Most shards per level (as a power of two). Past a few shards, the number of buckets the
-/// expansion writes to costs more than bigger tables: with at most 16 shards, 16x16 corner
-/// paths took 37 s CPU instead of 43 s (64 shards) and 17x17 143 s instead of 162 s.
-const MAX_SHARD_BITS: u32 = 4;
 
 /// What a count-only run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -205,39 +188,6 @@ fn fx<S: Hash>(s: &S) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(s)
 }
 
-/// Raw children waiting for their level: per shard, the parts appended by expansions.
-struct Raw<S, C> {
-    /// The level has `1 << bits` shards (fixed when the first part arrives).
-    bits: u32,
-    shards: Vec<Vec<Vec<(S, C)>>>,
-}
-
-impl<S, C> Raw<S, C> {
-    fn new(bits: u32) -> Self {
-        Raw {
-            bits,
-            shards: (0..1usize << bits).map(|_| Vec::new()).collect(),
-        }
-    }
-
-    /// The same children with wider counts.
-    fn widen<D: From<C>>(self) -> Raw<S, D> {
-        Raw {
-            bits: self.bits,
-            shards: self
-                .shards
-                .into_iter()
-                .map(|parts| {
-                    parts
-                        .into_iter()
-                        .map(|p| p.into_iter().map(|(s, c)| (s, D::from(c))).collect())
-                        .collect()
-                })
-                .collect(),
-        }
-    }
-}
-
 /// A merged level: distinct states with counts, in shards (disjoint state sets).
 type Merged<S, C> = Vec<Vec<(S, C)>>;
 
@@ -270,7 +220,7 @@ fn merge_shard<S: Hash + Eq + Clone, C: Num>(
 
 /// Merges a level's raw children (shards in parallel).
 fn merge<S: Hash + Eq + Clone + Send + Sync, C: Num>(
-    raw: &Raw<S, C>,
+    raw: &Raw<(S, C)>,
 ) -> Result<Merged<S, C>, Overflow> {
     if raw.shards.len() == 1 {
         return Ok(vec![merge_shard(&raw.shards[0])?]);
@@ -278,101 +228,39 @@ fn merge<S: Hash + Eq + Clone + Send + Sync, C: Num>(
     raw.shards.par_iter().map(|p| merge_shard(p)).collect()
 }
 
-/// Shard bits for a level expected to hold about `len` states.
-fn shard_bits(len: usize) -> u32 {
-    if len < PAR_THRESHOLD {
-        0
-    } else {
-        (2 * len / SHARD_STATES)
-            .next_power_of_two()
-            .trailing_zeros()
-            .min(MAX_SHARD_BITS)
-    }
-}
-
-/// Children bound for one level, one bucket per shard.
-type Buckets<S, C> = Vec<Vec<(S, C)>>;
-
-/// One chunk's children: accepted ways, and per target level its shard buckets.
-struct ChunkOut<S, C> {
-    accepted: BigUint,
-    by_level: Vec<(Level, Buckets<S, C>)>,
-}
-
-/// Expands one chunk of a level. `bits_of(j)` gives the shard bits of target level `j`.
+/// Expands one chunk of a level: the ways accepted, and the children by level and shard.
 fn expand_chunk<S: Spec, C: Num>(
     spec: &S,
     level: Level,
     chunk: &[(S::State, C)],
-    bits_of: &(impl Fn(Level) -> u32 + Sync),
-) -> ChunkOut<S::State, C> {
+    mut out: Scatter<(S::State, C)>,
+    bits_of: &impl Fn(Level) -> u32,
+) -> (BigUint, Scatter<(S::State, C)>) {
     let mut accepted = Total::<C>::new();
-    let mut by_level: Vec<(Level, Buckets<S::State, C>)> = Vec::new();
-    // The bucket list of the last target level, cached (almost every child lands on
-    // `level + 1`).
-    let mut last: Option<(Level, usize)> = None;
     for (s, c) in chunk {
         for take in [false, true] {
             match spec.child(s, level, take) {
                 Step::Reject => {}
                 Step::Accept => accepted.add(c),
-                Step::Node(j, t) => {
-                    debug_assert!(j > level, "a spec child must have a larger level");
-                    let pos = match last {
-                        Some((l, p)) if l == j => p,
-                        _ => {
-                            let p = match by_level.iter().position(|(l, _)| *l == j) {
-                                Some(p) => p,
-                                None => {
-                                    let shards = 1usize << bits_of(j);
-                                    let cap = if j == level + 1 {
-                                        (2 * chunk.len()).div_ceil(shards) + 8
-                                    } else {
-                                        0
-                                    };
-                                    by_level.push((
-                                        j,
-                                        (0..shards).map(|_| Vec::with_capacity(cap)).collect(),
-                                    ));
-                                    by_level.len() - 1
-                                }
-                            };
-                            last = Some((j, p));
-                            p
-                        }
-                    };
-                    let buckets = &mut by_level[pos].1;
-                    let k = shard_of(&t, buckets.len());
-                    buckets[k].push((t, c.clone()));
-                }
+                Step::Node(j, t) => out.push(j, (t, c.clone()), |(t, _)| t, bits_of),
             }
         }
     }
-    ChunkOut {
-        accepted: accepted.big(),
-        by_level,
-    }
+    (accepted.big(), out)
 }
 
 /// The DP's pending levels, all with count type `C`.
 struct Dp<S, C> {
-    pending: Vec<Option<Raw<S, C>>>,
+    pending: Pending<(S, C)>,
     /// The level to process next.
-    next: usize,
-    /// Raw children in `pending`, all levels together.
-    raw_states: u64,
+    next: Level,
 }
 
 impl<S, C> Dp<S, C> {
     fn widen<D: From<C>>(self) -> Dp<S, D> {
         Dp {
-            pending: self
-                .pending
-                .into_iter()
-                .map(|r| r.map(Raw::widen))
-                .collect(),
+            pending: self.pending.map(|(s, c)| (s, D::from(c))),
             next: self.next,
-            raw_states: self.raw_states,
         }
     }
 }
@@ -386,19 +274,19 @@ fn run<S: Spec, C: Num>(
     stats: &mut Counted,
 ) -> Result<Result<(), CountError>, Dp<S::State, C>> {
     let levels = spec.num_levels();
-    let held = |level: usize, states: u64| -> Result<(), CountError> {
+    let held = |level: Level, states: u64| -> Result<(), CountError> {
         match opts.max_held_states {
             Some(max) if states > max => Err(CountError::Held {
                 max,
                 held: states,
-                level: level as Level,
+                level,
             }),
             _ => Ok(()),
         }
     };
-    while dp.next < levels as usize {
+    while dp.next < levels {
         let i = dp.next;
-        let Some(raw) = &dp.pending[i] else {
+        let Some(raw) = dp.pending.get(i) else {
             dp.next += 1;
             continue;
         };
@@ -406,18 +294,14 @@ fn run<S: Spec, C: Num>(
             return Err(dp);
         };
         let len: usize = cur.iter().map(Vec::len).sum();
-        if let Err(e) = held(i, dp.raw_states + len as u64) {
+        if let Err(e) = held(i, dp.pending.items() + len as u64) {
             return Ok(Err(e));
         }
-        dp.raw_states -= raw
-            .shards
-            .iter()
-            .flatten()
-            .map(|p| p.len() as u64)
-            .sum::<u64>();
-        dp.pending[i] = None;
+        if let Some(raw) = dp.pending.take(i) {
+            dp.pending.recycle(raw);
+        }
         dp.next += 1;
-        let level = i as Level;
+        let level = i;
         stats.max_level_states = stats.max_level_states.max(len);
         stats.total_states += len as u64;
         if let Some(p) = opts.progress {
@@ -437,39 +321,39 @@ fn run<S: Spec, C: Num>(
                 })));
             }
         }
-        // Shard bits of every level a child may land on: fixed by its first part.
-        let fresh = shard_bits(len);
-        let bits: Vec<u32> = dp.pending[i + 1..]
+        let bits = dp.pending.bits_after(i, len);
+        let bits_of = |j: Level| bits[(j - i - 1) as usize];
+        let chunk = if len < PAR_THRESHOLD {
+            usize::MAX
+        } else {
+            chunk_len(len)
+        };
+        let chunks: Vec<&[(S::State, C)]> = cur
             .iter()
-            .map(|r| r.as_ref().map_or(fresh, |r| r.bits))
+            .flat_map(|v| v.chunks(chunk.min(v.len().max(1))))
             .collect();
-        let bits_of = |j: Level| bits[j as usize - i - 1];
-        let outs: Vec<ChunkOut<S::State, C>> = if len < PAR_THRESHOLD {
-            cur.iter()
-                .map(|part| expand_chunk(spec, level, part, &bits_of))
+        let scatters = dp
+            .pending
+            .scatters(level, chunks.len(), chunk.min(len), &bits_of);
+        let outs: Vec<_> = if len < PAR_THRESHOLD {
+            chunks
+                .into_iter()
+                .zip(scatters)
+                .map(|(part, out)| expand_chunk(spec, level, part, out, &bits_of))
                 .collect()
         } else {
-            let chunk = (len / (4 * rayon::current_num_threads())).max(CHUNK);
-            let chunks: Vec<&[(S::State, C)]> = cur.iter().flat_map(|v| v.chunks(chunk)).collect();
             chunks
                 .into_par_iter()
-                .map(|part| expand_chunk(spec, level, part, &bits_of))
+                .zip(scatters)
+                .map(|(part, out)| expand_chunk(spec, level, part, out, &bits_of))
                 .collect()
         };
         drop(cur);
-        for out in outs {
-            stats.count += out.accepted;
-            for (j, buckets) in out.by_level {
-                let raw = dp.pending[j as usize].get_or_insert_with(|| Raw::new(bits_of(j)));
-                for (k, b) in buckets.into_iter().enumerate() {
-                    if !b.is_empty() {
-                        dp.raw_states += b.len() as u64;
-                        raw.shards[k].push(b);
-                    }
-                }
-            }
+        for (accepted, out) in outs {
+            stats.count += accepted;
+            dp.pending.absorb(out, &bits_of);
         }
-        if let Err(e) = held(i, dp.raw_states + len as u64) {
+        if let Err(e) = held(i, dp.pending.items() + len as u64) {
             return Ok(Err(e));
         }
     }
@@ -494,9 +378,8 @@ pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted
         total_states: 0,
     };
     let mut dp: Dp<S::State, u64> = Dp {
-        pending: (0..levels).map(|_| None).collect(),
+        pending: Pending::new(levels),
         next: 0,
-        raw_states: 1,
     };
     match spec.root() {
         Step::Reject => return Ok(stats),
@@ -504,11 +387,7 @@ pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted
             stats.count = BigUint::from(1u8);
             return Ok(stats);
         }
-        Step::Node(l, s) => {
-            let mut raw = Raw::new(0);
-            raw.shards[0].push(vec![(s, 1u64)]);
-            dp.pending[l as usize] = Some(raw);
-        }
+        Step::Node(l, s) => dp.pending.put(l, Raw::single((s, 1u64))),
     }
     let dp = match run(&spec, opts, dp, &mut stats) {
         Ok(r) => return r.map(|()| stats),
@@ -562,14 +441,5 @@ mod tests {
             t.add(&u128::MAX);
         }
         assert_eq!(t.big(), BigUint::from(u128::MAX) * 4u8);
-    }
-
-    #[test]
-    fn shard_bits_grow_with_the_level() {
-        assert_eq!(shard_bits(10), 0);
-        assert_eq!(shard_bits(PAR_THRESHOLD), 0);
-        assert_eq!(shard_bits(SHARD_STATES), 1);
-        assert_eq!(shard_bits(4 * SHARD_STATES), 3);
-        assert_eq!(shard_bits(usize::MAX / 4), MAX_SHARD_BITS);
     }
 }

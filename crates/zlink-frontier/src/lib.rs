@@ -22,6 +22,7 @@ pub mod graph;
 pub mod options;
 pub mod order;
 pub mod packed;
+mod pending;
 pub mod spec;
 pub mod specs;
 

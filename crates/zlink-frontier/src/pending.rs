@@ -1,0 +1,338 @@
+//! Children waiting for their level, in hash shards: the mechanism the builder and the
+//! count-only DP share.
+//!
+//! Both engines run a level in two passes. *Expand*: the level's distinct states, in parallel
+//! chunks, compute their children and append them, unmerged, to the bucket of their target
+//! level and *shard* (a slice of the hash space), so a child landing several levels below
+//! costs nothing extra. *Merge*: when a level's turn comes, each of its shards is merged on
+//! its own (in parallel), with a hash table small enough to stay in the cache. Radix
+//! partitioning first and hashing per shard measured 1.7× faster than one big table even on
+//! one thread (14×14 count).
+//!
+//! Order: a chunk is a contiguous range of the level's states and chunks are appended in
+//! order, so inside a shard children arrive in (source level, node, branch) order whatever
+//! the chunking. The shard count of a level depends only on the size of the level that first
+//! sends it children. Hence merged states, and the builder's node ids, never depend on the
+//! thread count.
+
+use std::hash::Hash;
+
+use crate::options::shard_of;
+use crate::spec::Level;
+
+/// Levels with fewer states than this are expanded as one chunk into one shard.
+pub(crate) const PAR_THRESHOLD: usize = 1 << 13;
+/// Target number of states per shard: small enough for the shard's table to stay in the
+/// (1 MiB) L2 cache, large enough that expansion writes to few buckets. Measured on 14x14 /
+/// 15x15 corner paths, one thread: 2^13 -> 2^15 -> 2^16 states per shard took 4.0 -> 2.9 ->
+/// 2.7 s / 18 -> 11 -> 10 s CPU; one table for a whole 15x15 level is slow again (21 s).
+const SHARD_STATES: usize = 1 << 16;
+/// Minimum states per parallel work item.
+const CHUNK: usize = 1 << 12;
+/// Most shards per level (as a power of two). Past a few shards, the number of buckets the
+/// expansion writes to costs more than bigger tables: with at most 16 shards, 16x16 corner
+/// paths took 37 s CPU instead of 43 s (64 shards) and 17x17 143 s instead of 162 s; 8
+/// shards were as fast as 16 and 4 slower (16x16, one thread, 2026-11-24).
+const MAX_SHARD_BITS: u32 = 4;
+
+/// Shard bits for a level expected to hold about `len` states.
+pub(crate) fn shard_bits(len: usize) -> u32 {
+    if len < PAR_THRESHOLD {
+        0
+    } else {
+        (2 * len / SHARD_STATES)
+            .next_power_of_two()
+            .trailing_zeros()
+            .min(MAX_SHARD_BITS)
+    }
+}
+
+/// States per parallel chunk of a level of `len` states.
+pub(crate) fn chunk_len(len: usize) -> usize {
+    (len / (4 * rayon::current_num_threads())).max(CHUNK)
+}
+
+/// The children waiting for one level: per shard, the parts appended by expansions.
+pub(crate) struct Raw<T> {
+    /// The level has `1 << bits` shards (fixed when the first part arrives).
+    pub(crate) bits: u32,
+    /// `shards[k]`: the parts of shard `k`, in arrival order.
+    pub(crate) shards: Vec<Vec<Vec<T>>>,
+}
+
+impl<T> Raw<T> {
+    fn new(bits: u32) -> Self {
+        Raw {
+            bits,
+            shards: (0..1usize << bits).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    /// A level holding one item (the root).
+    pub(crate) fn single(item: T) -> Self {
+        let mut raw = Raw::new(0);
+        raw.shards[0].push(vec![item]);
+        raw
+    }
+
+    /// Number of items waiting.
+    pub(crate) fn len(&self) -> usize {
+        self.shards.iter().flatten().map(Vec::len).sum()
+    }
+
+    /// The same items, each mapped by `f` (shards and order kept).
+    pub(crate) fn map<U>(self, f: impl Fn(T) -> U + Copy) -> Raw<U> {
+        Raw {
+            bits: self.bits,
+            shards: self
+                .shards
+                .into_iter()
+                .map(|parts| {
+                    parts
+                        .into_iter()
+                        .map(|p| p.into_iter().map(f).collect())
+                        .collect()
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One chunk's children, per target level one bucket per shard.
+pub(crate) struct Scatter<T> {
+    /// The expanding level.
+    level: Level,
+    /// Capacity to reserve per bucket of `level + 1`, where almost every child lands.
+    next_cap: usize,
+    by_level: Vec<(Level, Vec<Vec<T>>)>,
+    /// The position in `by_level` of the last target level (cached).
+    last: Option<(Level, usize)>,
+}
+
+impl<T> Scatter<T> {
+    /// An empty scatter for a chunk of `chunk` states of `level`.
+    pub(crate) fn new(level: Level, chunk: usize) -> Self {
+        Scatter {
+            level,
+            next_cap: 2 * chunk,
+            by_level: Vec::new(),
+            last: None,
+        }
+    }
+
+    /// An empty scatter whose buckets for `level + 1` (`1 << bits` shards) are the given
+    /// (empty) buffers, reused from an earlier level.
+    fn with_buckets(level: Level, chunk: usize, buckets: Vec<Vec<T>>) -> Self {
+        Scatter {
+            level,
+            next_cap: 2 * chunk,
+            by_level: vec![(level + 1, buckets)],
+            last: Some((level + 1, 0)),
+        }
+    }
+
+    /// Appends `item` (whose state is `key(&item)`) to level `j`; `bits_of(j)` gives the
+    /// shard bits of each target level.
+    #[inline(always)]
+    pub(crate) fn push<S: Hash>(
+        &mut self,
+        j: Level,
+        item: T,
+        key: impl Fn(&T) -> &S,
+        bits_of: &impl Fn(Level) -> u32,
+    ) {
+        debug_assert!(j > self.level, "a spec child must have a larger level");
+        let pos = match self.last {
+            Some((l, p)) if l == j => p,
+            _ => self.position(j, bits_of),
+        };
+        let buckets = &mut self.by_level[pos].1;
+        let k = shard_of(key(&item), buckets.len());
+        buckets[k].push(item);
+    }
+
+    #[inline(never)]
+    fn position(&mut self, j: Level, bits_of: &impl Fn(Level) -> u32) -> usize {
+        let p = match self.by_level.iter().position(|(l, _)| *l == j) {
+            Some(p) => p,
+            None => {
+                let shards = 1usize << bits_of(j);
+                let cap = if j == self.level + 1 {
+                    self.next_cap.div_ceil(shards) + 8
+                } else {
+                    0
+                };
+                self.by_level
+                    .push((j, (0..shards).map(|_| Vec::with_capacity(cap)).collect()));
+                self.by_level.len() - 1
+            }
+        };
+        self.last = Some((j, p));
+        p
+    }
+}
+
+/// The levels still to be processed and the children waiting for them.
+pub(crate) struct Pending<T> {
+    levels: Vec<Option<Raw<T>>>,
+    /// Items waiting, all levels together.
+    items: u64,
+    /// Emptied part buffers of processed levels, handed to the next expansions: a level's
+    /// buckets would otherwise be fresh pages every time, and zeroing fresh pages was a sixth
+    /// of a 15×15 build's CPU time.
+    pool: Vec<Vec<T>>,
+}
+
+impl<T> Pending<T> {
+    /// Nothing waiting yet, for `levels` levels.
+    pub(crate) fn new(levels: Level) -> Self {
+        Pending {
+            levels: (0..levels).map(|_| None).collect(),
+            items: 0,
+            pool: Vec::new(),
+        }
+    }
+
+    /// Keeps the part buffers of a processed level for reuse.
+    pub(crate) fn recycle(&mut self, raw: Raw<T>) {
+        for mut part in raw.shards.into_iter().flatten() {
+            part.clear();
+            self.pool.push(part);
+        }
+    }
+
+    /// Scatters for `chunks` consecutive chunks of about `chunk` states of `level`, with
+    /// buckets for `level + 1` taken from the pool where it has any.
+    pub(crate) fn scatters(
+        &mut self,
+        level: Level,
+        chunks: usize,
+        chunk: usize,
+        bits_of: &impl Fn(Level) -> u32,
+    ) -> Vec<Scatter<T>> {
+        if level + 1 >= self.levels.len() as Level {
+            return (0..chunks).map(|_| Scatter::new(level, chunk)).collect();
+        }
+        let shards = 1usize << bits_of(level + 1);
+        let cap = (2 * chunk).div_ceil(shards) + 8;
+        let scatters = (0..chunks)
+            .map(|_| {
+                let buckets = (0..shards)
+                    .map(|_| self.pool.pop().unwrap_or_else(|| Vec::with_capacity(cap)))
+                    .collect();
+                Scatter::with_buckets(level, chunk, buckets)
+            })
+            .collect();
+        // What this level did not need is freed: the pool never holds more than one level's
+        // buffers (children skipping levels bring extra parts, which would otherwise pile up).
+        self.pool.clear();
+        scatters
+    }
+
+    /// Items waiting, all levels together.
+    pub(crate) fn items(&self) -> u64 {
+        self.items
+    }
+
+    /// Puts `raw` at `level` (which must be empty).
+    pub(crate) fn put(&mut self, level: Level, raw: Raw<T>) {
+        self.items += raw.len() as u64;
+        self.levels[level as usize] = Some(raw);
+    }
+
+    /// The children waiting for `level`, if any (left in place).
+    pub(crate) fn get(&self, level: Level) -> Option<&Raw<T>> {
+        self.levels[level as usize].as_ref()
+    }
+
+    /// Removes and returns the children waiting for `level`.
+    pub(crate) fn take(&mut self, level: Level) -> Option<Raw<T>> {
+        let raw = self.levels[level as usize].take()?;
+        self.items -= raw.len() as u64;
+        Some(raw)
+    }
+
+    /// Shard bits of every level after `level`: fixed by a level's first part, else those of
+    /// a level of `len` states.
+    pub(crate) fn bits_after(&self, level: Level, len: usize) -> Vec<u32> {
+        let fresh = shard_bits(len);
+        self.levels[level as usize + 1..]
+            .iter()
+            .map(|r| r.as_ref().map_or(fresh, |r| r.bits))
+            .collect()
+    }
+
+    /// Appends a chunk's children (call in chunk order); empty buckets go back to the pool.
+    pub(crate) fn absorb(&mut self, scatter: Scatter<T>, bits_of: &impl Fn(Level) -> u32) {
+        for (j, buckets) in scatter.by_level {
+            if buckets.iter().all(Vec::is_empty) {
+                self.pool.extend(buckets);
+                continue;
+            }
+            let raw = self.levels[j as usize].get_or_insert_with(|| Raw::new(bits_of(j)));
+            for (k, b) in buckets.into_iter().enumerate() {
+                if b.is_empty() {
+                    self.pool.push(b);
+                } else {
+                    self.items += b.len() as u64;
+                    raw.shards[k].push(b);
+                }
+            }
+        }
+    }
+
+    /// The same pending items with each mapped by `f`.
+    pub(crate) fn map<U>(self, f: impl Fn(T) -> U + Copy) -> Pending<U> {
+        Pending {
+            levels: self
+                .levels
+                .into_iter()
+                .map(|r| r.map(|r| r.map(f)))
+                .collect(),
+            items: self.items,
+            pool: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shard_bits_grow_with_the_level() {
+        assert_eq!(shard_bits(10), 0);
+        assert_eq!(shard_bits(PAR_THRESHOLD), 0);
+        assert_eq!(shard_bits(SHARD_STATES), 1);
+        assert_eq!(shard_bits(4 * SHARD_STATES), 3);
+        assert_eq!(shard_bits(usize::MAX / 4), MAX_SHARD_BITS);
+    }
+
+    /// Items land in their level and shard in arrival order, and the counts follow.
+    #[test]
+    fn scatter_and_absorb_keep_order_per_shard() {
+        let bits_of = |j: Level| if j == 2 { 2 } else { 0 };
+        let mut p: Pending<u64> = Pending::new(5);
+        for chunk in [0u64..50, 50..100] {
+            let mut s = Scatter::new(1, 50);
+            for x in chunk {
+                s.push(if x % 3 == 0 { 4 } else { 2 }, x, |x| x, &bits_of);
+            }
+            p.absorb(s, &bits_of);
+        }
+        assert_eq!(p.items(), 100);
+        let far = p.take(4).unwrap();
+        assert_eq!(far.bits, 0);
+        let want: Vec<u64> = (0..100).filter(|x| x % 3 == 0).collect();
+        assert_eq!(far.shards[0].concat(), want);
+        let near = p.get(2).unwrap();
+        assert_eq!(near.shards.len(), 4);
+        for (k, shard) in near.shards.iter().enumerate() {
+            let got = shard.concat();
+            assert!(got.windows(2).all(|w| w[0] < w[1]), "arrival order");
+            assert!(got.iter().all(|x| shard_of(x, 4) == k && x % 3 != 0));
+        }
+        assert_eq!(near.len(), 100 - want.len());
+        assert_eq!(p.items(), near.len() as u64);
+    }
+}
