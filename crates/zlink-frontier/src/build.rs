@@ -28,7 +28,7 @@ use zlink_zdd::import::{RawRef, Unreduced};
 
 use crate::combinators::Lookahead;
 use crate::options::{Options, Progress};
-use crate::pending::{chunk_len, Pending, Raw, Scatter, PAR_THRESHOLD};
+use crate::pending::{Pending, Raw, Scatter};
 use crate::spec::{Level, Spec, Step};
 
 /// Where a pending child's id must be written: the root, or `(level, index, branch)`.
@@ -142,7 +142,7 @@ fn expand_chunk<S: Spec>(
     level: Level,
     (base, states): (u32, &[S::State]),
     mut out: Scatter<(S::State, BackRef)>,
-    bits_of: &impl Fn(Level) -> u32,
+    bits_of: &dyn Fn(Level) -> u32,
 ) -> (Vec<u64>, Scatter<(S::State, BackRef)>) {
     let mut accepts = Vec::new();
     for (k, s) in (base..).zip(states) {
@@ -245,40 +245,12 @@ pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BudgetExcee
                 });
             }
         }
-        let bits = pending.bits_after(i, len);
-        let bits_of = |j: Level| bits[(j - i - 1) as usize];
-        let chunk = if len < PAR_THRESHOLD {
-            usize::MAX
-        } else {
-            chunk_len(len)
-        };
-        let mut base = 0u32;
-        let mut chunks: Vec<(u32, &[S::State])> = Vec::new();
-        for buf in bufs.iter() {
-            for c in buf.states.chunks(chunk.min(buf.states.len().max(1))) {
-                chunks.push((base, c));
-                base += c.len() as u32;
-            }
-        }
-        let scatters = pending.scatters(i, chunks.len(), chunk.min(len), &bits_of);
-        let outs: Vec<_> = if len < PAR_THRESHOLD {
-            chunks
-                .into_iter()
-                .zip(scatters)
-                .map(|(c, out)| expand_chunk(spec, i, c, out, &bits_of))
-                .collect()
-        } else {
-            chunks
-                .into_par_iter()
-                .zip(scatters)
-                .map(|(c, out)| expand_chunk(spec, i, c, out, &bits_of))
-                .collect()
-        };
-        for (accepts, out) in outs {
-            for x in accepts {
-                raw.set_child(i, (x >> 1) as u32, x & 1 == 1, RawRef::ONE);
-            }
-            pending.absorb(out, &bits_of);
+        let parts = bufs.iter().map(|b| b.states.as_slice());
+        let accepts = pending.expand_level(i, len, parts, |base, c, out, bits_of| {
+            expand_chunk(spec, i, (base, c), out, bits_of)
+        });
+        for x in accepts.into_iter().flatten() {
+            raw.set_child(i, (x >> 1) as u32, x & 1 == 1, RawRef::ONE);
         }
     }
     Ok(Built {

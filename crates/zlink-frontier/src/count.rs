@@ -23,7 +23,7 @@ use std::hash::{BuildHasher, Hash};
 use crate::build::BudgetExceeded;
 use crate::combinators::Lookahead;
 use crate::options::{Options, Progress};
-use crate::pending::{chunk_len, Pending, Raw, Scatter, PAR_THRESHOLD};
+use crate::pending::{Pending, Raw, Scatter};
 use crate::spec::{Level, Spec, Step};
 
 /// What a count-only run found.
@@ -234,7 +234,7 @@ fn expand_chunk<S: Spec, C: Num>(
     level: Level,
     chunk: &[(S::State, C)],
     mut out: Scatter<(S::State, C)>,
-    bits_of: &impl Fn(Level) -> u32,
+    bits_of: &dyn Fn(Level) -> u32,
 ) -> (BigUint, Scatter<(S::State, C)>) {
     let mut accepted = Total::<C>::new();
     for (s, c) in chunk {
@@ -321,37 +321,15 @@ fn run<S: Spec, C: Num>(
                 })));
             }
         }
-        let bits = dp.pending.bits_after(i, len);
-        let bits_of = |j: Level| bits[(j - i - 1) as usize];
-        let chunk = if len < PAR_THRESHOLD {
-            usize::MAX
-        } else {
-            chunk_len(len)
-        };
-        let chunks: Vec<&[(S::State, C)]> = cur
-            .iter()
-            .flat_map(|v| v.chunks(chunk.min(v.len().max(1))))
-            .collect();
-        let scatters = dp
+        let parts = cur.iter().map(Vec::as_slice);
+        let accepted = dp
             .pending
-            .scatters(level, chunks.len(), chunk.min(len), &bits_of);
-        let outs: Vec<_> = if len < PAR_THRESHOLD {
-            chunks
-                .into_iter()
-                .zip(scatters)
-                .map(|(part, out)| expand_chunk(spec, level, part, out, &bits_of))
-                .collect()
-        } else {
-            chunks
-                .into_par_iter()
-                .zip(scatters)
-                .map(|(part, out)| expand_chunk(spec, level, part, out, &bits_of))
-                .collect()
-        };
+            .expand_level(level, len, parts, |_, c, out, bits_of| {
+                expand_chunk(spec, level, c, out, bits_of)
+            });
         drop(cur);
-        for (accepted, out) in outs {
-            stats.count += accepted;
-            dp.pending.absorb(out, &bits_of);
+        for a in accepted {
+            stats.count += a;
         }
         if let Err(e) = held(i, dp.pending.items() + len as u64) {
             return Ok(Err(e));

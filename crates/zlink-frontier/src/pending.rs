@@ -17,6 +17,8 @@
 
 use std::hash::Hash;
 
+use rayon::prelude::*;
+
 use crate::options::shard_of;
 use crate::spec::Level;
 
@@ -139,7 +141,7 @@ impl<T> Scatter<T> {
         j: Level,
         item: T,
         key: impl Fn(&T) -> &S,
-        bits_of: &impl Fn(Level) -> u32,
+        bits_of: &dyn Fn(Level) -> u32,
     ) {
         debug_assert!(j > self.level, "a spec child must have a larger level");
         let pos = match self.last {
@@ -152,7 +154,7 @@ impl<T> Scatter<T> {
     }
 
     #[inline(never)]
-    fn position(&mut self, j: Level, bits_of: &impl Fn(Level) -> u32) -> usize {
+    fn position(&mut self, j: Level, bits_of: &dyn Fn(Level) -> u32) -> usize {
         let p = match self.by_level.iter().position(|(l, _)| *l == j) {
             Some(p) => p,
             None => {
@@ -201,9 +203,55 @@ impl<T> Pending<T> {
         }
     }
 
+    /// Expands `level`, whose `len` states come as consecutive slices `parts` (its shards):
+    /// splits them into chunks, runs `expand(base, chunk, scatter)` on each (in parallel on a
+    /// big level; `base` is the index of the chunk's first state in the level), absorbs the
+    /// children in chunk order and returns the other outputs in chunk order.
+    pub(crate) fn expand_level<'a, X, R>(
+        &mut self,
+        level: Level,
+        len: usize,
+        parts: impl Iterator<Item = &'a [X]>,
+        expand: impl Fn(u32, &'a [X], Scatter<T>, &dyn Fn(Level) -> u32) -> (R, Scatter<T>) + Sync,
+    ) -> Vec<R>
+    where
+        X: Sync + 'a,
+        T: Send,
+        R: Send,
+    {
+        let bits = self.bits_after(level, len);
+        let bits_of = |j: Level| bits[(j - level - 1) as usize];
+        let chunk = if len < PAR_THRESHOLD {
+            usize::MAX
+        } else {
+            chunk_len(len)
+        };
+        let mut base = 0u32;
+        let mut chunks: Vec<(u32, &[X])> = Vec::new();
+        for part in parts {
+            for c in part.chunks(chunk.min(part.len().max(1))) {
+                chunks.push((base, c));
+                base += c.len() as u32;
+            }
+        }
+        let scatters = self.scatters(level, chunks.len(), chunk.min(len), &bits_of);
+        let run = |((base, c), out): ((u32, &'a [X]), Scatter<T>)| expand(base, c, out, &bits_of);
+        let outs: Vec<(R, Scatter<T>)> = if len < PAR_THRESHOLD {
+            chunks.into_iter().zip(scatters).map(run).collect()
+        } else {
+            chunks.into_par_iter().zip(scatters).map(run).collect()
+        };
+        outs.into_iter()
+            .map(|(r, out)| {
+                self.absorb(out, &bits_of);
+                r
+            })
+            .collect()
+    }
+
     /// Scatters for `chunks` consecutive chunks of about `chunk` states of `level`, with
     /// buckets for `level + 1` taken from the pool where it has any.
-    pub(crate) fn scatters(
+    fn scatters(
         &mut self,
         level: Level,
         chunks: usize,
