@@ -15,7 +15,7 @@
 
 use hashbrown::HashTable;
 
-use crate::store::{hash_pair, Node};
+use crate::store::find_or_push;
 use crate::{BudgetExceeded, NodeId};
 
 /// A child reference given to or read from an [`Unreduced`] diagram: a terminal, or
@@ -343,26 +343,7 @@ impl crate::Zdd {
         if hi == NodeId::ZERO {
             return Ok(lo);
         }
-        let h = hash_pair(lo.0, hi.0);
-        if let Some(&i) = table.find(h, |&i| {
-            let n = self.nodes[i as usize];
-            n.lo == lo.0 && n.hi == hi.0
-        }) {
-            return Ok(NodeId(i));
-        }
-        self.check_room()?;
-        let nodes = &mut self.nodes;
-        let idx = nodes.len() as u32;
-        nodes.push(Node {
-            var,
-            lo: lo.0,
-            hi: hi.0,
-        });
-        table.insert_unique(h, idx, |&i| {
-            let n = nodes[i as usize];
-            hash_pair(n.lo, n.hi)
-        });
-        Ok(NodeId(idx))
+        find_or_push(table, &mut self.nodes, self.budget, var, lo, hi)
     }
 }
 

@@ -30,6 +30,39 @@ pub(crate) fn hash_pair(lo: u32, hi: u32) -> u64 {
     h.finish()
 }
 
+/// The node `(var, lo, hi)` from `table` (the nodes of `var`, keyed by `(lo, hi)`), or a new
+/// one pushed onto `nodes` and entered in `table` if the budget allows: the find-or-insert of
+/// both the store's unique tables and a bulk import's per-row tables.
+#[inline(always)]
+pub(crate) fn find_or_push(
+    table: &mut HashTable<u32>,
+    nodes: &mut Vec<Node>,
+    budget: usize,
+    var: Var,
+    lo: NodeId,
+    hi: NodeId,
+) -> Result<NodeId, BudgetExceeded> {
+    let h = hash_pair(lo.0, hi.0);
+    if let Some(&i) = table.find(h, |&i| {
+        let n = nodes[i as usize];
+        n.lo == lo.0 && n.hi == hi.0
+    }) {
+        return Ok(NodeId(i));
+    }
+    check_room(nodes.len(), budget)?;
+    let idx = nodes.len() as u32;
+    nodes.push(Node {
+        var,
+        lo: lo.0,
+        hi: hi.0,
+    });
+    table.insert_unique(h, idx, |&i| {
+        let n = nodes[i as usize];
+        hash_pair(n.lo, n.hi)
+    });
+    Ok(NodeId(idx))
+}
+
 /// The ZDD node store and manager: nodes, unique tables, operation cache, node budget.
 ///
 /// Memory: 12 bytes per node record plus about 5 bytes per unique-table slot (a `u32` index and
@@ -125,36 +158,22 @@ impl Zdd {
         if self.indexed != self.nodes.len() {
             self.index_rest();
         }
-        let h = hash_pair(lo.0, hi.0);
         let Zdd {
             nodes,
             unique,
             budget,
             ..
         } = self;
-        let table = &mut unique[var as usize];
-        if let Some(&i) = table.find(h, |&i| {
-            let n = nodes[i as usize];
-            n.lo == lo.0 && n.hi == hi.0
-        }) {
-            return Ok(NodeId(i));
+        let before = nodes.len();
+        let id = find_or_push(&mut unique[var as usize], nodes, *budget, var, lo, hi)?;
+        if self.nodes.len() == before {
+            return Ok(id); // an existing node
         }
-        check_room(nodes.len(), *budget)?;
-        let idx = nodes.len() as u32;
-        nodes.push(Node {
-            var,
-            lo: lo.0,
-            hi: hi.0,
-        });
-        table.insert_unique(h, idx, |&i| {
-            let n = nodes[i as usize];
-            hash_pair(n.lo, n.hi)
-        });
         self.indexed = self.nodes.len();
         if self.cache.outgrown(self.nodes.len()) {
             self.cache.fit(self.nodes.len());
         }
-        Ok(NodeId(idx))
+        Ok(id)
     }
 
     /// The variable tested at `f`; [`TERMINAL_VAR`] for the terminals.
@@ -207,12 +226,6 @@ fn check_room(len: usize, budget: usize) -> Result<(), BudgetExceeded> {
 }
 
 impl Zdd {
-    /// [`BudgetExceeded`] unless one more node fits in the store.
-    #[inline]
-    pub(crate) fn check_room(&self) -> Result<(), BudgetExceeded> {
-        check_room(self.nodes.len(), self.budget)
-    }
-
     /// Puts the unindexed nodes `nodes[indexed..]` into the unique tables (each table grown
     /// once, to its final size). They must be distinct from each other and from the indexed
     /// nodes, as a bulk import or a compaction leaves them.
