@@ -75,6 +75,18 @@ enum Positions {
 #[derive(Debug, Default)]
 pub(crate) struct ClosedRoot(AtomicU32);
 
+impl ClosedRoot {
+    /// The root known to reach every id below it (0: none).
+    pub(crate) fn get(&self) -> u32 {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Records that `root` reaches every id in `2..=root`.
+    pub(crate) fn set(&self, root: u32) {
+        self.0.store(root, Ordering::Relaxed);
+    }
+}
+
 impl Clone for ClosedRoot {
     fn clone(&self) -> Self {
         ClosedRoot(AtomicU32::new(self.0.load(Ordering::Relaxed)))
@@ -96,7 +108,7 @@ impl Topo {
     pub(crate) fn new(zdd: &Zdd, roots: &[NodeId]) -> Topo {
         let n = zdd.nodes.len();
         let top = roots.iter().map(|r| r.0 as usize).max().unwrap_or(0);
-        let closed = zdd.closed.0.load(Ordering::Relaxed) as usize;
+        let closed = zdd.closed.get() as usize;
         if top >= 2 && top == closed && roots.iter().any(|r| r.0 as usize == top) {
             return Topo {
                 order: Vec::new(),
@@ -145,7 +157,7 @@ impl Topo {
         }
         // Every id up to the largest root reachable: identity slots, no order list at all.
         if count + 1 == top {
-            zdd.closed.0.store(top as u32, Ordering::Relaxed);
+            zdd.closed.set(top as u32);
             return Topo {
                 order: Vec::new(),
                 len: count,
