@@ -89,9 +89,9 @@ pub struct Built {
     pub max_level_nodes: usize,
 }
 
-/// One shard's merge buffers, kept from level to level: a big level's temporaries would
-/// otherwise be fresh pages every time (page faults cost about a fifth of a 14×14 build's CPU
-/// time before buffers were reused).
+/// One shard's merge buffers; the state and id buffers are kept from level to level (a big
+/// level's temporaries would otherwise be fresh pages every time: page faults cost about a
+/// fifth of a 14×14 build's CPU time before buffers were reused).
 struct ShardBuf<S> {
     /// Open table of 4-byte ids into `states` (compared there: the distinct states are compact
     /// and in cache far more often than the pending items they came from).
@@ -116,8 +116,9 @@ impl<S: Clone + Eq + std::hash::Hash> ShardBuf<S> {
         let hash = |s: &S| FxBuildHasher.hash_one(s);
         let n: usize = parts.iter().map(Vec::len).sum();
         let ShardBuf { table, states, ids } = self;
-        table.clear();
-        table.reserve(n, |&j| hash(&states[j as usize]));
+        // A fresh table sized for this level: a kept one has the capacity of the widest level,
+        // and clearing and probing that costs more than allocating.
+        *table = HashTable::with_capacity(n);
         states.clear();
         ids.clear();
         ids.extend(parts.iter().flatten().map(|(s, _)| {
