@@ -12,10 +12,10 @@
 //! skipped over at once, so the raw diagram holds almost only nodes that survive reduction
 //! (13×13 corner paths: 15.0 M raw nodes for 13.8 M reduced, against 27 M raw without it).
 //!
-//! Memory: pending children live in bucket buffers recycled from level to level and merge
-//! buffers kept per shard; only the 8-byte `[lo, hi]` rows of the [`Unreduced`] diagram are
-//! kept. Against one pending list per level deduplicated in 64 shards, this cut a 14×14
-//! corner-path build from 3.0-3.2 to 2.4 s CPU and its peak from 453 to 410 MB.
+//! Memory: pending children live in bucket buffers recycled from level to level, a merged
+//! level only until it is expanded; only the 8-byte `[lo, hi]` rows of the [`Unreduced`]
+//! diagram are kept. Against one pending list per level deduplicated in 64 shards, this cut a
+//! 14×14 corner-path build from 3.0-3.2 to 2.0 s CPU and its peak from 453 to 410 MB.
 //!
 //! The result is an [`Unreduced`] diagram that `zlink_zdd::Zdd::import` reduces bottom-up.
 
@@ -89,39 +89,26 @@ pub struct Built {
     pub max_level_nodes: usize,
 }
 
-/// One shard's merge buffers; the state and id buffers are kept from level to level (a big
-/// level's temporaries would otherwise be fresh pages every time: page faults cost about a
-/// fifth of a 14×14 build's CPU time before buffers were reused).
-struct ShardBuf<S> {
-    /// Open table of 4-byte ids into `states` (compared there: the distinct states are compact
-    /// and in cache far more often than the pending items they came from).
-    table: HashTable<u32>,
-    /// The shard's distinct states, in first-arrival order (local ids).
+/// One shard of a merged level: its distinct states in first-arrival order (local ids), and
+/// the local id of each pending item, in arrival order.
+struct Shard<S> {
     states: Vec<S>,
-    /// Each pending item's local id, in arrival order.
     ids: Vec<u32>,
 }
 
-impl<S: Clone + Eq + std::hash::Hash> ShardBuf<S> {
-    fn new() -> Self {
-        ShardBuf {
-            table: HashTable::new(),
-            states: Vec::new(),
-            ids: Vec::new(),
-        }
-    }
-
-    /// Merges the items of `parts` into distinct states.
-    fn merge(&mut self, parts: &[Vec<(S, BackRef)>]) {
-        let hash = |s: &S| FxBuildHasher.hash_one(s);
-        let n: usize = parts.iter().map(Vec::len).sum();
-        let ShardBuf { table, states, ids } = self;
-        // A fresh table sized for this level: a kept one has the capacity of the widest level,
-        // and clearing and probing that costs more than allocating.
-        *table = HashTable::with_capacity(n);
-        states.clear();
-        ids.clear();
-        ids.extend(parts.iter().flatten().map(|(s, _)| {
+/// Merges the items of one shard's `parts`. The table holds 4-byte ids into the states
+/// (compared there: the distinct states are compact and in cache far more often than the
+/// pending items they came from). Fresh buffers per level measured as fast as buffers kept
+/// from level to level, and a kept table (sized for the widest level) was 10% slower.
+fn merge_shard<S: Clone + Eq + std::hash::Hash>(parts: &[Vec<(S, BackRef)>]) -> Shard<S> {
+    let hash = |s: &S| FxBuildHasher.hash_one(s);
+    let n: usize = parts.iter().map(Vec::len).sum();
+    let mut table: HashTable<u32> = HashTable::with_capacity(n);
+    let mut states: Vec<S> = Vec::with_capacity(n);
+    let ids = parts
+        .iter()
+        .flatten()
+        .map(|(s, _)| {
             let h = hash(s);
             match table.find(h, |&id| states[id as usize] == *s) {
                 Some(&id) => id,
@@ -132,8 +119,9 @@ impl<S: Clone + Eq + std::hash::Hash> ShardBuf<S> {
                     id
                 }
             }
-        }));
-    }
+        })
+        .collect();
+    Shard { states, ids }
 }
 
 /// Expands `states` (node ids `base..`) of `level`: the branches that accept, as
@@ -181,24 +169,14 @@ pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BudgetExcee
     }
     let mut nodes = 0u64;
     let mut max_level_nodes = 0usize;
-    let mut bufs: Vec<ShardBuf<S::State>> = Vec::new();
     for i in 0..levels {
         let items = pending.take(i);
-        let shards = items.as_ref().map_or(0, |r| r.shards.len());
-        while bufs.len() < shards {
-            bufs.push(ShardBuf::new());
-        }
-        let bufs = &mut bufs[..shards];
-        if let Some(items) = &items {
-            if shards == 1 {
-                bufs[0].merge(&items.shards[0]);
-            } else {
-                bufs.par_iter_mut()
-                    .zip(items.shards.par_iter())
-                    .for_each(|(buf, parts)| buf.merge(parts));
-            }
-        }
-        let len: usize = bufs.iter().map(|b| b.states.len()).sum();
+        let merged: Vec<Shard<S::State>> = match &items {
+            None => Vec::new(),
+            Some(r) if r.shards.len() == 1 => vec![merge_shard(&r.shards[0])],
+            Some(r) => r.shards.par_iter().map(|p| merge_shard(p)).collect(),
+        };
+        let len: usize = merged.iter().map(|m| m.states.len()).sum();
         nodes += len as u64;
         let too_many = |_| BudgetExceeded {
             max_nodes: Unreduced::MAX_NODES as u64,
@@ -211,8 +189,8 @@ pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BudgetExcee
         };
         // Node ids are shard-major: shard k's states follow those of shards 0..k.
         let mut base = 0u32;
-        for (buf, parts) in bufs.iter().zip(&items.shards) {
-            for ((_, back), &id) in parts.iter().flatten().zip(&buf.ids) {
+        for (m, parts) in merged.iter().zip(&items.shards) {
+            for ((_, back), &id) in parts.iter().flatten().zip(&m.ids) {
                 let r = RawRef::node(i, base + id);
                 if back.0 == BackRef::ROOT.0 {
                     raw.set_root(r);
@@ -225,7 +203,7 @@ pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BudgetExcee
                     raw.set_child(l, k, b, r);
                 }
             }
-            base += buf.states.len() as u32;
+            base += m.states.len() as u32;
         }
         pending.recycle(items);
         max_level_nodes = max_level_nodes.max(len);
@@ -246,7 +224,7 @@ pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BudgetExcee
                 });
             }
         }
-        let parts = bufs.iter().map(|b| b.states.as_slice());
+        let parts = merged.iter().map(|m| m.states.as_slice());
         let accepts = pending.expand_level(i, len, parts, |base, c, out, bits_of| {
             expand_chunk(spec, i, (base, c), out, bits_of)
         });
