@@ -31,14 +31,15 @@ use crate::options::{Options, Progress};
 use crate::pending::{Pending, Raw, Scatter};
 use crate::spec::{Level, Spec, Step};
 
-/// Where a pending child's id must be written: the root, or `(level, index, branch)`.
+/// Where a pending child's id must be written: the root, or `(level, number, branch)` (the
+/// parent's level and its number in the raw diagram's row-major numbering).
 #[derive(Clone, Copy)]
 struct BackRef(u64);
 
 impl BackRef {
     const ROOT: BackRef = BackRef(u64::MAX);
-    fn new(level: Level, index: u32, branch: usize) -> BackRef {
-        BackRef((u64::from(level) << 33) | (u64::from(index) << 1) | branch as u64)
+    fn new(level: Level, number: u32, branch: usize) -> BackRef {
+        BackRef((u64::from(level) << 33) | (u64::from(number) << 1) | branch as u64)
     }
 }
 
@@ -128,7 +129,7 @@ fn merge_shard<S: Clone + Eq + std::hash::Hash>(parts: &[Vec<(S, BackRef)>]) -> 
 /// `id << 1 | branch`, and the children by level and shard.
 fn expand_chunk<S: Spec>(
     spec: &S,
-    level: Level,
+    (level, first): (Level, u32),
     (base, states): (u32, &[S::State]),
     mut out: Scatter<(S::State, BackRef)>,
     bits_of: &dyn Fn(Level) -> u32,
@@ -140,7 +141,8 @@ fn expand_chunk<S: Spec>(
                 Step::Reject => {}
                 Step::Accept => accepts.push(u64::from(k) << 1 | b as u64),
                 Step::Node(j, t) => {
-                    out.push(j, (t, BackRef::new(level, k, b)), |(t, _)| t, bits_of);
+                    let back = BackRef::new(level, first + k, b);
+                    out.push(j, (t, back), |(t, _)| t, bits_of);
                 }
             }
         }
@@ -188,19 +190,19 @@ pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BudgetExcee
             continue;
         };
         // Node ids are shard-major: shard k's states follow those of shards 0..k.
+        let first = raw.row_start(i);
         let mut base = 0u32;
         for (m, parts) in merged.iter().zip(&items.shards) {
             for ((_, back), &id) in parts.iter().flatten().zip(&m.ids) {
-                let r = RawRef::node(i, base + id);
                 if back.0 == BackRef::ROOT.0 {
-                    raw.set_root(r);
+                    raw.set_root(RawRef::node(i, base + id));
                 } else {
-                    let (l, k, b) = (
+                    let (l, parent, b) = (
                         (back.0 >> 33) as u32,
                         ((back.0 >> 1) & 0xFFFF_FFFF) as u32,
                         back.0 & 1 == 1,
                     );
-                    raw.set_child(l, k, b, r);
+                    raw.set_child_numbered(l, parent, b, first + base + id);
                 }
             }
             base += m.states.len() as u32;
@@ -226,7 +228,7 @@ pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BudgetExcee
         }
         let parts = merged.iter().map(|m| m.states.as_slice());
         let accepts = pending.expand_level(i, len, parts, |base, c, out, bits_of| {
-            expand_chunk(spec, i, (base, c), out, bits_of)
+            expand_chunk(spec, (i, first), (base, c), out, bits_of)
         });
         for x in accepts.into_iter().flatten() {
             raw.set_child(i, (x >> 1) as u32, x & 1 == 1, RawRef::ONE);

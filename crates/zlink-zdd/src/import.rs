@@ -216,6 +216,35 @@ impl Unreduced {
         self.chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][usize::from(hi)] = link;
     }
 
+    /// The number of the first node of row `var` in the row-major numbering of all nodes (row
+    /// `v` holds the numbers `row_start(v)..row_start(v + 1)`), for
+    /// [`Unreduced::set_child_numbered`].
+    ///
+    /// # Panics
+    /// If row `var` does not exist.
+    #[inline]
+    pub fn row_start(&self, var: u32) -> u32 {
+        self.starts[var as usize]
+    }
+
+    /// [`Unreduced::set_child`] with nodes given by number (see [`Unreduced::row_start`]): the
+    /// `lo` or `hi` child of node `parent`, of row `var`, becomes node `child`, of a later row.
+    /// A builder that remembers where each pending child's id goes saves the row look-ups.
+    ///
+    /// # Panics
+    /// If either node does not exist.
+    #[inline]
+    pub fn set_child_numbered(&mut self, var: u32, parent: u32, hi: bool, child: u32) {
+        assert!(
+            (child as usize) < self.num_nodes() && (parent as usize) < self.num_nodes(),
+            "no node {child} or {parent}"
+        );
+        let c = child as usize >> CHUNK_BITS;
+        self.first_parent[c] = self.first_parent[c].min(var);
+        let g = parent as usize;
+        self.chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][usize::from(hi)] = 2 + child;
+    }
+
     /// Sets the root.
     ///
     /// # Panics
@@ -527,6 +556,38 @@ mod tests {
             }
         }
         assert!(claimed > 20 && unclaimed > 5, "{claimed} / {unclaimed}");
+    }
+
+    /// Children set by number land where the same children set by `(row, index)` do.
+    #[test]
+    fn numbered_and_indexed_children_agree() {
+        let (root, rows) = random_rows(60, 7, 0);
+        let mut by_index = Unreduced::new();
+        let mut by_number = Unreduced::new();
+        for r in &rows {
+            by_index.push_row(r.len()).unwrap();
+            by_number.push_row(r.len()).unwrap();
+        }
+        for (v, r) in rows.iter().enumerate() {
+            for (i, &[lo, hi]) in r.iter().enumerate() {
+                for (b, child) in [(false, lo), (true, hi)] {
+                    by_index.set_child(v as u32, i as u32, b, child);
+                    match child.as_node() {
+                        Some((cv, ci)) => by_number.set_child_numbered(
+                            v as u32,
+                            by_number.row_start(v as u32) + i as u32,
+                            b,
+                            by_number.row_start(cv) + ci,
+                        ),
+                        None => by_number.set_child(v as u32, i as u32, b, child),
+                    }
+                }
+            }
+        }
+        by_index.set_root(root);
+        by_number.set_root(root);
+        assert_eq!(by_index, by_number);
+        assert_eq!(by_number.to_rows(), (root, rows));
     }
 
     #[test]
