@@ -22,7 +22,8 @@ use rayon::prelude::*;
 use crate::options::shard_of;
 use crate::spec::Level;
 
-/// Levels with fewer states than this are expanded as one chunk into one shard.
+/// Levels with fewer states than this are expanded on the calling thread (one chunk per
+/// shard), and a level they are the first to send children to gets a single shard.
 pub(crate) const PAR_THRESHOLD: usize = 1 << 13;
 /// Target number of states per shard: small enough for the shard's table to stay in the
 /// (1 MiB) L2 cache, large enough that expansion writes to few buckets. Measured on 14x14 /
