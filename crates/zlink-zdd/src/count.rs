@@ -426,7 +426,7 @@ mod tests {
     }
 
     /// Level-by-level counting (fresh import) and spilled counting (a store with other nodes
-    /// first) agree with plain big-integer counting, below and far above 128 bits.
+    /// first) agree with plain big-integer counting: inline, 256-bit and big-integer values.
     #[test]
     fn every_count_path_agrees() {
         let mut bits = Vec::new();
