@@ -56,8 +56,9 @@ fn counts_unique_and_non_unique_puzzles() {
         return;
     }
     let (code, out, err) = zlink(&["count", "--kind", "hashi", "--limit", "3", data]);
-    assert_eq!((code, out.trim()), (0, "3"));
-    assert!(err.contains("limit 3 reached"), "{err}");
+    // an enumerating engine stopped by the limit says the count is a lower bound
+    assert_eq!((code, out.trim()), (0, "at least 3"));
+    assert!(err.contains("limit of 3 solutions"), "{err}");
 }
 
 #[test]

@@ -91,14 +91,26 @@ fn count_prints_digits_last_and_json() {
     let o = zlink(&["count", "--kind", "sudoku", "-", "--limit", "100"], three);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o).lines().last(), Some("3"));
+    // the exact engine has no limit; the enumerating IP engine stops at it and says so
     let o = zlink(
         &["count", "--kind", "sudoku", "-", "--limit", "2", "--json"],
         three,
     );
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(
-        (v["count"].as_u64(), v["limit_reached"].as_bool()),
-        (Some(2), Some(true))
+        (v["count"].as_u64(), v["exact"].as_bool()),
+        (Some(3), Some(true))
+    );
+    let o = zlink(
+        &[
+            "count", "--kind", "sudoku", "--engine", "ip", "-", "--limit", "2", "--json",
+        ],
+        three,
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        (v["count"].as_u64(), v["exact"].as_bool()),
+        (Some(2), Some(false))
     );
     assert!(v["seconds"].as_f64().is_some());
 }

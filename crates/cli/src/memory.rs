@@ -75,25 +75,10 @@ pub fn peak_bytes() -> Option<u64> {
     Some(kb * 1024)
 }
 
-/// Human-readable binary size, e.g. `1.5 GiB`.
-pub fn human(bytes: u64) -> String {
-    let units = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut v = bytes as f64;
-    let mut u = 0;
-    while v >= 1024.0 && u + 1 < units.len() {
-        v /= 1024.0;
-        u += 1;
-    }
-    if u == 0 {
-        format!("{bytes} B")
-    } else {
-        format!("{v:.1} {}", units[u])
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use zlink_frontier::run::human_bytes as human;
 
     #[test]
     fn sizes() {

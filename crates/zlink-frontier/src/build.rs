@@ -8,7 +8,7 @@
 //! into the shard buckets of their children's levels. Arrival order and shard counts never
 //! depend on the thread count, so neither do node ids.
 //!
-//! The spec runs under the 1-branch [`Lookahead`]: a child whose own 1-branch is rejected is
+//! The spec runs under the 1-branch [`Lookahead`](crate::lookahead::Lookahead): a child whose own 1-branch is rejected is
 //! skipped over at once, so the raw diagram holds almost only nodes that survive reduction
 //! (13×13 corner paths: 15.0 M raw nodes for 13.8 M reduced, against 27 M raw without it).
 //!
@@ -26,8 +26,8 @@ use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 use zlink_zdd::import::{RawRef, Unreduced};
 
-use crate::combinators::Lookahead;
-use crate::options::{Options, Progress};
+use crate::lookahead::Lookahead;
+use crate::options::{Options, Progress, TimeLimit};
 use crate::pending::{Pending, Raw, Scatter};
 use crate::spec::{Level, Spec, Step};
 
@@ -64,6 +64,9 @@ pub enum BuildError {
     /// The ZDD store's node budget ran out while reducing.
     #[error("ZDD store: {0}")]
     Store(#[from] zlink_zdd::BudgetExceeded),
+    /// The deadline of `Options::deadline` passed.
+    #[error(transparent)]
+    TimeLimit(#[from] TimeLimit),
 }
 
 /// Builds `spec` and reduces it into `zdd` (the store grows to the spec's number of levels).
@@ -153,11 +156,12 @@ fn expand_chunk<S: Spec>(
 /// Builds the unreduced diagram of `spec`.
 ///
 /// # Errors
-/// [`BudgetExceeded`] once more than `opts.max_nodes` nodes exist (or more than
-/// [`Unreduced::MAX_NODES`], what the raw diagram can hold).
+/// [`BuildError::Builder`] once more than `opts.max_nodes` nodes exist (or more than
+/// [`Unreduced::MAX_NODES`], what the raw diagram can hold); [`BuildError::TimeLimit`] once
+/// `opts.deadline` has passed.
 ///
 /// Time: `O(total nodes)`; memory: 8 bytes per node plus the states of the busiest levels.
-pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BudgetExceeded> {
+pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BuildError> {
     // Nodes whose 1-branch is rejected would only be suppressed by the reduction: never make
     // them (halves the raw nodes of a Simpath build).
     let spec = &Lookahead(spec);
@@ -209,6 +213,7 @@ pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BudgetExcee
         }
         pending.recycle(items);
         max_level_nodes = max_level_nodes.max(len);
+        opts.check_deadline(i, levels)?;
         if let Some(p) = opts.progress {
             p(&Progress {
                 level: i,
@@ -223,7 +228,8 @@ pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BudgetExcee
                     max_nodes: max,
                     nodes,
                     level: i,
-                });
+                }
+                .into());
             }
         }
         let parts = merged.iter().map(|m| m.states.as_slice());

@@ -6,7 +6,7 @@
 //!
 //! Each level is expanded into shard buckets and merged per shard (`pending.rs`, the
 //! mechanism the builder shares); a child may land several levels below (the spec runs under
-//! the 1-branch [`Lookahead`], which skips nodes whose 1-branch is rejected: 31% fewer states
+//! the 1-branch [`Lookahead`](crate::lookahead::Lookahead), which skips nodes whose 1-branch is rejected: 31% fewer states
 //! on grid paths). Sums are exact and the shard of a state is fixed per level, so the answer
 //! does not depend on the thread count.
 //!
@@ -21,8 +21,8 @@ use rayon::prelude::*;
 use std::hash::{BuildHasher, Hash};
 
 use crate::build::BudgetExceeded;
-use crate::combinators::Lookahead;
-use crate::options::{Options, Progress};
+use crate::lookahead::Lookahead;
+use crate::options::{Options, Progress, TimeLimit};
 use crate::pending::{Pending, Raw, Scatter};
 use crate::spec::{Level, Spec, Step};
 
@@ -57,6 +57,9 @@ pub enum CountError {
         /// The level being processed.
         level: Level,
     },
+    /// The deadline of `Options::deadline` passed.
+    #[error(transparent)]
+    TimeLimit(#[from] TimeLimit),
 }
 
 /// The size of the family described by `spec` (see [`count_with_stats`]).
@@ -304,6 +307,9 @@ fn run<S: Spec, C: Num>(
         let level = i;
         stats.max_level_states = stats.max_level_states.max(len);
         stats.total_states += len as u64;
+        if let Err(e) = opts.check_deadline(level, levels) {
+            return Ok(Err(e.into()));
+        }
         if let Some(p) = opts.progress {
             p(&Progress {
                 level,

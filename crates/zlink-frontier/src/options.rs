@@ -1,6 +1,19 @@
-//! Options shared by the builder and the counter: node budget and progress reporting.
+//! Options shared by the builder and the counter: node budgets, a deadline and progress
+//! reporting. Both engines check them once per level, so a run stops within one level's work.
+
+use std::time::Instant;
 
 use crate::spec::Level;
+
+/// Error: the deadline of [`Options::deadline`] passed before the run finished.
+#[derive(Debug, Clone, Copy, thiserror::Error, PartialEq, Eq)]
+#[error("time limit reached at level {level} of {levels}")]
+pub struct TimeLimit {
+    /// The level about to be processed.
+    pub level: Level,
+    /// Total number of levels.
+    pub levels: Level,
+}
 
 /// One progress report, sent once per non-empty level before it is processed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,8 +38,20 @@ pub struct Options<'a> {
     /// merged level plus the raw children waiting for later levels). This is what bounds a
     /// count's memory; the builder ignores it (its memory follows `max_nodes`).
     pub max_held_states: Option<u64>,
+    /// Stop with [`TimeLimit`] at the first level that starts after this instant.
+    pub deadline: Option<Instant>,
     /// Called once per non-empty level.
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+}
+
+impl Options<'_> {
+    /// [`TimeLimit`] if the deadline has passed before `level` of `levels`.
+    pub(crate) fn check_deadline(&self, level: Level, levels: Level) -> Result<(), TimeLimit> {
+        match self.deadline {
+            Some(d) if Instant::now() >= d => Err(TimeLimit { level, levels }),
+            _ => Ok(()),
+        }
+    }
 }
 
 impl std::fmt::Debug for Options<'_> {
@@ -34,6 +59,7 @@ impl std::fmt::Debug for Options<'_> {
         f.debug_struct("Options")
             .field("max_nodes", &self.max_nodes)
             .field("max_held_states", &self.max_held_states)
+            .field("deadline", &self.deadline)
             .field("progress", &self.progress.is_some())
             .finish()
     }

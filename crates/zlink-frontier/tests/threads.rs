@@ -6,7 +6,7 @@ mod common;
 
 use common::{pool, AllSubsets};
 use zlink_frontier::specs::mate::MateSpec;
-use zlink_frontier::{build, count_with_stats, CountError, EdgeOrder, Graph, Options};
+use zlink_frontier::{build, count_with_stats, BuildError, CountError, EdgeOrder, Graph, Options};
 
 fn corner_paths(n: usize) -> MateSpec {
     let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
@@ -65,7 +65,9 @@ fn budgets_stop_both_engines() {
         max_nodes: Some(100),
         ..Options::default()
     };
-    let e = build(&spec, &opts).unwrap_err();
+    let BuildError::Builder(e) = build(&spec, &opts).unwrap_err() else {
+        panic!("not the builder's budget")
+    };
     assert!(e.nodes > 100 && e.max_nodes == 100);
     match count_with_stats(&spec, &opts).unwrap_err() {
         CountError::Nodes(e) => assert!(e.nodes > 100 && e.max_nodes == 100),

@@ -79,6 +79,9 @@ pub enum SolveError {
     /// The puzzle has no solution (the model is infeasible).
     #[error("no solution: the puzzle is infeasible")]
     Infeasible,
+    /// The puzzle's clues contradict each other (named): it has no solution.
+    #[error("no solution: {0}")]
+    Contradiction(String),
     /// The time limit ran out before the question was decided.
     #[error("time limit of {seconds} s reached before the answer was known")]
     TimeLimit {

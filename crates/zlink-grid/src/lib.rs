@@ -1,9 +1,10 @@
-//! What every puzzle shares: the puzzle trait, grids, text/URL codecs, SVG rendering.
+//! What every puzzle shares: the puzzle and engine traits, grids, text/URL codecs, SVG.
 //!
-//! Every puzzle kind of zlink, whether its solutions come from a ZDD or from an integer program,
-//! implements the typed [`Puzzle`] trait once. A blanket implementation turns it into the
-//! object-safe [`Instance`] façade, and a [`PuzzleKind`] row (name, aliases, formats, loader) in
-//! one registry lets the CLI dispatch `zlink solve|count --kind K` without knowing any puzzle.
+//! A puzzle kind implements [`Puzzle`] once (what it is: parse, verify, render) and has one or
+//! more [`Engine`]s (how it is solved: solve and count, with typed settings). Its [`Kind`] row
+//! (names, formats, engines) in one registry lets the CLI dispatch `zlink solve|count --kind K
+//! [--engine E]` through the object-safe [`PuzzleKind`] and [`Instance`] faces without knowing
+//! any puzzle. Counts are exact big integers ([`Counted`]).
 //!
 //! ```
 //! use zlink_grid::{Grid, ParseError};
@@ -13,17 +14,19 @@
 //! assert_eq!(e.to_string(), "in.txt:3:7: expected a digit");
 //! ```
 
+pub mod engine;
 pub mod error;
 pub mod grid;
 pub mod janko;
+pub mod kind;
 pub mod puzzle;
 pub mod pzprjs;
 pub mod svg;
 pub mod text;
 
+pub use engine::{Engine, Settings, SettingsReader};
 pub use error::{ParseError, SolveError, Violation};
 pub use grid::{Coord, Grid};
-pub use puzzle::{
-    find_kind, find_kind_engine, AnySolution, Counted, Instance, Labeled, Puzzle, PuzzleKind,
-    SolveOptions, SolveStats, Solved,
-};
+pub use kind::{find_kind, AnySolution, EngineInfo, Instance, Kind, Labeled, PuzzleKind};
+pub use num_bigint::BigUint;
+pub use puzzle::{Counted, Puzzle, SolveOptions, SolveStats, Solved, StatsTable};

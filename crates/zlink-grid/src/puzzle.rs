@@ -1,28 +1,34 @@
-//! The one puzzle trait every puzzle kind implements, its object-safe façade, and the registry
-//! row type the CLI dispatches on.
+//! What a puzzle *is*: the [`Puzzle`] trait (its solution type, parsing, an independent rule
+//! checker, renderings), and the values every run shares (options, statistics, exact counts).
 //!
-//! A puzzle kind writes one typed [`Puzzle`] implementation (parse, solve, count, verify, render)
-//! and one `static` [`Kind`] row. The blanket [`Instance`] implementation for [`Labeled<P>`]
-//! erases the solution type, so the CLI handles `Box<dyn Instance>` without knowing the puzzle,
-//! and every solution it hands out has passed the puzzle's independent checker.
+//! How a puzzle is solved is a separate thing, an [`crate::Engine`]: a puzzle has one or more
+//! engines, listed in its registry row ([`crate::Kind`]). Keeping the two apart means a second
+//! engine is one more file, never a wrapper type around the puzzle.
 
-use std::any::Any;
 use std::fmt::Debug;
-use std::marker::PhantomData;
 
-use crate::{ParseError, SolveError, Violation};
+use num_bigint::BigUint;
 
-/// Knobs every solver understands (engines ignore what they have no use for).
+use crate::{ParseError, Violation};
+
+/// Knobs of one run. Every engine honours the time limit, the memory budget and the thread
+/// count; the rest applies where it means something (see each field).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SolveOptions {
-    /// Wall-clock limit per solver call, in seconds.
+    /// Wall-clock limit of one solve or count, in seconds.
     pub time_limit: Option<f64>,
-    /// Solver threads (`None` = solver default).
+    /// Worker or solver threads (`None` = the engine's default).
     pub threads: Option<u32>,
+    /// Memory budget in bytes (`None` = no budget). Diagram engines turn it into node and
+    /// state budgets and stop with [`crate::SolveError::Budget`] instead of being killed.
+    pub max_memory: Option<u64>,
     /// Relative MIP gap at which an optimisation may stop (`None` = solver default).
     pub mip_gap: Option<f64>,
-    /// Kind-specific settings (`--set key=value`), in command-line order. Each kind documents
-    /// the keys it reads and rejects any other with [`SolveError::BadSetting`].
+    /// Engines that count by enumerating solutions one at a time stop after this many, and
+    /// say that the count is a lower bound; exact counters ignore it.
+    pub limit: Option<u64>,
+    /// Engine settings (`--set key=value`), in command-line order. Each engine reads them
+    /// into its typed [`crate::Settings`] and rejects any other key.
     pub settings: Vec<(String, String)>,
 }
 
@@ -47,6 +53,14 @@ pub struct SolveStats {
 }
 
 impl SolveStats {
+    /// Statistics of a run that took `seconds` and kept no counters.
+    pub fn timed(seconds: f64) -> Self {
+        Self {
+            seconds,
+            ..Self::default()
+        }
+    }
+
     /// The counter called `name`, if recorded.
     pub fn counter(&self, name: &str) -> Option<u64> {
         self.counters
@@ -61,22 +75,55 @@ impl SolveStats {
 pub struct Solved<S> {
     /// The solution.
     pub solution: S,
+    /// Whether a second solution was seen (`Some(true)`: the puzzle is not unique), when the
+    /// engine looked (`None`: not checked).
+    pub more: Option<bool>,
     /// Cost of finding it.
     pub stats: SolveStats,
 }
 
-/// The result of counting solutions up to a limit.
+impl<S> Solved<S> {
+    /// A solution found at `stats`' cost, uniqueness not checked.
+    pub fn new(solution: S, stats: SolveStats) -> Self {
+        Self {
+            solution,
+            more: None,
+            stats,
+        }
+    }
+}
+
+/// The number of solutions: exact, or a lower bound when an enumerating engine stopped at
+/// [`SolveOptions::limit`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Counted {
-    /// Solutions found (exact when `limit_reached` is false).
-    pub count: u64,
-    /// The count stopped at the limit: the true count is at least `count`.
-    pub limit_reached: bool,
+    /// Solutions: all of them when `exact`, else at least this many.
+    pub count: BigUint,
+    /// Whether `count` is the exact number.
+    pub exact: bool,
     /// Cost of counting.
     pub stats: SolveStats,
 }
 
-/// A puzzle instance with a typed solution: implement this once per puzzle kind.
+impl Counted {
+    /// An exact count.
+    pub fn exact(count: impl Into<BigUint>, stats: SolveStats) -> Self {
+        Self {
+            count: count.into(),
+            exact: true,
+            stats,
+        }
+    }
+
+    /// The count as a `u64`, if it is exact and fits.
+    pub fn exact_u64(&self) -> Option<u64> {
+        self.exact
+            .then(|| u64::try_from(&self.count).ok())
+            .flatten()
+    }
+}
+
+/// A puzzle: what it is, independent of how it is solved. Implement it once per puzzle kind.
 pub trait Puzzle: Send + Sync + Sized + 'static {
     /// A complete assignment (a filled grid, a set of bridges, a loop, …).
     type Solution: Clone + Debug + PartialEq + Send + Sync + 'static;
@@ -85,22 +132,18 @@ pub trait Puzzle: Send + Sync + Sized + 'static {
     /// line it starts on. `source` names the input in errors.
     ///
     /// # Errors
-    /// A positioned [`ParseError`] for malformed input or clues that break the rules outright.
+    /// A positioned [`ParseError`] for malformed input (syntax, sizes). Clues that merely
+    /// contradict each other are not an input error: see [`Puzzle::contradiction`].
     fn parse(text: &str, source: &str) -> Result<Vec<(usize, Self)>, ParseError>;
 
-    /// One solution.
-    ///
-    /// # Errors
-    /// [`SolveError::Infeasible`] when there is none, or the solver's own failure.
-    fn solve(&self, opts: &SolveOptions) -> Result<Solved<Self::Solution>, SolveError>;
+    /// Clues that contradict each other outright (two equal givens in a row, an island that
+    /// needs more bridges than it has neighbours), named: such a puzzle has no solution, so
+    /// it counts 0 and has nothing to solve, whatever the engine.
+    fn contradiction(&self) -> Option<String> {
+        None
+    }
 
-    /// The number of solutions, stopping at `limit`.
-    ///
-    /// # Errors
-    /// The solver's failure (a count of 0 is not an error).
-    fn count(&self, limit: u64, opts: &SolveOptions) -> Result<Counted, SolveError>;
-
-    /// Check `solution` against the rules and the clues, independently of any solver.
+    /// Check `solution` against the rules and the clues, independently of any engine.
     ///
     /// # Errors
     /// The first broken rule found.
@@ -123,306 +166,4 @@ pub trait Puzzle: Send + Sync + Sized + 'static {
 
     /// A short description (`9×9 Sudoku, 17 givens`).
     fn describe(&self) -> String;
-}
-
-/// A solution whose type is known only to the instance that produced it.
-#[derive(Debug)]
-pub struct AnySolution(Box<dyn Any + Send + Sync>);
-
-impl AnySolution {
-    /// Wrap a typed solution.
-    pub fn new<S: Any + Send + Sync>(s: S) -> Self {
-        Self(Box::new(s))
-    }
-    /// The typed solution, if it is an `S`.
-    pub fn downcast_ref<S: Any>(&self) -> Option<&S> {
-        self.0.downcast_ref()
-    }
-}
-
-/// The object-safe face of a parsed puzzle, as the CLI sees it.
-pub trait Instance: Send + Sync {
-    /// The registry name of the kind.
-    fn kind(&self) -> &'static str;
-    /// Where the instance came from (`file:line`).
-    fn label(&self) -> &str;
-    /// A short description.
-    fn describe(&self) -> String;
-    /// One solution, already checked by the independent verifier.
-    ///
-    /// # Errors
-    /// As [`Puzzle::solve`], plus [`SolveError::Unverified`] if the checker rejects the answer.
-    fn solve(&self, opts: &SolveOptions) -> Result<Solved<AnySolution>, SolveError>;
-    /// Count solutions up to `limit`.
-    ///
-    /// # Errors
-    /// As [`Puzzle::count`].
-    fn count(&self, limit: u64, opts: &SolveOptions) -> Result<Counted, SolveError>;
-    /// Check a solution (one from [`Instance::solve`] of this instance).
-    ///
-    /// # Errors
-    /// The broken rule, or a violation if the solution belongs to another kind.
-    fn verify(&self, solution: &AnySolution) -> Result<(), Violation>;
-    /// Multi-line text of the puzzle or solution.
-    fn render_text(&self, solution: Option<&AnySolution>) -> String;
-    /// One-line text of the puzzle or solution.
-    fn render_line(&self, solution: Option<&AnySolution>) -> String;
-    /// SVG of the puzzle or solution.
-    fn render_svg(&self, solution: Option<&AnySolution>) -> String;
-}
-
-/// A typed puzzle with its label: the blanket [`Instance`].
-#[derive(Debug, Clone)]
-pub struct Labeled<P> {
-    /// `source:line`.
-    pub label: String,
-    /// The puzzle.
-    pub puzzle: P,
-    kind: &'static str,
-}
-
-impl<P: Puzzle> Labeled<P> {
-    /// Label a puzzle of kind `kind`.
-    pub fn new(kind: &'static str, label: impl Into<String>, puzzle: P) -> Self {
-        Self {
-            label: label.into(),
-            puzzle,
-            kind,
-        }
-    }
-}
-
-impl<P: Puzzle> Instance for Labeled<P> {
-    fn kind(&self) -> &'static str {
-        self.kind
-    }
-    fn label(&self) -> &str {
-        &self.label
-    }
-    fn describe(&self) -> String {
-        self.puzzle.describe()
-    }
-    fn solve(&self, opts: &SolveOptions) -> Result<Solved<AnySolution>, SolveError> {
-        let Solved { solution, stats } = self.puzzle.solve(opts)?;
-        self.puzzle
-            .verify(&solution)
-            .map_err(SolveError::Unverified)?;
-        Ok(Solved {
-            solution: AnySolution::new(solution),
-            stats,
-        })
-    }
-    fn count(&self, limit: u64, opts: &SolveOptions) -> Result<Counted, SolveError> {
-        self.puzzle.count(limit, opts)
-    }
-    fn verify(&self, solution: &AnySolution) -> Result<(), Violation> {
-        let s = solution
-            .downcast_ref::<P::Solution>()
-            .ok_or_else(|| Violation::new(format!("not a {} solution", self.kind)))?;
-        self.puzzle.verify(s)
-    }
-    fn render_text(&self, solution: Option<&AnySolution>) -> String {
-        self.puzzle
-            .render_text(solution.and_then(|s| s.downcast_ref()))
-    }
-    fn render_line(&self, solution: Option<&AnySolution>) -> String {
-        self.puzzle
-            .render_line(solution.and_then(|s| s.downcast_ref()))
-    }
-    fn render_svg(&self, solution: Option<&AnySolution>) -> String {
-        self.puzzle
-            .render_svg(solution.and_then(|s| s.downcast_ref()))
-    }
-}
-
-/// One registry row: a puzzle kind's names, help and loader.
-pub trait PuzzleKind: Sync {
-    /// The name used with `--kind`.
-    fn name(&self) -> &'static str;
-    /// Other accepted names.
-    fn aliases(&self) -> &'static [&'static str];
-    /// One line for `--help`.
-    fn summary(&self) -> &'static str;
-    /// The input formats understood, for `--help`.
-    fn formats_help(&self) -> &'static str;
-    /// The engine behind this row (`ip`, `zdd`, …), when one kind has rows for several engines
-    /// (`--engine` picks one); `None` for a kind with a single engine.
-    fn engine(&self) -> Option<&'static str> {
-        None
-    }
-    /// Parse every puzzle in `text`.
-    ///
-    /// # Errors
-    /// The first positioned [`ParseError`].
-    fn load(&self, text: &str, source: &str) -> Result<Vec<Box<dyn Instance>>, ParseError>;
-}
-
-/// The [`PuzzleKind`] row of a typed [`Puzzle`]: `static SUDOKU: Kind<Sudoku> = Kind::new(…)`.
-pub struct Kind<P> {
-    name: &'static str,
-    aliases: &'static [&'static str],
-    summary: &'static str,
-    formats: &'static str,
-    engine: Option<&'static str>,
-    puzzle: PhantomData<fn() -> P>,
-}
-
-impl<P> Kind<P> {
-    /// A registry row.
-    pub const fn new(
-        name: &'static str,
-        aliases: &'static [&'static str],
-        summary: &'static str,
-        formats: &'static str,
-    ) -> Self {
-        Self {
-            name,
-            aliases,
-            summary,
-            formats,
-            engine: None,
-            puzzle: PhantomData,
-        }
-    }
-    /// The same row, marked as served by `engine` (see [`PuzzleKind::engine`]).
-    pub const fn with_engine(self, engine: &'static str) -> Self {
-        Self {
-            engine: Some(engine),
-            ..self
-        }
-    }
-}
-
-impl<P: Puzzle> PuzzleKind for Kind<P> {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-    fn aliases(&self) -> &'static [&'static str] {
-        self.aliases
-    }
-    fn summary(&self) -> &'static str {
-        self.summary
-    }
-    fn formats_help(&self) -> &'static str {
-        self.formats
-    }
-    fn engine(&self) -> Option<&'static str> {
-        self.engine
-    }
-    fn load(&self, text: &str, source: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
-        Ok(P::parse(text, source)?
-            .into_iter()
-            .map(|(line, p)| {
-                Box::new(Labeled::new(self.name, format!("{source}:{line}"), p))
-                    as Box<dyn Instance>
-            })
-            .collect())
-    }
-}
-
-/// The kind called `name` (or with `name` as an alias, case-insensitive) in `registry`; the
-/// first such row when several engines serve it.
-pub fn find_kind(
-    registry: &[&'static dyn PuzzleKind],
-    name: &str,
-) -> Option<&'static dyn PuzzleKind> {
-    find_kind_engine(registry, name, None)
-}
-
-/// The row of kind `name` served by `engine` (case-insensitive), or the first row of that kind
-/// when `engine` is `None`.
-pub fn find_kind_engine(
-    registry: &[&'static dyn PuzzleKind],
-    name: &str,
-    engine: Option<&str>,
-) -> Option<&'static dyn PuzzleKind> {
-    registry.iter().copied().find(|k| {
-        (k.name().eq_ignore_ascii_case(name)
-            || k.aliases().iter().any(|a| a.eq_ignore_ascii_case(name)))
-            && engine.is_none_or(|e| k.engine().is_some_and(|ke| ke.eq_ignore_ascii_case(e)))
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A toy puzzle: find `x` in `0..n` with `x * x == target` (brute force).
-    #[derive(Debug)]
-    struct Root {
-        n: u64,
-        target: u64,
-    }
-
-    impl Puzzle for Root {
-        type Solution = u64;
-        fn parse(text: &str, source: &str) -> Result<Vec<(usize, Self)>, ParseError> {
-            text.lines()
-                .enumerate()
-                .map(|(i, l)| {
-                    let mut it = l.split_whitespace().map(str::parse::<u64>);
-                    match (it.next(), it.next()) {
-                        (Some(Ok(n)), Some(Ok(target))) => Ok((i + 1, Root { n, target })),
-                        _ => Err(ParseError::new(source, i + 1, 1, "expected `n target`")),
-                    }
-                })
-                .collect()
-        }
-        fn solve(&self, _: &SolveOptions) -> Result<Solved<u64>, SolveError> {
-            (0..self.n)
-                .find(|x| x * x == self.target)
-                .map(|solution| Solved {
-                    solution,
-                    stats: SolveStats::default(),
-                })
-                .ok_or(SolveError::Infeasible)
-        }
-        fn count(&self, limit: u64, _: &SolveOptions) -> Result<Counted, SolveError> {
-            let c = (0..self.n).filter(|x| x * x == self.target).count() as u64;
-            Ok(Counted {
-                count: c.min(limit),
-                limit_reached: c >= limit,
-                stats: SolveStats::default(),
-            })
-        }
-        fn verify(&self, s: &u64) -> Result<(), Violation> {
-            (s * s == self.target)
-                .then_some(())
-                .ok_or_else(|| Violation::new("not a root"))
-        }
-        fn render_text(&self, s: Option<&u64>) -> String {
-            s.map_or(format!("{}\n?", self.target), |s| {
-                format!("{}\n{s}", self.target)
-            })
-        }
-        fn render_svg(&self, _: Option<&u64>) -> String {
-            String::new()
-        }
-        fn describe(&self) -> String {
-            format!("root of {}", self.target)
-        }
-    }
-
-    static ROOT: Kind<Root> = Kind::new("root", &["sqrt"], "square roots", "`n target` lines");
-
-    #[test]
-    fn registry_dispatch_solves_verifies_and_renders() {
-        let registry: [&'static dyn PuzzleKind; 1] = [&ROOT];
-        let kind = find_kind(&registry, "SQRT").expect("alias found");
-        assert!(find_kind(&registry, "sudoku").is_none());
-        let inst = kind.load("10 49\n10 50\n", "f").unwrap();
-        assert_eq!(inst[1].label(), "f:2");
-        let s = inst[0].solve(&SolveOptions::default()).unwrap();
-        assert_eq!(s.solution.downcast_ref::<u64>(), Some(&7));
-        assert!(inst[0].verify(&s.solution).is_ok());
-        assert!(inst[1].verify(&s.solution).is_err());
-        assert!(inst[0].verify(&AnySolution::new("x")).is_err());
-        assert_eq!(inst[0].render_line(Some(&s.solution)), "49/7");
-        assert_eq!(
-            inst[1].solve(&SolveOptions::default()).unwrap_err(),
-            SolveError::Infeasible
-        );
-        let e = kind.load("x", "f").err().unwrap();
-        assert_eq!(e.to_string(), "f:1:1: expected `n target`");
-    }
 }

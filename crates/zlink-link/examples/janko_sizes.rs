@@ -4,7 +4,7 @@
 //! `cargo run --release -p zlink-link --example janko_sizes -- 20x36 [max puzzles] [max states]`
 
 use std::time::Instant;
-use zlink_frontier::Options;
+use zlink_frontier::Limits;
 use zlink_link::SlitherZdd;
 
 #[path = "../benches/common/janko.rs"]
@@ -19,9 +19,9 @@ fn main() {
         .get(2)
         .and_then(|s| s.parse().ok())
         .unwrap_or(usize::MAX);
-    let opts = Options {
+    let opts = Limits {
         max_nodes: args.get(3).and_then(|s| s.parse().ok()),
-        ..Options::default()
+        ..Limits::default()
     };
     let all = Instant::now();
     let (mut tried, mut counted) = (0, 0);

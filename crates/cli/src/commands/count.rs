@@ -2,8 +2,8 @@
 //!
 //! * `zlink count paths|cycles --grid RxC ...` counts a graph family with the frontier engine
 //!   ([`super::graph_count`]);
-//! * `zlink count --kind K FILE --limit N` counts the solutions of puzzles through the puzzle
-//!   registry ([`super::puzzle`]).
+//! * `zlink count --kind K FILE [--engine E] [--limit N]` counts the solutions of puzzles
+//!   exactly through the puzzle registry ([`super::puzzle`]).
 //!
 //! Clap keeps the two forms apart: a subcommand and the puzzle flags conflict.
 
@@ -21,9 +21,10 @@ pub struct CountArgs {
     /// Or: the puzzles whose solutions to count.
     #[command(flatten)]
     pub puzzle: Option<puzzle::PuzzleInput>,
-    /// With `--kind`: stop counting at this many solutions.
-    #[arg(long, default_value_t = 1000)]
-    pub limit: u64,
+    /// With `--kind`: engines that count by enumerating solutions (IP no-good cuts) stop after
+    /// this many and print `at least N`; exact engines (ZDD, exact search) ignore it.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
 }
 
 /// Runs `zlink count`.

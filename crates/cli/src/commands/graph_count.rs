@@ -10,26 +10,13 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use num_bigint::BigUint;
-use zlink_frontier::packed::{Packed, Slots, Wide, MAX_WIDTH};
-use zlink_frontier::specs::mate::Mate;
-use zlink_frontier::{
-    build, count_with_stats, BuildError, CountError, EdgeOrder, FrontierPlan, Graph, Options,
-    Progress, Spec,
-};
+use zlink_frontier::run::{build_family, count_family, Limits, MateFamily, SpecFamily};
+use zlink_frontier::{EdgeOrder, Graph, Progress, RunError};
 use zlink_zdd::Zdd;
 
 use crate::exit::CliError;
 use crate::memory;
 use crate::GlobalOpts;
-
-/// Peak bytes of a `--build` per raw node: the builder's 8-byte rows and pending states, then
-/// the 12-byte reduced store (no unique tables) and the count (13×13 corner paths: 210 MB for
-/// 15.1 M raw nodes, 15×15: 1.8 GB for 156 M).
-const BUILD_BYTES_PER_NODE: u64 = 16;
-/// Bytes per state held by a count-only run: a raw child or merged `(state, count)` record
-/// with 256-bit counts (48), its hash-table slot and vector slack (15×15 corner paths: 207 MB
-/// peak RSS for a count that needed a budget of 140 MB at 64 bytes per state).
-const COUNT_BYTES_PER_STATE: u64 = 96;
 
 /// The graph families `count` knows.
 #[derive(Debug, clap::Subcommand)]
@@ -196,45 +183,37 @@ impl Source {
     }
 }
 
-/// What a count run reports: the count, the reduced ZDD's size (`--build`), and the states
-/// (raw nodes) in all and at the widest level.
-type CountOut = (BigUint, Option<usize>, Option<(u64, usize)>);
+/// What a count run reports: the count, the reduced ZDD's size (`--build`), the states (raw
+/// nodes) in all and at the widest level, and the frontier width.
+type CountOut = (BigUint, Option<usize>, (u64, usize), usize);
 
-/// The path or cycle spec of the command, on state type `M`.
-fn mate_spec<M: Slots>(what: &CountWhat, graph: &Graph, src: &Source) -> Result<Mate<M>, CliError> {
-    match what {
+/// The path or cycle family of the command over `graph` (in its edge order).
+fn mate_family(what: &CountWhat, graph: Graph, src: &Source) -> Result<MateFamily, CliError> {
+    Ok(match what {
         CountWhat::Paths(p) => {
             let last = graph.num_vertices().saturating_sub(1) as u32;
             let s = src.vertex(p.from.as_deref(), 0, "from")?;
             let t = src.vertex(p.to.as_deref(), last, "to")?;
-            Mate::<M>::st_paths(graph, s, t, p.hamiltonian)
+            MateFamily::st_paths(graph, s, t, p.hamiltonian)
         }
-        CountWhat::Cycles(c) => Mate::<M>::cycles(graph, c.hamiltonian),
-    }
-    .map_err(CliError::input)
+        CountWhat::Cycles(c) => MateFamily::cycles(graph, c.hamiltonian),
+    })
 }
 
-/// Counts (or builds, `--build`) `spec` in a pool of `--threads` threads, with a progress bar
-/// on a terminal and the node budget of the options.
-///
-/// `state_heap_bytes`: what a node's pending states hold on the heap, on top of
-/// [`BUILD_BYTES_PER_NODE`] (wide states are boxed), for the memory-derived node budget.
-fn execute<S: Spec>(
-    spec: &S,
-    common: &GraphCountArgs,
-    state_heap_bytes: u64,
-) -> Result<CountOut, CliError> {
-    let per_node = BUILD_BYTES_PER_NODE + state_heap_bytes;
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = common.threads {
-        pool = pool.num_threads(n.max(1));
+fn run_error(e: RunError) -> CliError {
+    match e {
+        RunError::Spec(e) => CliError::input(e),
+        e if e.is_budget() || e.is_time_limit() => CliError::budget(e),
+        e => CliError::failed(e),
     }
-    let pool = pool
-        .build()
-        .map_err(|e| CliError::failed(format!("cannot start threads: {e}")))?;
+}
 
+/// Counts (or builds, `--build`) the family through the frontier's one entry point, with a
+/// progress bar on a terminal and the budgets of the options.
+fn execute(family: &MateFamily, common: &GraphCountArgs) -> Result<CountOut, CliError> {
+    let levels = family.graph().num_edges() as u64;
     let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(u64::from(spec.num_levels()));
+        let bar = ProgressBar::new(levels);
         bar.set_style(
             ProgressStyle::with_template("{elapsed_precise} [{bar:40}] level {pos}/{len} {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -248,63 +227,35 @@ fn execute<S: Spec>(
         }
     };
     let building = common.build || common.save.is_some();
-    // A build's memory follows its nodes; a count's follows the states held at once.
-    let memory_budget = if building && common.max_nodes.is_some() {
-        None
-    } else {
-        common.max_memory.or_else(memory::default_budget)
-    };
-    let per_held = COUNT_BYTES_PER_STATE + state_heap_bytes;
-    let max_nodes = if building {
-        common.max_nodes.or(memory_budget.map(|b| b / per_node))
-    } else {
-        common.max_nodes
-    };
-    let over_budget = |e: &dyn std::fmt::Display| match memory_budget {
-        Some(b) => CliError::budget(format!(
-            "{e} (a memory budget of {} allows about {} nodes at {per_node} bytes each: raise \
-             --max-memory, or count without --build)",
-            memory::human(b),
-            b / per_node
-        )),
-        None => CliError::budget(e),
-    };
-    let opts = Options {
-        max_nodes,
-        max_held_states: (!building)
-            .then(|| memory_budget.map(|b| b / per_held))
-            .flatten(),
+    let limits = Limits {
+        threads: common.threads,
+        // an explicit node budget of a build replaces the memory-derived one
+        max_memory: if building && common.max_nodes.is_some() {
+            None
+        } else {
+            common.max_memory.or_else(memory::default_budget)
+        },
+        max_nodes: common.max_nodes,
+        time_limit: None,
         progress: Some(&hook),
     };
-    let out = pool.install(|| -> Result<_, CliError> {
-        if building {
-            let mut zdd = Zdd::with_node_budget(
-                spec.num_levels(),
-                max_nodes.map_or(usize::MAX, |n| n as usize),
-            );
-            let built = build(spec, &opts).map_err(|e| over_budget(&e))?;
-            let raw = (built.nodes, built.max_level_nodes);
-            let f = zdd
-                .import(built.unreduced)
-                .map_err(|e| over_budget(&BuildError::Store(e)))?;
-            if let Some(path) = &common.save {
-                std::fs::write(path, zdd.to_bytes(&[f]))
-                    .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-            }
-            Ok((zdd.count(f), Some(zdd.size(f)), Some(raw)))
-        } else {
-            let c = count_with_stats(spec, &opts).map_err(|e| match (&e, memory_budget) {
-                (CountError::Held { .. }, Some(b)) => CliError::budget(format!(
-                    "{e}: a memory budget of {} holds about {} states at {per_held} bytes \
-                     each; raise --max-memory",
-                    memory::human(b),
-                    b / per_held
-                )),
-                _ => CliError::budget(e),
-            })?;
-            Ok((c.count, None, Some((c.total_states, c.max_level_states))))
+    let out = if building {
+        let mut zdd = Zdd::new(levels as u32);
+        let built = build_family(family, &mut zdd, &limits).map_err(run_error)?;
+        if let Some(path) = &common.save {
+            std::fs::write(path, zdd.to_bytes(&[built.root]))
+                .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
         }
-    })?;
+        (
+            zdd.count(built.root),
+            Some(zdd.size(built.root)),
+            (built.raw_nodes, built.max_level_nodes),
+            built.width,
+        )
+    } else {
+        let c = count_family(family, &limits).map_err(run_error)?;
+        (c.count, None, (c.total_states, c.max_level_states), c.width)
+    };
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -327,20 +278,15 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
         OrderArg::Frontier => EdgeOrder::Frontier,
     };
     let (graph, _) = order.apply(&src.graph);
-    // Narrow frontiers use the packed state (one u128); wider ones a byte per slot.
-    let plan_width = FrontierPlan::new(&graph).map_err(CliError::input)?.width();
-    let (count, zdd_nodes, states, width) = if plan_width <= MAX_WIDTH {
-        let spec = mate_spec::<Packed>(&what, &graph, &src)?;
-        let (c, z, st) = execute(&spec, common, 0)?;
-        (c, z, st, spec.plan().width())
-    } else {
-        let spec = mate_spec::<Wide>(&what, &graph, &src)?;
-        // two pending children per node, each a boxed byte per slot plus allocator overhead
-        let (c, z, st) = execute(&spec, common, 2 * (plan_width as u64 + 48))?;
-        (c, z, st, spec.plan().width())
-    };
+    let (vertices, levels) = (graph.num_vertices(), graph.num_edges());
+    let family = mate_family(&what, graph, &src)?;
+    if family.width() == usize::MAX {
+        return Err(CliError::input(
+            "the graph's frontier is too wide for any state",
+        ));
+    }
+    let (count, zdd_nodes, states, width) = execute(&family, common)?;
     let seconds = started.elapsed().as_secs_f64();
-    let levels = graph.num_edges();
     if global.json {
         let mut obj = serde_json::json!({
             "count": count.to_string(),
@@ -352,24 +298,21 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
         if let Some(n) = zdd_nodes {
             obj["zdd_nodes"] = n.into();
         }
-        if let Some((total, widest)) = states {
-            obj["states"] = total.into();
-            obj["max_level_states"] = widest.into();
-        }
+        obj["states"] = states.0.into();
+        obj["max_level_states"] = states.1.into();
         println!("{obj}");
     } else {
         println!(
             "{}: {} vertices, {} edges, max frontier width {width}",
-            src.label,
-            graph.num_vertices(),
-            levels
+            src.label, vertices, levels
         );
         if let Some(n) = zdd_nodes {
             println!("zdd nodes: {n}");
         }
-        if let Some((total, widest)) = states {
-            println!("states: {total} in all, {widest} at the widest level");
-        }
+        println!(
+            "states: {} in all, {} at the widest level",
+            states.0, states.1
+        );
         println!("{kind} counted in {seconds:.3} s");
         println!("{count}");
     }

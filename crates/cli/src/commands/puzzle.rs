@@ -10,22 +10,19 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use serde_json::{json, Value};
-use zlink_grid::puzzle::{Counted, SolveStats};
-use zlink_grid::{find_kind_engine, Instance, PuzzleKind, SolveError, SolveOptions};
+use zlink_grid::{find_kind, Counted, Instance, PuzzleKind, SolveError, SolveOptions, SolveStats};
 
 use crate::exit::CliError;
+use crate::memory;
 use crate::GlobalOpts;
 
 /// Every registered puzzle kind (the one list behind dispatch, `--help` and tests).
-pub fn kinds() -> Vec<&'static dyn PuzzleKind> {
-    zlink_ip_puzzles::registry::registry().to_vec()
+pub fn kinds() -> &'static [&'static dyn PuzzleKind] {
+    zlink_puzzles::registry::registry()
 }
 
 fn kind_parser() -> PossibleValuesParser {
-    let mut seen = std::collections::HashSet::new();
-    // one value per kind name (a kind may have rows for several engines)
-    let rows = kinds().into_iter().filter(move |k| seen.insert(k.name()));
-    PossibleValuesParser::new(rows.map(|k| {
+    PossibleValuesParser::new(kinds().iter().map(|k| {
         PossibleValue::new(k.name())
             .aliases(k.aliases().iter().copied())
             .help(k.summary())
@@ -46,10 +43,14 @@ pub struct PuzzleInput {
     /// Solver threads.
     #[arg(long)]
     pub threads: Option<u32>,
+    /// Memory budget, e.g. `8G` (default: 80% of the memory available at start); a run that
+    /// needs more stops with exit code 3 instead of being killed.
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    pub max_memory: Option<u64>,
     /// Print solver statistics (and per-round tables) on stderr.
     #[arg(long)]
     pub stats: bool,
-    /// The engine, for kinds that several engines solve (e.g. `ip`); default: the first listed.
+    /// The engine (see the list below); default: the kind's first.
     #[arg(long)]
     pub engine: Option<String>,
     /// A kind-specific setting, repeatable (e.g. `--set model=bfs` for hashi, `--set cuts=off`
@@ -113,37 +114,46 @@ pub struct PuzzleCountArgs {
     /// Input and solver options.
     #[command(flatten)]
     pub puzzle: PuzzleInput,
-    /// Stop counting at this many solutions.
-    #[arg(long, default_value_t = 1000)]
-    pub limit: u64,
+    /// Engines that count by enumerating solutions stop after this many (the count is then a
+    /// lower bound, printed as `at least N`); exact engines ignore it.
+    #[arg(long)]
+    pub limit: Option<u64>,
 }
 
-/// The registered kinds with their formats, for `--help`.
+/// The registered kinds with their engines and formats, for `--help`.
 pub fn kinds_help() -> String {
-    let mut s = String::from("Puzzle kinds:\n");
+    let mut s = String::from(
+        "Puzzle kinds (--kind) and their engines (--engine, the first is the default):\n",
+    );
     for k in kinds() {
-        s.push_str(&format!(
-            "  {:<16} {}\n  {:<16}   formats: {}\n",
-            match k.engine() {
-                Some(e) => format!("{} ({e})", k.name()),
-                None => k.name().to_string(),
-            },
-            k.summary(),
-            "",
-            k.formats_help()
-        ));
+        s.push_str(&format!("  {:<16} {}\n", k.name(), k.summary()));
+        for e in k.engines() {
+            s.push_str(&format!(
+                "  {:<16}   engine {:<7} {}\n",
+                "", e.name, e.summary
+            ));
+            for (key, values) in e.settings {
+                s.push_str(&format!("  {:<16}     --set {key}={values}\n", ""));
+            }
+        }
+        s.push_str(&format!("  {:<16}   formats: {}\n", "", k.formats_help()));
     }
     s
 }
 
 fn load(input: &PuzzleInput) -> Result<Vec<Box<dyn Instance>>, CliError> {
-    let kind =
-        find_kind_engine(&kinds(), &input.kind, input.engine.as_deref()).ok_or_else(|| {
-            CliError::input(match &input.engine {
-                Some(e) => format!("no engine `{e}` for puzzle kind `{}`", input.kind),
-                None => format!("unknown puzzle kind `{}`", input.kind),
-            })
-        })?;
+    let kind = find_kind(kinds(), &input.kind)
+        .ok_or_else(|| CliError::input(format!("unknown puzzle kind `{}`", input.kind)))?;
+    if let Some(e) = &input.engine {
+        let names: Vec<&str> = kind.engines().iter().map(|i| i.name).collect();
+        if !names.iter().any(|n| n.eq_ignore_ascii_case(e)) {
+            return Err(CliError::input(format!(
+                "puzzle kind `{}` has no engine `{e}` (engines: {})",
+                kind.name(),
+                names.join(", ")
+            )));
+        }
+    }
     let arg = input.input.as_str();
     let (text, source) = if arg == "-" {
         let mut t = String::new();
@@ -172,11 +182,13 @@ fn looks_like_game_id(arg: &str) -> bool {
         && !arg.contains(char::is_whitespace)
 }
 
-fn options(input: &PuzzleInput) -> SolveOptions {
+fn options(input: &PuzzleInput, limit: Option<u64>) -> SolveOptions {
     SolveOptions {
         time_limit: input.time_limit,
         threads: input.threads,
+        max_memory: input.max_memory.or_else(memory::default_budget),
         mip_gap: None,
+        limit,
         settings: input.all_settings(),
     }
 }
@@ -255,13 +267,20 @@ fn svg_path(base: &std::path::Path, index: usize, total: usize) -> PathBuf {
 /// puzzles are still solved and printed).
 pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
     let instances = load(&args.puzzle)?;
-    let opts = options(&args.puzzle);
+    let opts = options(&args.puzzle, None);
+    let engine = args.puzzle.engine.as_deref();
     let single = instances.len() == 1;
     let mut first_error = None;
     let mut json_out = Vec::new();
     for (i, inst) in instances.iter().enumerate() {
-        match inst.solve(&opts) {
+        match inst.solve(engine, &opts) {
             Ok(solved) => {
+                if solved.more == Some(true) {
+                    eprintln!(
+                        "{}: the puzzle has more than one solution; this is one of them",
+                        inst.label()
+                    );
+                }
                 let sol = Some(&solved.solution);
                 if let Some(base) = &args.svg {
                     let path = svg_path(base, i, instances.len());
@@ -278,6 +297,7 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
                         "kind": inst.kind(),
                         "puzzle": inst.describe(),
                         "status": "solved",
+                        "unique": solved.more.map(|m| !m),
                         "solution": inst.render_line(sol),
                         "text": inst.render_text(sol),
                         "stats": stats_json(&solved.stats),
@@ -335,45 +355,53 @@ pub fn render(args: RenderArgs, global: &GlobalOpts) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `zlink count --kind K INPUT --limit N`: print each count; the count is the only thing on
-/// the last line (digits only). A count that hit the limit is noted on stderr.
+/// Largest integer a JSON number carries exactly in every reader (2^53).
+const JSON_SAFE: u64 = 1 << 53;
+
+/// A count for JSON: a number up to 2^53, a decimal string beyond.
+fn count_json(c: &Counted) -> Value {
+    match u64::try_from(&c.count) {
+        Ok(n) if n <= JSON_SAFE => json!(n),
+        _ => json!(c.count.to_string()),
+    }
+}
+
+/// `zlink count --kind K INPUT [--limit N]`: print each count, the last line of each being the
+/// exact count (digits only) or, when an enumerating engine stopped at the limit, `at least N`.
 ///
 /// # Errors
-/// Exit 2 for bad input or a kind that cannot count, 1 when the solver gives up.
+/// Exit 2 for bad input or a kind that cannot count, 1 when the solver gives up, 3 on a budget.
 pub fn count(args: PuzzleCountArgs, global: &GlobalOpts) -> Result<(), CliError> {
     let instances = load(&args.puzzle)?;
-    let opts = options(&args.puzzle);
+    let opts = options(&args.puzzle, args.limit);
+    let engine = args.puzzle.engine.as_deref();
     let mut json_out = Vec::new();
     for inst in &instances {
-        let Counted {
-            count,
-            limit_reached,
-            stats,
-        } = inst
-            .count(args.limit, &opts)
+        let counted = inst
+            .count(engine, &opts)
             .map_err(|e| error_exit(inst.label(), &e))?;
         if args.puzzle.stats {
-            print_stats(inst.label(), &stats);
+            print_stats(inst.label(), &counted.stats);
         }
         if global.json {
             json_out.push(json!({
                 "label": inst.label(),
                 "kind": inst.kind(),
-                "count": count,
+                "count": count_json(&counted),
+                "exact": counted.exact,
                 "limit": args.limit,
-                "limit_reached": limit_reached,
-                "seconds": stats.seconds,
-                "stats": stats_json(&stats),
+                "seconds": counted.stats.seconds,
+                "stats": stats_json(&counted.stats),
             }));
+        } else if counted.exact {
+            println!("{}", counted.count);
         } else {
-            if limit_reached {
-                eprintln!(
-                    "{}: limit {} reached: at least {count} solutions",
-                    inst.label(),
-                    args.limit
-                );
-            }
-            println!("{count}");
+            eprintln!(
+                "{}: the engine stopped at the limit of {} solutions: the count is a lower bound",
+                inst.label(),
+                args.limit.unwrap_or(0)
+            );
+            println!("at least {}", counted.count);
         }
     }
     if global.json {

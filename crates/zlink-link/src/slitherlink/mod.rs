@@ -35,9 +35,10 @@ pub use edges::{dot_edges, LoopEdge, LoopEdges};
 
 use num_bigint::BigUint;
 use zlink_frontier::combinators::Intersection;
-use zlink_frontier::specs::{groups::GroupSpec, mate::MateSpec, SpecError};
-use zlink_frontier::{build_zdd, count_with_stats, BuildError, CountError, Counted};
-use zlink_frontier::{Graph, Level, Options};
+use zlink_frontier::packed::Slots;
+use zlink_frontier::run::{build_family, count_family, CountReport, Limits, RunError, SpecFamily};
+use zlink_frontier::specs::{groups::GroupSpec, mate::Mate, SpecError};
+use zlink_frontier::{FrontierPlan, Graph, Level, Spec};
 use zlink_grid::{Coord, Grid};
 use zlink_zdd::{NodeId, Zdd};
 
@@ -75,7 +76,8 @@ pub enum Error {
         /// The clue.
         value: u8,
     },
-    /// The grid is too wide for frontier states (`min(rows, cols)` above about 23).
+    /// The clue groups could not be set up, or the grid is too wide for any frontier state
+    /// (`min(rows, cols)` above about 248).
     #[error(transparent)]
     Spec(#[from] SpecError),
 }
@@ -93,14 +95,20 @@ pub struct SlitherZdd {
     /// Level of each horizontal / vertical segment.
     h_level: Grid<Level>,
     v_level: Grid<Level>,
-    spec: Intersection<MateSpec, GroupSpec>,
+    /// The dot graph in the engine's edge order.
+    graph: Graph,
+    /// Exact side counts of the clue cells.
+    groups: GroupSpec,
+    /// Frontier width of the dot graph in that order.
+    width: usize,
 }
 
 impl SlitherZdd {
     /// The engine for `clues` (`None` = no clue, `Some(0..=4)`), an `R × C` cell grid.
     ///
     /// # Errors
-    /// [`Error::BadClue`] for a clue above 4; [`Error::Spec`] if the frontier is too wide.
+    /// [`Error::BadClue`] for a clue above 4; [`Error::Spec`] if the frontier is too wide even
+    /// for wide states.
     ///
     /// Complexity: `O(R C)` (edge order and frontier plan).
     pub fn new(clues: &Grid<Option<u8>>) -> Result<SlitherZdd, Error> {
@@ -133,17 +141,17 @@ impl SlitherZdd {
                 groups.push((levels, u32::from(h)));
             }
         }
-        let spec = Intersection::new(
-            MateSpec::cycles(&g, false)?,
-            GroupSpec::new(edges.len() as Level, &groups)?,
-        );
+        let groups = GroupSpec::new(edges.len() as Level, &groups)?;
+        let width = FrontierPlan::new(&g).map_err(SpecError::from)?.width();
         Ok(SlitherZdd {
             rows,
             cols,
             edges,
             h_level,
             v_level,
-            spec,
+            graph: g,
+            groups,
+            width,
         })
     }
 
@@ -184,50 +192,61 @@ impl SlitherZdd {
         out
     }
 
-    /// The number of solutions, by the count-only DP (no diagram is stored).
+    /// The number of solutions, by the count-only DP (no diagram is stored), through the
+    /// frontier's one entry point: packed or wide states by frontier width, under `limits`.
     ///
     /// # Errors
-    /// [`CountError`] if a budget of `opts` runs out.
-    pub fn count(&self, opts: &Options<'_>) -> Result<BigUint, CountError> {
-        Ok(self.count_with_stats(opts)?.count)
+    /// [`RunError`] if a budget or the time limit of `limits` runs out.
+    pub fn count(&self, limits: &Limits<'_>) -> Result<BigUint, RunError> {
+        Ok(self.count_with_stats(limits)?.count)
     }
 
     /// As [`SlitherZdd::count`], with the widest level and the total number of states.
     ///
     /// # Errors
     /// As [`SlitherZdd::count`].
-    pub fn count_with_stats(&self, opts: &Options<'_>) -> Result<Counted, CountError> {
-        count_with_stats(&self.spec, opts)
+    pub fn count_with_stats(&self, limits: &Limits<'_>) -> Result<CountReport, RunError> {
+        count_family(self, limits)
     }
 
     /// Builds the reduced ZDD of all solutions into `zdd` (over [`SlitherZdd::num_vars`]
     /// variables; see [`SlitherZdd::edge`]).
     ///
     /// # Errors
-    /// [`BuildError`] if the builder's or the store's node budget runs out.
-    pub fn build(&self, zdd: &mut Zdd, opts: &Options<'_>) -> Result<NodeId, BuildError> {
+    /// [`RunError`] if a budget or the time limit runs out.
+    pub fn build(&self, zdd: &mut Zdd, limits: &Limits<'_>) -> Result<NodeId, RunError> {
         if zdd.num_vars() < self.num_vars() {
             zdd.set_num_vars(self.num_vars());
         }
-        build_zdd(&self.spec, zdd, opts)
+        Ok(build_family(self, zdd, limits)?.root)
     }
 
     /// Up to `limit` solutions, built as a ZDD and enumerated in the diagram's order.
     ///
     /// # Errors
     /// As [`SlitherZdd::build`].
-    pub fn solutions(
-        &self,
-        limit: usize,
-        opts: &Options<'_>,
-    ) -> Result<Vec<LoopEdges>, BuildError> {
+    pub fn solutions(&self, limit: usize, limits: &Limits<'_>) -> Result<Vec<LoopEdges>, RunError> {
         let mut zdd = Zdd::new(self.num_vars());
-        let root = self.build(&mut zdd, opts)?;
+        let root = self.build(&mut zdd, limits)?;
         Ok(zdd
             .iter(root)
             .take(limit)
             .map(|m| self.loop_of(&m))
             .collect())
+    }
+}
+
+impl SpecFamily for SlitherZdd {
+    fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Single cycles of the dot graph ∩ the clue cells' exact side counts.
+    fn spec<M: Slots>(&self) -> Result<impl Spec, SpecError> {
+        Ok(Intersection::new(
+            Mate::<M>::cycles(&self.graph, false)?,
+            &self.groups,
+        ))
     }
 }
 

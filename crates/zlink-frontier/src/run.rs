@@ -1,0 +1,354 @@
+//! The one entry point that counts or builds a spec family under a run's limits.
+//!
+//! Why: every caller (the CLI's `count paths|cycles`, the Slitherlink and Numberlink engines,
+//! generators) needs the same four decisions, and each used to make them on its own or not at
+//! all: which state representation the frontier needs ([`Packed`] up to
+//! [`crate::packed::MAX_WIDTH`] slots, [`Wide`] beyond), how many nodes or held states a memory
+//! budget allows, how many threads run, and when the time is up. A caller describes its family
+//! once as a [`SpecFamily`] (a spec for any [`Slots`] type) and hands [`Limits`] to
+//! [`count_family`] or [`build_family`].
+//!
+//! ```
+//! use zlink_frontier::run::{count_family, Limits, MateFamily};
+//! use zlink_frontier::Graph;
+//! let cycles = MateFamily::cycles(Graph::grid(3, 3), false);
+//! let report = count_family(&cycles, &Limits::default()).unwrap();
+//! assert_eq!(report.count, 13u32.into()); // OEIS A140517(2)
+//! assert!(!report.wide);
+//! ```
+
+use std::time::{Duration, Instant};
+
+use num_bigint::BigUint;
+use zlink_zdd::{NodeId, Zdd};
+
+use crate::build::{build, BuildError};
+use crate::count::{count_with_stats, CountError};
+use crate::frontier::FrontierPlan;
+use crate::graph::{Graph, Vertex};
+use crate::options::{Options, Progress};
+use crate::packed::{Packed, Slots, Wide, MAX_WIDTH};
+use crate::spec::Spec;
+use crate::specs::mate::Mate;
+use crate::specs::SpecError;
+
+/// Peak bytes of a build per raw node: the builder's 8-byte rows and pending states, then the
+/// 12-byte reduced store (no unique tables) and the count (13×13 corner paths: 210 MB for
+/// 15.1 M raw nodes, 15×15: 1.8 GB for 156 M).
+pub const BUILD_BYTES_PER_NODE: u64 = 16;
+
+/// Bytes per state held by a count-only run: a raw child or merged `(state, count)` record
+/// with 256-bit counts (48), its hash-table slot and vector slack (15×15 corner paths: 207 MB
+/// peak RSS for a count that needed a budget of 140 MB at 64 bytes per state).
+pub const COUNT_BYTES_PER_STATE: u64 = 96;
+
+/// A family of sets described by a spec that can run on any state representation.
+pub trait SpecFamily: Sync {
+    /// The largest number of frontier slots a state needs.
+    fn width(&self) -> usize;
+
+    /// The spec on states of type `M` (the entry point only asks for a type that holds
+    /// [`SpecFamily::width`] slots).
+    ///
+    /// # Errors
+    /// Whatever keeps the spec from being set up.
+    fn spec<M: Slots>(&self) -> Result<impl Spec, SpecError>;
+}
+
+/// What a run may use. The default is no limit, the ambient thread pool and no progress.
+#[derive(Clone, Copy, Default)]
+pub struct Limits<'a> {
+    /// Worker threads (`None`: the ambient rayon pool).
+    pub threads: Option<usize>,
+    /// Memory budget in bytes: a build turns it into a node budget, a count into a budget of
+    /// states held at once.
+    pub max_memory: Option<u64>,
+    /// Node budget (nodes built, or distinct states counted), on top of the memory budget.
+    pub max_nodes: Option<u64>,
+    /// Wall-clock limit of the whole run.
+    pub time_limit: Option<Duration>,
+    /// Called once per non-empty level.
+    pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+}
+
+impl std::fmt::Debug for Limits<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Limits")
+            .field("threads", &self.threads)
+            .field("max_memory", &self.max_memory)
+            .field("max_nodes", &self.max_nodes)
+            .field("time_limit", &self.time_limit)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+/// Why a run stopped without an answer.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The spec could not be set up (a vertex out of range, a frontier too wide for any state).
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// A count ran out of a budget or of time.
+    #[error("{0}{1}")]
+    Count(CountError, String),
+    /// A build ran out of a budget or of time.
+    #[error("{0}{1}")]
+    Build(BuildError, String),
+    /// The thread pool could not be started.
+    #[error("cannot start threads: {0}")]
+    Threads(String),
+}
+
+impl RunError {
+    /// Whether the run stopped on its time limit (rather than a budget or a setup error).
+    pub fn is_time_limit(&self) -> bool {
+        matches!(
+            self,
+            RunError::Count(CountError::TimeLimit(_), _)
+                | RunError::Build(BuildError::TimeLimit(_), _)
+        )
+    }
+
+    /// Whether a node, state or memory budget stopped the run.
+    pub fn is_budget(&self) -> bool {
+        matches!(self, RunError::Count(..) | RunError::Build(..)) && !self.is_time_limit()
+    }
+}
+
+/// What a count found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountReport {
+    /// The exact size of the family.
+    pub count: BigUint,
+    /// Distinct states over all levels.
+    pub total_states: u64,
+    /// Distinct states at the widest level.
+    pub max_level_states: usize,
+    /// Frontier width of the family.
+    pub width: usize,
+    /// Whether wide states were used (the width is above [`MAX_WIDTH`]).
+    pub wide: bool,
+}
+
+/// What a build made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildReport {
+    /// The root of the reduced diagram in the caller's store.
+    pub root: NodeId,
+    /// Nodes of the unreduced diagram.
+    pub raw_nodes: u64,
+    /// Unreduced nodes at the widest level.
+    pub max_level_nodes: usize,
+    /// Frontier width of the family.
+    pub width: usize,
+    /// Whether wide states were used.
+    pub wide: bool,
+}
+
+/// Bytes a wide state holds on the heap (a boxed byte per slot plus allocator overhead).
+fn wide_heap_bytes(width: usize) -> u64 {
+    width as u64 + 48
+}
+
+impl Limits<'_> {
+    fn options(&self, max_nodes: Option<u64>, max_held: Option<u64>) -> Options<'_> {
+        Options {
+            max_nodes,
+            max_held_states: max_held,
+            deadline: self.time_limit.and_then(|t| Instant::now().checked_add(t)),
+            progress: self.progress,
+        }
+    }
+
+    /// Runs `f` in a pool of [`Limits::threads`] threads (the ambient pool when `None`).
+    fn install<T: Send>(&self, f: impl FnOnce() -> T + Send) -> Result<T, RunError> {
+        match self.threads {
+            None => Ok(f()),
+            Some(n) => {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(n.max(1))
+                    .build()
+                    .map_err(|e| RunError::Threads(e.to_string()))?;
+                Ok(pool.install(f))
+            }
+        }
+    }
+}
+
+/// Human-readable binary size, e.g. `1.5 GiB`.
+pub fn human_bytes(bytes: u64) -> String {
+    let units = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut v = bytes as f64;
+    let mut u = 0;
+    while v >= 1024.0 && u + 1 < units.len() {
+        v /= 1024.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{v:.1} {}", units[u])
+    }
+}
+
+/// A budget message: how the memory budget translated into the limit that ran out.
+fn explain(budget: Option<u64>, per: u64, what: &str) -> String {
+    match budget {
+        Some(b) => format!(
+            " (a memory budget of {} allows about {} {what} at {per} bytes each: raise \
+             --max-memory)",
+            human_bytes(b),
+            b / per
+        ),
+        None => String::new(),
+    }
+}
+
+/// Counts the family exactly with the count-only DP (no diagram is stored), on packed states
+/// when its frontier fits them and wide states otherwise.
+///
+/// # Errors
+/// [`RunError::Spec`] when the spec cannot be set up; [`RunError::Count`] when the memory or
+/// node budget or the time limit runs out.
+pub fn count_family<F: SpecFamily>(
+    family: &F,
+    limits: &Limits<'_>,
+) -> Result<CountReport, RunError> {
+    let width = family.width();
+    let wide = width > MAX_WIDTH;
+    let per_held = COUNT_BYTES_PER_STATE + if wide { wide_heap_bytes(width) } else { 0 };
+    let held = limits.max_memory.map(|b| b / per_held);
+    let opts = limits.options(limits.max_nodes, held);
+    let counted = limits.install(|| {
+        if wide {
+            count_with_stats(&family.spec::<Wide>()?, &opts).map_err(Ok)
+        } else {
+            count_with_stats(&family.spec::<Packed>()?, &opts).map_err(Ok)
+        }
+        .map_err(|e: Result<CountError, SpecError>| match e {
+            Ok(e) => {
+                let why = matches!(e, CountError::Held { .. })
+                    .then(|| explain(limits.max_memory, per_held, "states held at once"))
+                    .unwrap_or_default();
+                RunError::Count(e, why)
+            }
+            Err(e) => RunError::Spec(e),
+        })
+    })??;
+    Ok(CountReport {
+        count: counted.count,
+        total_states: counted.total_states,
+        max_level_states: counted.max_level_states,
+        width,
+        wide,
+    })
+}
+
+/// Builds the family's reduced diagram into `zdd` (the store grows to the spec's levels), on
+/// packed or wide states as [`count_family`] chooses them. Without [`Limits::max_nodes`] the
+/// memory budget becomes a node budget of both the builder and the store.
+///
+/// # Errors
+/// [`RunError::Spec`] when the spec cannot be set up; [`RunError::Build`] when a budget or the
+/// time limit runs out.
+pub fn build_family<F: SpecFamily>(
+    family: &F,
+    zdd: &mut Zdd,
+    limits: &Limits<'_>,
+) -> Result<BuildReport, RunError> {
+    let width = family.width();
+    let wide = width > MAX_WIDTH;
+    // two pending children per node, each a state on the heap when wide
+    let per_node = BUILD_BYTES_PER_NODE + if wide { 2 * wide_heap_bytes(width) } else { 0 };
+    let max_nodes = limits.max_nodes.or(limits.max_memory.map(|b| b / per_node));
+    let opts = limits.options(max_nodes, None);
+    let why = explain(
+        limits
+            .max_nodes
+            .is_none()
+            .then_some(limits.max_memory)
+            .flatten(),
+        per_node,
+        "nodes",
+    );
+    let built = limits
+        .install(|| {
+            if wide {
+                family.spec::<Wide>().map(|s| build(&s, &opts))
+            } else {
+                family.spec::<Packed>().map(|s| build(&s, &opts))
+            }
+        })??
+        .map_err(|e| RunError::Build(e, why.clone()))?;
+    let (raw_nodes, max_level_nodes) = (built.nodes, built.max_level_nodes);
+    if zdd.num_vars() < built.unreduced.num_rows() {
+        zdd.set_num_vars(built.unreduced.num_rows());
+    }
+    if let Some(max) = max_nodes {
+        let max = usize::try_from(max).unwrap_or(usize::MAX);
+        zdd.set_node_budget(zdd.node_budget().min(max));
+    }
+    let root = zdd
+        .import(built.unreduced)
+        .map_err(|e| RunError::Build(BuildError::Store(e), why))?;
+    Ok(BuildReport {
+        root,
+        raw_nodes,
+        max_level_nodes,
+        width,
+        wide,
+    })
+}
+
+/// The mate-function families of a graph (paths, cycles) as a [`SpecFamily`].
+#[derive(Clone, Debug)]
+pub struct MateFamily {
+    graph: Graph,
+    kind: MateKind,
+    hamiltonian: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum MateKind {
+    StPaths(Vertex, Vertex),
+    Cycles,
+}
+
+impl MateFamily {
+    /// Simple `s`-`t` paths of `graph` in its edge order (see [`Mate::st_paths`]).
+    pub fn st_paths(graph: Graph, s: Vertex, t: Vertex, hamiltonian: bool) -> Self {
+        Self {
+            graph,
+            kind: MateKind::StPaths(s, t),
+            hamiltonian,
+        }
+    }
+
+    /// Simple cycles of `graph` in its edge order (see [`Mate::cycles`]).
+    pub fn cycles(graph: Graph, hamiltonian: bool) -> Self {
+        Self {
+            graph,
+            kind: MateKind::Cycles,
+            hamiltonian,
+        }
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+}
+
+impl SpecFamily for MateFamily {
+    fn width(&self) -> usize {
+        FrontierPlan::new(&self.graph).map_or(usize::MAX, |p| p.width())
+    }
+
+    fn spec<M: Slots>(&self) -> Result<impl Spec, SpecError> {
+        match self.kind {
+            MateKind::StPaths(s, t) => Mate::<M>::st_paths(&self.graph, s, t, self.hamiltonian),
+            MateKind::Cycles => Mate::<M>::cycles(&self.graph, self.hamiltonian),
+        }
+    }
+}

@@ -1,0 +1,443 @@
+//! The registry row of a puzzle kind ([`Kind`]: names, formats, engines) and the object-safe
+//! faces the CLI dispatches on ([`PuzzleKind`], [`Instance`]).
+//!
+//! A kind is one row, whatever number of engines it has: `--engine` picks one by name and the
+//! first listed is the default. Every solution handed out has passed the puzzle's independent
+//! checker, and a puzzle whose clues contradict each other ([`Puzzle::contradiction`]) counts
+//! 0 and has no solution, whichever engine is asked.
+
+use std::any::Any;
+use std::marker::PhantomData;
+
+use crate::engine::DynEngine;
+use crate::puzzle::{Counted, Puzzle, SolveOptions, SolveStats, Solved};
+use crate::{ParseError, SolveError, Violation};
+
+/// A solution whose type is known only to the instance that produced it.
+#[derive(Debug)]
+pub struct AnySolution(Box<dyn Any + Send + Sync>);
+
+impl AnySolution {
+    /// Wrap a typed solution.
+    pub fn new<S: Any + Send + Sync>(s: S) -> Self {
+        Self(Box::new(s))
+    }
+    /// The typed solution, if it is an `S`.
+    pub fn downcast_ref<S: Any>(&self) -> Option<&S> {
+        self.0.downcast_ref()
+    }
+}
+
+/// An engine as the CLI lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EngineInfo {
+    /// `--engine` name.
+    pub name: &'static str,
+    /// One line for `--help`.
+    pub summary: &'static str,
+    /// Whether its count enumerates (`--limit` applies).
+    pub enumerates: bool,
+    /// `--set` keys with their values and defaults.
+    pub settings: &'static [(&'static str, &'static str)],
+}
+
+/// The object-safe face of a parsed puzzle, as the CLI sees it. `engine` is an engine name of
+/// the puzzle's kind (`None`: the default engine).
+pub trait Instance: Send + Sync {
+    /// The registry name of the kind.
+    fn kind(&self) -> &'static str;
+    /// Where the instance came from (`file:line`).
+    fn label(&self) -> &str;
+    /// A short description.
+    fn describe(&self) -> String;
+    /// One solution, already checked by the independent verifier.
+    ///
+    /// # Errors
+    /// [`SolveError::Contradiction`] for contradicting clues, an unknown engine, what the
+    /// engine reports, or [`SolveError::Unverified`] if the checker rejects its answer.
+    fn solve(
+        &self,
+        engine: Option<&str>,
+        opts: &SolveOptions,
+    ) -> Result<Solved<AnySolution>, SolveError>;
+    /// The number of solutions (0 for contradicting clues).
+    ///
+    /// # Errors
+    /// An unknown engine, or what the engine reports.
+    fn count(&self, engine: Option<&str>, opts: &SolveOptions) -> Result<Counted, SolveError>;
+    /// Check a solution (one from [`Instance::solve`] of this instance).
+    ///
+    /// # Errors
+    /// The broken rule, or a violation if the solution belongs to another kind.
+    fn verify(&self, solution: &AnySolution) -> Result<(), Violation>;
+    /// Multi-line text of the puzzle or solution.
+    fn render_text(&self, solution: Option<&AnySolution>) -> String;
+    /// One-line text of the puzzle or solution.
+    fn render_line(&self, solution: Option<&AnySolution>) -> String;
+    /// SVG of the puzzle or solution.
+    fn render_svg(&self, solution: Option<&AnySolution>) -> String;
+}
+
+/// One registry row: a puzzle kind's names, help, formats and engines (the first is the
+/// default). `static SUDOKU: Kind<Sudoku> = Kind::new(…, &[&Exact, &Ip])`.
+pub struct Kind<P: Puzzle> {
+    name: &'static str,
+    aliases: &'static [&'static str],
+    summary: &'static str,
+    formats: &'static str,
+    engines: &'static [&'static dyn DynEngine<P>],
+    puzzle: PhantomData<fn() -> P>,
+}
+
+impl<P: Puzzle> Kind<P> {
+    /// A registry row; `engines` must not be empty.
+    pub const fn new(
+        name: &'static str,
+        aliases: &'static [&'static str],
+        summary: &'static str,
+        formats: &'static str,
+        engines: &'static [&'static dyn DynEngine<P>],
+    ) -> Self {
+        assert!(!engines.is_empty(), "a puzzle kind needs an engine");
+        Self {
+            name,
+            aliases,
+            summary,
+            formats,
+            engines,
+            puzzle: PhantomData,
+        }
+    }
+
+    /// The engine called `name` (case-insensitive), or the default one for `None`.
+    ///
+    /// # Errors
+    /// [`SolveError::BadSetting`] naming the kind's engines.
+    pub fn engine(&self, name: Option<&str>) -> Result<&'static dyn DynEngine<P>, SolveError> {
+        match name {
+            None => Ok(self.engines[0]),
+            Some(n) => self
+                .engines
+                .iter()
+                .copied()
+                .find(|e| e.name().eq_ignore_ascii_case(n))
+                .ok_or_else(|| {
+                    let names: Vec<&str> = self.engines.iter().map(|e| e.name()).collect();
+                    SolveError::BadSetting(format!(
+                        "puzzle kind `{}` has no engine `{n}` (engines: {})",
+                        self.name,
+                        names.join(", ")
+                    ))
+                }),
+        }
+    }
+
+    /// Solve `puzzle` with the engine called `engine` (default: the first), checking the
+    /// answer with the puzzle's own verifier; contradicting clues are no solution.
+    ///
+    /// # Errors
+    /// As [`Instance::solve`].
+    pub fn solve(
+        &self,
+        puzzle: &P,
+        engine: Option<&str>,
+        opts: &SolveOptions,
+    ) -> Result<Solved<P::Solution>, SolveError> {
+        let engine = self.engine(engine)?;
+        if let Some(why) = puzzle.contradiction() {
+            return Err(SolveError::Contradiction(why));
+        }
+        let solved = engine.solve(puzzle, &self.settings_owner(engine), opts)?;
+        puzzle
+            .verify(&solved.solution)
+            .map_err(SolveError::Unverified)?;
+        Ok(solved)
+    }
+
+    /// Count the solutions of `puzzle` with the engine called `engine` (default: the first).
+    ///
+    /// # Errors
+    /// As [`Instance::count`].
+    pub fn count(
+        &self,
+        puzzle: &P,
+        engine: Option<&str>,
+        opts: &SolveOptions,
+    ) -> Result<Counted, SolveError> {
+        let engine = self.engine(engine)?;
+        if puzzle.contradiction().is_some() {
+            return Ok(Counted::exact(0u32, SolveStats::default()));
+        }
+        engine.count(puzzle, &self.settings_owner(engine), opts)
+    }
+
+    /// How settings errors name their owner: the kind, and the engine when there are several.
+    fn settings_owner(&self, engine: &dyn DynEngine<P>) -> String {
+        if self.engines.len() == 1 {
+            self.name.to_string()
+        } else {
+            format!("{} (engine {})", self.name, engine.name())
+        }
+    }
+}
+
+/// The object-safe face of a [`Kind`] row.
+pub trait PuzzleKind: Sync {
+    /// The name used with `--kind`.
+    fn name(&self) -> &'static str;
+    /// Other accepted names.
+    fn aliases(&self) -> &'static [&'static str];
+    /// One line for `--help`.
+    fn summary(&self) -> &'static str;
+    /// The input formats understood, for `--help`.
+    fn formats_help(&self) -> &'static str;
+    /// The engines, default first.
+    fn engines(&self) -> Vec<EngineInfo>;
+    /// Parse every puzzle in `text`.
+    ///
+    /// # Errors
+    /// The first positioned [`ParseError`].
+    fn load(&'static self, text: &str, source: &str) -> Result<Vec<Box<dyn Instance>>, ParseError>;
+}
+
+impl<P: Puzzle> PuzzleKind for Kind<P> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn aliases(&self) -> &'static [&'static str] {
+        self.aliases
+    }
+    fn summary(&self) -> &'static str {
+        self.summary
+    }
+    fn formats_help(&self) -> &'static str {
+        self.formats
+    }
+    fn engines(&self) -> Vec<EngineInfo> {
+        self.engines
+            .iter()
+            .map(|e| EngineInfo {
+                name: e.name(),
+                summary: e.summary(),
+                enumerates: e.enumerates(),
+                settings: e.settings_keys(),
+            })
+            .collect()
+    }
+    fn load(&'static self, text: &str, source: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
+        Ok(P::parse(text, source)?
+            .into_iter()
+            .map(|(line, puzzle)| {
+                Box::new(Labeled {
+                    label: format!("{source}:{line}"),
+                    puzzle,
+                    kind: self,
+                }) as Box<dyn Instance>
+            })
+            .collect())
+    }
+}
+
+/// A typed puzzle with its label and kind row: the blanket [`Instance`].
+pub struct Labeled<P: Puzzle> {
+    /// `source:line`.
+    pub label: String,
+    /// The puzzle.
+    pub puzzle: P,
+    kind: &'static Kind<P>,
+}
+
+impl<P: Puzzle> Instance for Labeled<P> {
+    fn kind(&self) -> &'static str {
+        self.kind.name
+    }
+    fn label(&self) -> &str {
+        &self.label
+    }
+    fn describe(&self) -> String {
+        self.puzzle.describe()
+    }
+    fn solve(
+        &self,
+        engine: Option<&str>,
+        opts: &SolveOptions,
+    ) -> Result<Solved<AnySolution>, SolveError> {
+        let s = self.kind.solve(&self.puzzle, engine, opts)?;
+        Ok(Solved {
+            solution: AnySolution::new(s.solution),
+            more: s.more,
+            stats: s.stats,
+        })
+    }
+    fn count(&self, engine: Option<&str>, opts: &SolveOptions) -> Result<Counted, SolveError> {
+        self.kind.count(&self.puzzle, engine, opts)
+    }
+    fn verify(&self, solution: &AnySolution) -> Result<(), Violation> {
+        let s = solution
+            .downcast_ref::<P::Solution>()
+            .ok_or_else(|| Violation::new(format!("not a {} solution", self.kind.name)))?;
+        self.puzzle.verify(s)
+    }
+    fn render_text(&self, solution: Option<&AnySolution>) -> String {
+        self.puzzle
+            .render_text(solution.and_then(|s| s.downcast_ref()))
+    }
+    fn render_line(&self, solution: Option<&AnySolution>) -> String {
+        self.puzzle
+            .render_line(solution.and_then(|s| s.downcast_ref()))
+    }
+    fn render_svg(&self, solution: Option<&AnySolution>) -> String {
+        self.puzzle
+            .render_svg(solution.and_then(|s| s.downcast_ref()))
+    }
+}
+
+/// The kind called `name` (or with `name` as an alias, case-insensitive) in `registry`.
+pub fn find_kind(
+    registry: &[&'static dyn PuzzleKind],
+    name: &str,
+) -> Option<&'static dyn PuzzleKind> {
+    registry.iter().copied().find(|k| {
+        k.name().eq_ignore_ascii_case(name)
+            || k.aliases().iter().any(|a| a.eq_ignore_ascii_case(name))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Engine, Settings, SettingsReader};
+
+    /// A toy puzzle: find `x` in `0..n` with `x * x == target`.
+    #[derive(Debug)]
+    struct Root {
+        n: u64,
+        target: u64,
+    }
+
+    /// Brute force over `0..n`; setting `skip=K` ignores roots below K.
+    struct Brute;
+
+    #[derive(Default)]
+    struct Skip(u64);
+
+    impl Settings for Skip {
+        const KEYS: &'static [(&'static str, &'static str)] = &[("skip", "a number")];
+        fn read(r: &mut SettingsReader<'_>) -> Result<Self, SolveError> {
+            Ok(Skip(r.number("skip")?.unwrap_or(0)))
+        }
+    }
+
+    impl Root {
+        fn roots(&self, skip: u64) -> impl Iterator<Item = u64> + '_ {
+            (skip..self.n).filter(|x| x * x == self.target)
+        }
+    }
+
+    impl Engine<Root> for Brute {
+        type Settings = Skip;
+        fn name(&self) -> &'static str {
+            "brute"
+        }
+        fn summary(&self) -> &'static str {
+            "tries every number"
+        }
+        fn solve(&self, p: &Root, s: &Skip, _: &SolveOptions) -> Result<Solved<u64>, SolveError> {
+            p.roots(s.0)
+                .next()
+                .map(|x| Solved::new(x, SolveStats::default()))
+                .ok_or(SolveError::Infeasible)
+        }
+        fn count(&self, p: &Root, s: &Skip, _: &SolveOptions) -> Result<Counted, SolveError> {
+            Ok(Counted::exact(
+                p.roots(s.0).count() as u64,
+                SolveStats::default(),
+            ))
+        }
+    }
+
+    impl Puzzle for Root {
+        type Solution = u64;
+        fn parse(text: &str, source: &str) -> Result<Vec<(usize, Self)>, ParseError> {
+            text.lines()
+                .enumerate()
+                .map(|(i, l)| {
+                    let mut it = l.split_whitespace().map(str::parse::<u64>);
+                    match (it.next(), it.next()) {
+                        (Some(Ok(n)), Some(Ok(target))) => Ok((i + 1, Root { n, target })),
+                        _ => Err(ParseError::new(source, i + 1, 1, "expected `n target`")),
+                    }
+                })
+                .collect()
+        }
+        fn contradiction(&self) -> Option<String> {
+            (self.n == 0).then(|| "no numbers to try".to_string())
+        }
+        fn verify(&self, s: &u64) -> Result<(), Violation> {
+            (s * s == self.target)
+                .then_some(())
+                .ok_or_else(|| Violation::new("not a root"))
+        }
+        fn render_text(&self, s: Option<&u64>) -> String {
+            s.map_or(format!("{}\n?", self.target), |s| {
+                format!("{}\n{s}", self.target)
+            })
+        }
+        fn render_svg(&self, _: Option<&u64>) -> String {
+            String::new()
+        }
+        fn describe(&self) -> String {
+            format!("root of {}", self.target)
+        }
+    }
+
+    static ROOT: Kind<Root> = Kind::new(
+        "root",
+        &["sqrt"],
+        "square roots",
+        "`n target` lines",
+        &[&Brute],
+    );
+
+    #[test]
+    fn registry_dispatch_solves_verifies_and_renders() {
+        let registry: [&'static dyn PuzzleKind; 1] = [&ROOT];
+        let kind = find_kind(&registry, "SQRT").expect("alias found");
+        assert!(find_kind(&registry, "sudoku").is_none());
+        assert_eq!(kind.engines()[0].name, "brute");
+        let inst = kind.load("10 49\n10 50\n0 4\n", "f").unwrap();
+        assert_eq!(inst[1].label(), "f:2");
+        let opts = SolveOptions::default();
+        let s = inst[0].solve(None, &opts).unwrap();
+        assert_eq!(s.solution.downcast_ref::<u64>(), Some(&7));
+        assert!(inst[0].verify(&s.solution).is_ok());
+        assert!(inst[1].verify(&s.solution).is_err());
+        assert!(inst[0].verify(&AnySolution::new("x")).is_err());
+        assert_eq!(inst[0].render_line(Some(&s.solution)), "49/7");
+        assert_eq!(
+            inst[1].solve(None, &opts).unwrap_err(),
+            SolveError::Infeasible
+        );
+        let e = kind.load("x", "f").err().unwrap();
+        assert_eq!(e.to_string(), "f:1:1: expected `n target`");
+        // engines by name, settings read by the engine, unknown ones rejected
+        assert!(inst[0].solve(Some("BRUTE"), &opts).is_ok());
+        assert!(matches!(
+            inst[0].solve(Some("ip"), &opts),
+            Err(SolveError::BadSetting(m)) if m.contains("engines: brute")
+        ));
+        let skip = |v: &str| SolveOptions {
+            settings: vec![("skip".into(), v.into())],
+            ..SolveOptions::default()
+        };
+        assert_eq!(inst[0].count(None, &skip("8")).unwrap().count, 0u32.into());
+        assert!(inst[0].count(None, &skip("x")).is_err());
+        // contradicting clues: no solution, a count of 0
+        assert!(matches!(
+            inst[2].solve(None, &opts),
+            Err(SolveError::Contradiction(m)) if m == "no numbers to try"
+        ));
+        let zero = inst[2].count(None, &opts).unwrap();
+        assert!(zero.exact && zero.count == 0u32.into());
+    }
+}

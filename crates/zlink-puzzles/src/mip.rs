@@ -1,0 +1,120 @@
+//! What every IP engine shares when it talks to `zlink-ip`: solve options become model
+//! parameters and loop limits, the IP layer's errors become [`SolveError`]s, its per-round log
+//! becomes the puzzle-level [`SolveStats`] the CLI prints, and the one solve path
+//! ([`solve_by_cuts`]) and count path ([`count_by_enumeration`]) every IP engine takes.
+
+use std::time::Instant;
+
+use zlink_grid::puzzle::{Counted, SolveOptions, SolveStats, StatsTable};
+use zlink_grid::SolveError;
+use zlink_ip::{
+    enumerate, solve_with_cuts, Distinct, IpError, LoopLimits, Model, RoundLog, Separator, Solution,
+};
+
+/// One solution of `model` by the cut loop with `separator`, under the options' limits; the
+/// statistics count from `start` and name the cut column `cuts`.
+///
+/// # Errors
+/// [`SolveError::Infeasible`], the time limit, solver failures.
+pub fn solve_by_cuts(
+    model: &mut Model,
+    separator: &mut dyn Separator,
+    opts: &SolveOptions,
+    start: Instant,
+    cuts: &'static str,
+) -> Result<(Solution, SolveStats), SolveError> {
+    let limits = configure(model, opts);
+    let mut log = RoundLog::new();
+    let s = solve_with_cuts(model, separator, &limits, &mut log).map_err(solve_error)?;
+    Ok((
+        s,
+        stats_from_log_as(&log, start.elapsed().as_secs_f64(), cuts),
+    ))
+}
+
+/// The number of solutions of `model` that differ on `distinct`, by no-good cuts: exact, or a
+/// lower bound (`exact: false`) when [`SolveOptions::limit`] stopped the enumeration.
+///
+/// # Errors
+/// The time limit or a solver failure (no solution is a count of 0, not an error).
+pub fn count_by_enumeration(
+    model: &mut Model,
+    distinct: Distinct<'_>,
+    separator: &mut dyn Separator,
+    opts: &SolveOptions,
+    start: Instant,
+    cuts: &'static str,
+) -> Result<Counted, SolveError> {
+    let limits = configure(model, opts);
+    let mut log = RoundLog::new();
+    let limit = opts.limit.unwrap_or(u64::MAX);
+    let r = enumerate(
+        model,
+        distinct,
+        limit,
+        separator,
+        &limits,
+        &mut log,
+        &mut |_| {},
+    )
+    .map_err(solve_error)?;
+    Ok(Counted {
+        count: r.count.into(),
+        exact: !r.limit_reached,
+        stats: stats_from_log_as(&log, start.elapsed().as_secs_f64(), cuts),
+    })
+}
+
+/// Apply threads and MIP gap to `model`, and return the loop limits for the time limit (the
+/// time limit covers a whole cut loop or enumeration, not one solver call).
+pub fn configure(model: &mut Model, opts: &SolveOptions) -> LoopLimits {
+    model.params.threads = opts.threads;
+    model.params.mip_gap = opts.mip_gap;
+    LoopLimits {
+        time_limit: opts.time_limit,
+        max_rounds: None,
+    }
+}
+
+/// The puzzle-level error for an IP-layer error.
+pub fn solve_error(e: IpError) -> SolveError {
+    match e {
+        IpError::Infeasible => SolveError::Infeasible,
+        IpError::TimeLimit { seconds, .. } => SolveError::TimeLimit { seconds },
+        IpError::Unbounded => SolveError::Solver("the model is unbounded".into()),
+        IpError::RoundLimit { rounds } => {
+            SolveError::Solver(format!("no answer after {rounds} solver calls"))
+        }
+        IpError::Solver(s) => SolveError::Solver(s),
+    }
+}
+
+/// Totals and the per-round table (round, seconds, nodes, iterations, and the cuts column
+/// named `cuts`: `cuts`, `subtours`, …) of `log`.
+pub fn stats_from_log_as(log: &RoundLog, seconds: f64, cuts: &'static str) -> SolveStats {
+    SolveStats {
+        seconds,
+        counters: vec![
+            ("solver_calls", log.rounds.len() as u64),
+            ("nodes", log.nodes()),
+            ("iterations", log.iterations()),
+            (cuts, log.cuts() as u64),
+        ],
+        rounds: Some(StatsTable {
+            columns: vec!["round", "seconds", "nodes", "iterations", cuts],
+            rows: log
+                .rounds
+                .iter()
+                .map(|r| {
+                    vec![
+                        r.round as f64,
+                        r.seconds,
+                        r.nodes as f64,
+                        r.iterations as f64,
+                        r.cuts as f64,
+                    ]
+                })
+                .collect(),
+        }),
+    }
+}

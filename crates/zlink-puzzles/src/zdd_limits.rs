@@ -1,0 +1,37 @@
+//! What every ZDD engine shares when it talks to `zlink-frontier`: the run's options become
+//! the frontier entry point's [`Limits`] (threads, memory budget, time limit), and its errors
+//! become [`SolveError`]s (a budget is `Budget`, exit 3; a time limit `TimeLimit`).
+
+use std::time::Duration;
+
+use zlink_frontier::{Limits, Progress, RunError};
+use zlink_grid::{SolveError, SolveOptions};
+
+/// The frontier limits of `opts`, with an optional progress hook.
+pub fn limits<'a>(
+    opts: &SolveOptions,
+    progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+) -> Limits<'a> {
+    Limits {
+        threads: opts.threads.map(|t| t as usize),
+        max_memory: opts.max_memory,
+        max_nodes: None,
+        time_limit: opts
+            .time_limit
+            .and_then(|t| Duration::try_from_secs_f64(t.max(0.0)).ok()),
+        progress,
+    }
+}
+
+/// The puzzle-level error of a frontier run.
+pub fn run_error(e: RunError, opts: &SolveOptions) -> SolveError {
+    if e.is_time_limit() {
+        SolveError::TimeLimit {
+            seconds: opts.time_limit.unwrap_or(0.0),
+        }
+    } else if e.is_budget() {
+        SolveError::Budget(e.to_string())
+    } else {
+        SolveError::Solver(e.to_string())
+    }
+}

@@ -1,0 +1,167 @@
+//! Hashi IP counts (all three models) against a brute force over all bridge assignments of tiny
+//! random grids.
+
+use proptest::prelude::*;
+use zlink_puzzles::hashi::{
+    model, verify::verify, BridgeGraph, Bridges, Hashi, HashiModel, HashiOptions,
+};
+
+/// All assignments of 0/1/2 bridges to the candidates that `verify` accepts.
+fn brute(h: &Hashi) -> Vec<Bridges> {
+    let g = BridgeGraph::new(h);
+    let m = g.candidates.len();
+    let mut out = Vec::new();
+    for code in 0..3u64.pow(m as u32) {
+        let mut k = code;
+        let mut b = Vec::new();
+        for e in &g.candidates {
+            let n = (k % 3) as u8;
+            k /= 3;
+            if n > 0 {
+                b.push((e.a, e.b, n));
+            }
+        }
+        let b = Bridges::new(b);
+        if verify(h, &b).is_ok() {
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// A puzzle on `rows × cols` from an island mask, with the numbers of the `pick`-th connected,
+/// non-crossing bridge set (numbers = degrees), if there is one.
+fn instance(rows: usize, cols: usize, mask: &[bool], pick: usize) -> Option<Hashi> {
+    let free: Vec<Option<Option<u8>>> = mask.iter().map(|&m| m.then_some(None)).collect();
+    let shape = Hashi::from_cells(rows, cols, &free);
+    if shape.islands().len() < 2 || BridgeGraph::new(&shape).candidates.len() > 9 {
+        return None;
+    }
+    let all = brute(&shape); // `?` islands accept any degree ≥ 1
+    let sol = all.get(pick % all.len().max(1))?;
+    let mut deg = vec![0u8; shape.islands().len()];
+    for &(a, b, n) in &sol.bridges {
+        deg[a] += n;
+        deg[b] += n;
+    }
+    let mut cells = vec![None; rows * cols];
+    for (i, isl) in shape.islands().iter().enumerate() {
+        cells[isl.coord.row * cols + isl.coord.col] = Some(Some(deg[i]));
+    }
+    Some(Hashi::from_cells(rows, cols, &cells))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    #[test]
+    fn counts_equal_brute_force(mask in prop::collection::vec(prop::bool::weighted(0.45), 16), pick in 0usize..1000) {
+        let Some(h) = instance(4, 4, &mask, pick) else { return Ok(()) };
+        let want = brute(&h).len() as u64;
+        prop_assert!(want >= 1);
+        for m in [HashiModel::Lazy, HashiModel::Bfs, HashiModel::Flow] {
+            let opts = HashiOptions { model: m };
+            let got = model::count(&h, &opts, &limited(1000)).unwrap();
+            prop_assert_eq!(got.count, want.into(), "{:?}\n{}", m, zlink_puzzles::hashi::render::compact(&h));
+            let s = model::solve(&h, &opts, &Default::default()).unwrap();
+            prop_assert!(verify(&h, &s.solution).is_ok());
+        }
+    }
+}
+
+#[test]
+fn unknown_islands_are_counted_like_brute_force() {
+    let h = Hashi::parse_compact("?.?\n...\n?.2", "t").unwrap();
+    let want = brute(&h).len() as u64;
+    for m in [HashiModel::Lazy, HashiModel::Bfs, HashiModel::Flow] {
+        let got = model::count(&h, &HashiOptions { model: m }, &limited(1000)).unwrap();
+        assert_eq!(got.count, want.into(), "{m:?}");
+    }
+}
+
+#[test]
+fn two_ones_alone_are_a_solution_despite_rule_6_2() {
+    let h = Hashi::parse_compact("1.1", "t").unwrap();
+    for m in [HashiModel::Lazy, HashiModel::Bfs, HashiModel::Flow] {
+        let got = model::count(&h, &HashiOptions { model: m }, &limited(10)).unwrap();
+        assert_eq!(got.count, 1u32.into(), "{m:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    /// Propagated bounds never exclude a solution, and a contradiction means there is none: on
+    /// random numbers (mostly unsolvable) and on solvable instances.
+    #[test]
+    fn propagated_bounds_keep_every_solution(
+        cells in prop::collection::vec(prop::option::weighted(0.45, prop::option::weighted(0.9, 1u8..=5)), 16),
+        mask in prop::collection::vec(prop::bool::weighted(0.45), 16),
+        pick in 0usize..1000,
+        solvable in prop::bool::ANY,
+    ) {
+        let h = if solvable {
+            let Some(h) = instance(4, 4, &mask, pick) else { return Ok(()) };
+            h
+        } else {
+            let h = Hashi::from_cells(4, 4, &cells);
+            if BridgeGraph::new(&h).candidates.len() > 9 {
+                return Ok(());
+            }
+            h
+        };
+        let g = BridgeGraph::new(&h);
+        let all = brute(&h);
+        match zlink_puzzles::hashi::propagate::bounds(&h, &g) {
+            None => prop_assert!(all.is_empty(), "contradiction on a solvable puzzle"),
+            Some(b) => {
+                for s in &all {
+                    for (e, c) in g.candidates.iter().enumerate() {
+                        let n = s.bridges.iter().find(|t| (t.0, t.1) == (c.a, c.b)).map_or(0, |t| t.2);
+                        prop_assert!(b[e].0 <= n && n <= b[e].1, "candidate {} carries {} outside {:?}", e, n, b[e]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+    /// The alternating-cycle repair turns every degree-feasible, crossing-free bridge set of a
+    /// tiny puzzle into a full solution or gives up; it never returns a broken one.
+    #[test]
+    fn repaired_bridge_sets_are_solutions(mask in prop::collection::vec(prop::bool::weighted(0.5), 16), pick in 0usize..1000) {
+        let Some(h) = instance(4, 4, &mask, pick) else { return Ok(()) };
+        let g = BridgeGraph::new(&h);
+        let Some(bounds) = zlink_puzzles::hashi::propagate::bounds(&h, &g) else {
+            return Err(TestCaseError::fail("contradiction on a solvable puzzle"));
+        };
+        let m = g.candidates.len();
+        for code in 0..3u64.pow(m as u32) {
+            let counts: Vec<u8> = (0..m).map(|e| (code / 3u64.pow(e as u32) % 3) as u8).collect();
+            let mut deg = vec![0u8; h.islands().len()];
+            for (c, &n) in g.candidates.iter().zip(&counts) {
+                deg[c.a] += n;
+                deg[c.b] += n;
+            }
+            let degrees = h.islands().iter().zip(&deg).all(|(i, &d)| i.clue == Some(d));
+            let crossing = g.crossings.iter().any(|&(p, q)| counts[p] > 0 && counts[q] > 0);
+            let within = counts.iter().zip(&bounds).all(|(&n, &(lo, hi))| lo <= n && n <= hi);
+            if !degrees || crossing || !within {
+                continue;
+            }
+            if let Some(fixed) = zlink_puzzles::hashi::repair::connect_by_cycles(&g, h.islands().len(), &bounds, &counts) {
+                let b = Bridges::new(g.candidates.iter().zip(&fixed).filter(|(_, &n)| n > 0).map(|(c, &n)| (c.a, c.b, n)).collect());
+                prop_assert!(verify(&h, &b).is_ok(), "{:?} from {:?}", fixed, counts);
+                prop_assert!(fixed.iter().zip(&bounds).all(|(&n, &(lo, hi))| lo <= n && n <= hi));
+            }
+        }
+    }
+}
+
+/// Options that stop an enumeration after `n` solutions.
+fn limited(n: u64) -> zlink_grid::SolveOptions {
+    zlink_grid::SolveOptions {
+        limit: Some(n),
+        ..Default::default()
+    }
+}
