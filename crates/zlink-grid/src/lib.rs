@@ -22,6 +22,7 @@ pub mod kind;
 pub mod puzzle;
 pub mod pzprjs;
 pub mod svg;
+pub mod tatham;
 pub mod text;
 
 pub use engine::{Engine, Settings, SettingsReader};

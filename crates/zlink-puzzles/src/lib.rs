@@ -28,8 +28,7 @@ pub(crate) fn one_per_line_or_whole<P>(
     let one_line_ids = lines.len() > 1
         && lines.iter().all(|(_, l)| {
             let l = l.trim();
-            zlink_grid::pzprjs::url::looks_like_url(l)
-                || (l.contains(':') && l.contains('x') && !l.contains(' '))
+            zlink_grid::pzprjs::url::looks_like_url(l) || zlink_grid::tatham::looks_like_id(l)
         });
     if one_line_ids {
         lines

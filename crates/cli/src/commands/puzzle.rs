@@ -162,7 +162,7 @@ fn load(input: &PuzzleInput) -> Result<Vec<Box<dyn Instance>>, CliError> {
             .map_err(|e| CliError::input(format!("reading stdin: {e}")))?;
         (t, "-".to_string())
     } else if !std::path::Path::new(arg).exists()
-        && (zlink_grid::pzprjs::url::looks_like_url(arg) || looks_like_game_id(arg))
+        && (zlink_grid::pzprjs::url::looks_like_url(arg) || zlink_grid::tatham::looks_like_id(arg))
     {
         (arg.to_string(), "url".to_string())
     } else {
@@ -171,15 +171,6 @@ fn load(input: &PuzzleInput) -> Result<Vec<Box<dyn Instance>>, CliError> {
         (t, arg.to_string())
     };
     kind.load(&text, &source).map_err(CliError::input)
-}
-
-/// Whether `arg` is a one-line puzzle id such as Tatham's `WxH…:desc` (given inline).
-fn looks_like_game_id(arg: &str) -> bool {
-    let digits = arg.bytes().take_while(u8::is_ascii_digit).count();
-    digits > 0
-        && arg[digits..].starts_with('x')
-        && arg.contains(':')
-        && !arg.contains(char::is_whitespace)
 }
 
 fn options(input: &PuzzleInput, limit: Option<u64>) -> SolveOptions {

@@ -14,6 +14,7 @@
 use super::{Bridges, Hashi, MAX_CLUE};
 use zlink_grid::janko::parse_janko;
 use zlink_grid::pzprjs::{self, number16, Clue};
+use zlink_grid::tatham::{self, split_number};
 use zlink_grid::text::{char_grid, content_lines, line_tokens, Token};
 use zlink_grid::{Coord, ParseError};
 
@@ -30,7 +31,7 @@ impl Hashi {
         if pzprjs::url::looks_like_url(first) {
             return Self::parse_url(first, source);
         }
-        if is_tatham(first) {
+        if tatham::looks_like_id(first) {
             return Self::parse_tatham(first, source);
         }
         let head: Vec<&str> = first.split_whitespace().collect();
@@ -197,19 +198,12 @@ impl Hashi {
     /// A malformed id, an unsupported parameter, numbers above 8, or a description that does not
     /// cover exactly `W·H` cells.
     pub fn parse_tatham(id: &str, source: &str) -> Result<Self, ParseError> {
+        let t = tatham::split_id(id, source)?;
+        let (w, h, params, desc) = (t.width, t.height, t.params, t.desc);
+        let colon = t.desc_col - 2;
         let err = |i: usize, m: String| ParseError::new(source, 1, i + 1, m);
-        let colon = id
-            .find(':')
-            .ok_or_else(|| err(id.len(), "expected `:` before the description".into()))?;
-        let (params, desc) = (&id[..colon], &id[colon + 1..]);
-        let at = |rest: &str| params.len() - rest.len();
-        let (w, rest) =
-            split_number(params).ok_or_else(|| err(0, "expected the width `W` of `WxH`".into()))?;
-        let rest = rest
-            .strip_prefix('x')
-            .ok_or_else(|| err(at(rest), "expected `x` in `WxH`".into()))?;
-        let (h, mut rest) = split_number(rest)
-            .ok_or_else(|| err(at(rest), "expected the height `H` of `WxH`".into()))?;
+        let at = |rest: &str| t.params_col - 1 + params.len() - rest.len();
+        let mut rest = params;
         while let Some(c) = rest.chars().next() {
             let here = at(rest);
             rest = &rest[c.len_utf8()..];
@@ -425,17 +419,6 @@ pub fn parse_janko_solution(h: &Hashi, text: &str, source: &str) -> Result<Bridg
         }
     }
     Ok(Bridges::new(out))
-}
-
-/// Whether a first line looks like a Tatham id `WxH…:…`.
-fn is_tatham(line: &str) -> bool {
-    split_number(line).is_some_and(|(_, r)| r.starts_with('x')) && line.contains(':')
-}
-
-/// Splits leading decimal digits off `s`.
-pub(crate) fn split_number(s: &str) -> Option<(usize, &str)> {
-    let n = s.bytes().take_while(u8::is_ascii_digit).count();
-    Some((s[..n].parse().ok()?, &s[n..]))
 }
 
 /// Builds the instance (island numbers too large for their neighbourhood are not checked

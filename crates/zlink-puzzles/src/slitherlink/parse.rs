@@ -12,6 +12,7 @@
 use super::{Loop, Slitherlink, MAX_CLUE};
 use zlink_grid::janko::parse_janko;
 use zlink_grid::pzprjs::{self, cell4, Clue};
+use zlink_grid::tatham::{self, split_number};
 use zlink_grid::text::{char_grid, content_lines};
 use zlink_grid::{Grid, ParseError};
 
@@ -25,7 +26,7 @@ impl Slitherlink {
         if pzprjs::url::looks_like_url(first) {
             return Self::parse_url(first, source);
         }
-        if is_tatham(first) {
+        if tatham::looks_like_id(first) {
             return Self::parse_tatham(first, source);
         }
         if zlink_grid::janko::looks_like_janko(text) {
@@ -79,19 +80,11 @@ impl Slitherlink {
     /// # Errors
     /// Another grid type, a malformed id, clues above 4, a description not covering `W·H` faces.
     pub fn parse_tatham(id: &str, source: &str) -> Result<Self, ParseError> {
+        let t = tatham::split_id(id, source)?;
+        let (w, h, rest, desc) = (t.width, t.height, t.params, t.desc);
+        let colon = t.desc_col - 2;
         let err = |i: usize, m: String| ParseError::new(source, 1, i + 1, m);
-        let colon = id
-            .find(':')
-            .ok_or_else(|| err(id.len(), "expected `:` before the description".into()))?;
-        let (params, desc) = (&id[..colon], &id[colon + 1..]);
-        let at = |rest: &str| params.len() - rest.len();
-        let (w, rest) =
-            split_number(params).ok_or_else(|| err(0, "expected the width `W` of `WxH`".into()))?;
-        let rest = rest
-            .strip_prefix('x')
-            .ok_or_else(|| err(at(rest), "expected `x` in `WxH`".into()))?;
-        let (h, rest) = split_number(rest)
-            .ok_or_else(|| err(at(rest), "expected the height `H` of `WxH`".into()))?;
+        let at = |r: &str| t.params_col - 1 + rest.len() - r.len();
         if !rest.is_empty() {
             let t = rest
                 .strip_prefix('t')
@@ -266,15 +259,4 @@ pub fn parse_janko_solution(p: &Slitherlink, text: &str, source: &str) -> Result
     Ok(Loop::from_inside(
         &Grid::from_cells(p.rows(), p.cols(), inside).expect("shape"),
     ))
-}
-
-/// Whether a line looks like a Tatham id `WxH…:…`.
-pub(crate) fn is_tatham(line: &str) -> bool {
-    split_number(line).is_some_and(|(_, r)| r.starts_with('x')) && line.contains(':')
-}
-
-/// Splits leading decimal digits off `s`.
-fn split_number(s: &str) -> Option<(usize, &str)> {
-    let n = s.bytes().take_while(u8::is_ascii_digit).count();
-    Some((s[..n].parse().ok()?, &s[n..]))
 }
