@@ -31,34 +31,10 @@ fn big(s: &str) -> BigUint {
     s.parse().unwrap()
 }
 
-const A007764: [&str; 11] = [
-    "1",
-    "2",
-    "12",
-    "184",
-    "8512",
-    "1262816",
-    "575780564",
-    "789360053252",
-    "3266598486981642",
-    "41044208702632496804",
-    "1568758030464750013214100",
-];
-
-const A140517: [&str; 10] = [
-    "0",
-    "1",
-    "13",
-    "213",
-    "9349",
-    "1222363",
-    "487150371",
-    "603841648931",
-    "2318527339461265",
-    "27359264067916806101",
-];
-
-const A003763: [&str; 5] = ["1", "6", "1072", "4638576", "467260456608"];
+/// A published sequence (data/counts/oeis.tsv).
+fn oeis(seq: &str) -> Vec<String> {
+    zlink_testkit::data::published(seq)
+}
 
 fn corner_paths(n: usize, order: EdgeOrder) -> MateSpec {
     let (g, _) = order.apply(&Graph::grid(n, n));
@@ -67,7 +43,7 @@ fn corner_paths(n: usize, order: EdgeOrder) -> MateSpec {
 
 #[test]
 fn a007764_corner_paths_count_only() {
-    for (i, want) in A007764.iter().enumerate().take(10) {
+    for (i, want) in oeis("A007764").iter().enumerate().take(10) {
         let n = i + 1;
         for order in [EdgeOrder::RowMajor, EdgeOrder::Frontier] {
             assert_eq!(
@@ -83,13 +59,13 @@ fn a007764_corner_paths_count_only() {
 fn a007764_11x11_count_only() {
     assert_eq!(
         count(&corner_paths(11, EdgeOrder::Frontier), &Options::default()).unwrap(),
-        big(A007764[10])
+        big(&oeis("A007764")[10])
     );
 }
 
 #[test]
 fn a007764_built() {
-    for (i, want) in A007764.iter().enumerate().take(7) {
+    for (i, want) in oeis("A007764").iter().enumerate().take(7) {
         let b = build(
             &corner_paths(i + 1, EdgeOrder::Frontier),
             &Options::default(),
@@ -101,7 +77,7 @@ fn a007764_built() {
 
 #[test]
 fn a140517_cycles() {
-    for (i, want) in A140517.iter().enumerate() {
+    for (i, want) in oeis("A140517").iter().enumerate() {
         let n = i + 1;
         let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
         let spec = MateSpec::cycles(&g, false).unwrap();
@@ -119,7 +95,7 @@ fn a140517_cycles() {
 
 #[test]
 fn a003763_hamiltonian_cycles() {
-    for (i, want) in A003763.iter().enumerate() {
+    for (i, want) in oeis("A003763").iter().enumerate() {
         let n = 2 * (i + 1);
         let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
         let spec = MateSpec::cycles(&g, true).unwrap();

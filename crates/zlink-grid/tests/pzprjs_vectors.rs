@@ -1,19 +1,7 @@
 //! Decode every grid row of the shared pzprjs URL test vectors, compare with the grid written
 //! next to it, re-encode, and compare the re-decoded grid (bodies may differ legitimately).
 
-use std::path::PathBuf;
-
 use zlink_grid::pzprjs::{cell4, format_url, number16, parse_url, Clue, CodecError};
-
-fn data_dir() -> Option<PathBuf> {
-    let d = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"));
-    if d.is_dir() {
-        Some(d)
-    } else {
-        eprintln!("note: {} absent, skipping", d.display());
-        None
-    }
-}
 
 /// The tsv grid column: rows joined by `/`, `.` empty, `?` unknown, `(12)` multi-digit.
 fn parse_grid(s: &str) -> Vec<Clue> {
@@ -35,9 +23,9 @@ fn parse_grid(s: &str) -> Vec<Clue> {
 
 #[test]
 fn every_grid_vector_decodes_and_round_trips() {
-    let Some(dir) = data_dir() else { return };
-    let tsv =
-        std::fs::read_to_string(dir.join("format-test-vectors/pzprjs_url_vectors.tsv")).unwrap();
+    let Some(tsv) = zlink_testkit::data::read("format-test-vectors/pzprjs_url_vectors.tsv") else {
+        return;
+    };
     let mut checked = 0;
     for (i, line) in tsv.lines().enumerate().filter(|(_, l)| !l.starts_with('#')) {
         let f: Vec<&str> = line.split('\t').collect();

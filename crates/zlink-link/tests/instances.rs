@@ -6,18 +6,7 @@ use zlink_grid::pzprjs::{cell4, parse_url, Clue};
 use zlink_grid::{Coord, Grid};
 use zlink_link::{LoopEdges, SlitherZdd};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
-
-fn read(rel: &str) -> Option<String> {
-    let path = format!("{DATA}/{rel}");
-    match std::fs::read_to_string(&path) {
-        Ok(t) => Some(t),
-        Err(_) => {
-            println!("skipped: {path} is absent");
-            None
-        }
-    }
-}
+use zlink_testkit::data::read;
 
 /// Janko clue grid: `-` blank, digits are clues.
 fn janko_clues(text: &str, source: &str) -> Grid<Option<u8>> {

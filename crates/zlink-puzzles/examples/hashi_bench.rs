@@ -22,7 +22,7 @@ use zlink_puzzles::hashi::{self, Hashi, HashiModel, HashiOptions};
 use zlink_puzzles::slitherlink::{self, SlitherOptions, Slitherlink};
 
 fn data() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"))
+    zlink_testkit::data::shared_dir().unwrap_or_else(|| PathBuf::from("../shared/data"))
 }
 
 fn median(v: &mut [f64]) -> f64 {

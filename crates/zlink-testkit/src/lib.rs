@@ -1,4 +1,6 @@
-//! Dev-only test support: brute-force oracles, seeded instance makers, fixtures.
+//! Dev-only test support: brute-force oracles ([`family`], [`graph`]), seeded instance makers,
+//! and the one test-data lookup ([`data`]).
 
+pub mod data;
 pub mod family;
 pub mod graph;

@@ -6,12 +6,7 @@ use zlink_grid::Grid;
 /// `(key, clues)` of every puzzle whose header is `size` (e.g. `"10 10"`), in key order; empty
 /// (with a note on stderr) if the data directory is absent.
 pub fn puzzles(size: &str) -> Vec<(String, Grid<Option<u8>>)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/puzzlekit-janko/Slitherlink_dataset.json"
-    );
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("skipped: {path} is absent");
+    let Some(text) = zlink_testkit::data::read("puzzlekit-janko/Slitherlink_dataset.json") else {
         return Vec::new();
     };
     let v: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");

@@ -34,8 +34,8 @@ use super::{connect, deduce, graph::BridgeGraph, propagate, repair, Bridges, Has
 use crate::mip;
 use zlink_grid::{Counted, SolveError, SolveOptions, Solved};
 use zlink_ip::{
-    sum, Constraint, Distinct, LinExpr, Model, NoGood, NoSeparator, OptionValue, Separator,
-    Solution, Var, VarKind,
+    sum, Constraint, Distinct, LinExpr, Model, NoGood, OptionValue, Separator, Solution, Var,
+    VarKind,
 };
 
 /// Which formulation to solve.
@@ -296,6 +296,8 @@ fn flow(h: &Hashi, g: &BridgeGraph) -> Built {
 /// ([`repair::connect_by_cycles`]) rewrites a disconnected solution of the lazy model's
 /// `x_{e,1}, x_{e,2}` by alternating-cycle moves within the propagated `bounds`.
 struct Connectivity<'a> {
+    /// Whether the model needs the cuts (the lazy model); the others are complete.
+    on: bool,
     g: &'a BridgeGraph,
     islands: usize,
     present: &'a [Var],
@@ -307,6 +309,9 @@ struct Connectivity<'a> {
 
 impl Separator for Connectivity<'_> {
     fn separate(&mut self, s: &Solution) -> Vec<Constraint> {
+        if !self.on {
+            return Vec::new();
+        }
         let built: Vec<bool> = self.present.iter().map(|&v| s.is_one(v)).collect();
         let comps = connect::components(self.g, self.islands, &built);
         if comps.len() <= 1 {
@@ -324,6 +329,9 @@ impl Separator for Connectivity<'_> {
     }
 
     fn repair(&mut self, s: &Solution) -> Option<Vec<f64>> {
+        if !self.on {
+            return None;
+        }
         let counts: Vec<u8> = self
             .bridges
             .iter()
@@ -347,6 +355,25 @@ fn build(h: &Hashi, g: &BridgeGraph, which: HashiModel) -> Built {
     }
 }
 
+/// The parts of a built model that a run needs at once: the MIP, the binaries that tell
+/// solutions apart, and the separator (connectivity cuts for the lazy model, inert otherwise).
+fn split<'a>(
+    b: &'a mut Built,
+    g: &'a BridgeGraph,
+    h: &Hashi,
+    which: HashiModel,
+) -> (&'a mut Model, &'a [Var], Connectivity<'a>) {
+    let sep = Connectivity {
+        on: which == HashiModel::Lazy,
+        g,
+        islands: h.islands().len(),
+        present: &b.present,
+        bridges: &b.bridges,
+        bounds: b.bounds.as_deref(),
+    };
+    (&mut b.model, &b.distinct, sep)
+}
+
 /// One solution of `h` with the chosen model. The solution is decoded from the bridge
 /// variables only; callers that need certainty run [`super::verify::verify`] on it.
 ///
@@ -360,19 +387,8 @@ pub fn solve(
     let start = Instant::now();
     let g = BridgeGraph::new(h);
     let mut b = build(h, &g, o.model);
-    let mut lazy = Connectivity {
-        g: &g,
-        islands: h.islands().len(),
-        present: &b.present,
-        bridges: &b.bridges,
-        bounds: b.bounds.as_deref(),
-    };
-    let sep: &mut dyn Separator = if o.model == HashiModel::Lazy {
-        &mut lazy
-    } else {
-        &mut NoSeparator
-    };
-    let (s, stats) = mip::solve_by_cuts(&mut b.model, sep, opts, start, "cuts")?;
+    let (model, _, mut sep) = split(&mut b, &g, h, o.model);
+    let (s, stats) = mip::solve_by_cuts(model, &mut sep, opts, start, "cuts")?;
     Ok(Solved::new(b.decode(&g, &s), stats))
 }
 
@@ -385,21 +401,10 @@ pub fn count(h: &Hashi, o: &HashiOptions, opts: &SolveOptions) -> Result<Counted
     let start = Instant::now();
     let g = BridgeGraph::new(h);
     let mut b = build(h, &g, o.model);
+    let (model, distinct, mut sep) = split(&mut b, &g, h, o.model);
     let distinct = Distinct {
-        vars: &b.distinct,
+        vars: distinct,
         form: NoGood::Full,
     };
-    let mut lazy = Connectivity {
-        g: &g,
-        islands: h.islands().len(),
-        present: &b.present,
-        bridges: &b.bridges,
-        bounds: b.bounds.as_deref(),
-    };
-    let sep: &mut dyn Separator = if o.model == HashiModel::Lazy {
-        &mut lazy
-    } else {
-        &mut NoSeparator
-    };
-    mip::count_by_enumeration(&mut b.model, distinct, sep, opts, start, "cuts")
+    mip::count_by_enumeration(model, distinct, &mut sep, opts, start, "cuts")
 }
