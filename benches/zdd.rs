@@ -26,15 +26,13 @@ fn exactly_k(z: &mut Zdd, vars: &[Var], k: usize) -> NodeId {
 
 /// `count` random sets of `size` elements over `0..n` (xorshift, fixed seed).
 fn random_sets(n: u32, size: usize, count: usize, seed: u64) -> Vec<Vec<Var>> {
-    let mut s = seed;
-    let mut next = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    };
+    let mut rng = zlink_zdd::SplitMix64::new(seed);
     (0..count)
-        .map(|_| (0..size).map(|_| (next() % u64::from(n)) as Var).collect())
+        .map(|_| {
+            (0..size)
+                .map(|_| rng.below_u64(u64::from(n)) as Var)
+                .collect()
+        })
         .collect()
 }
 

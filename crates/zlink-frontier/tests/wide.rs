@@ -29,14 +29,11 @@ fn cnt<S: Spec>(spec: &S) -> BigUint {
 fn fan(seed: u64, k: usize, chords: usize) -> SmallGraph {
     let mut edges: Vec<(usize, usize)> = (1..=k).map(|v| (0, v)).collect();
     edges.extend((1..k).map(|v| (v, v + 1)));
-    let mut x = seed | 1;
+    let mut rng = zlink_zdd::SplitMix64::new(seed);
     while edges.len() < 2 * k - 1 + chords {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
         let (a, b) = (
-            1 + (x % k as u64) as usize,
-            1 + ((x >> 32) % k as u64) as usize,
+            1 + rng.below_u64(k as u64) as usize,
+            1 + rng.below_u64(k as u64) as usize,
         );
         let e = (a.min(b), a.max(b));
         if a != b && a.abs_diff(b) <= 8 && !edges.contains(&e) {

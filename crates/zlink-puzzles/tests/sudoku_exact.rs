@@ -9,11 +9,10 @@ use zlink_puzzles::sudoku::check::{count_backtracking, for_each_solution};
 use zlink_puzzles::sudoku::exact::Exact;
 use zlink_puzzles::sudoku::{ExactEngine, IpEngine, Shape, Sudoku, KIND};
 
-/// A seeded LCG step.
+/// The next seeded 31-bit number (the project's one RNG, restarted from the evolving seed).
 fn next(seed: &mut u64) -> u64 {
-    *seed = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
+    let mut rng = zlink_zdd::SplitMix64::new(*seed);
+    *seed = rng.next_u64();
     *seed >> 33
 }
 

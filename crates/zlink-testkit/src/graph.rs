@@ -12,6 +12,8 @@
 //! limit). [`count_st_paths_dfs`] and [`count_cycles_dfs`] walk vertices instead and reach 6×6
 //! and 5×5 grids respectively (60 and 40 edges).
 
+use zlink_zdd::SplitMix64;
+
 /// Largest edge count the subset enumeration accepts (`2^26` ≈ 67 M subsets, several seconds).
 pub const MAX_EDGES: usize = 26;
 
@@ -65,13 +67,13 @@ impl SmallGraph {
             m <= max,
             "a simple graph on {n} vertices has at most {max} edges, asked {m}"
         );
-        let mut rng = SplitMix64(seed);
+        let mut rng = SplitMix64::new(seed);
         let mut all: Vec<(usize, usize)> = (0..n)
             .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
             .collect();
         // Fisher-Yates; the first m entries of a uniform shuffle are a uniform ordered sample.
         for i in (1..all.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
+            let j = rng.below_u64(i as u64 + 1) as usize;
             all.swap(i, j);
         }
         all.truncate(m);
@@ -81,30 +83,6 @@ impl SmallGraph {
     /// Number of edges.
     pub fn m(&self) -> usize {
         self.edges.len()
-    }
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, seedable, good enough for test instances.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..bound` (`bound > 0`), by rejection so there is no modulo bias.
-    fn below(&mut self, bound: u64) -> u64 {
-        let zone = u64::MAX - u64::MAX % bound;
-        loop {
-            let x = self.next();
-            if x < zone {
-                return x % bound;
-            }
-        }
     }
 }
 

@@ -386,13 +386,8 @@ mod tests {
     /// A random layered diagram: `width` raw nodes per level, children in the next one or two
     /// levels or terminals (seeded xorshift).
     fn layered(levels: u32, width: u32, seed: u64) -> Unreduced {
-        let mut x = seed | 1;
-        let mut rnd = move |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        };
+        let mut rng = crate::SplitMix64::new(seed);
+        let mut rnd = move |m: u64| rng.below_u64(m);
         let mut rows = Vec::new();
         for v in 0..levels {
             let row = (0..width)

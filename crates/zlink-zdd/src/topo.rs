@@ -268,14 +268,11 @@ mod tests {
         let mut zdd = Zdd::new(0);
         // all subsets of size <= 3 of 60 variables: a few thousand shared nodes
         let mut sets: Vec<Vec<Var>> = Vec::new();
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = crate::SplitMix64::new(0x2545_F491_4F6C_DD1D);
         for _ in 0..3000 {
             let mut s = Vec::new();
             for _ in 0..4 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                s.push((x % 60) as Var);
+                s.push(rng.below_u64(60) as Var);
             }
             sets.push(s);
         }
