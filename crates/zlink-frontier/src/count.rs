@@ -25,6 +25,7 @@ use crate::lookahead::Lookahead;
 use crate::options::{Options, Progress, TimeLimit};
 use crate::pending::{Pending, Raw, Scatter};
 use crate::spec::{Level, Spec, Step};
+use zlink_zdd::U256;
 
 /// What a count-only run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,37 +118,13 @@ impl Num for BigUint {
     }
 }
 
-/// A 256-bit count (two `u128` halves): the step between `u128` and `BigUint`, so that
-/// record-size counts (17x17 corner paths need about 200 bits) never allocate per state.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct U256 {
-    lo: u128,
-    hi: u128,
-}
-
-impl From<u128> for U256 {
-    fn from(lo: u128) -> U256 {
-        U256 { lo, hi: 0 }
-    }
-}
-
-impl From<U256> for BigUint {
-    fn from(x: U256) -> BigUint {
-        (BigUint::from(x.hi) << 128u32) + BigUint::from(x.lo)
-    }
-}
-
+/// The 256-bit tier between `u128` and `BigUint` (the one shared with the diagram count).
 impl Num for U256 {
     #[inline(always)]
     fn add(&mut self, other: &Self) -> bool {
-        let (lo, carry) = self.lo.overflowing_add(other.lo);
-        match self
-            .hi
-            .checked_add(other.hi)
-            .and_then(|h| h.checked_add(u128::from(carry)))
-        {
-            Some(hi) => {
-                *self = U256 { lo, hi };
+        match self.checked_add(*other) {
+            Some(s) => {
+                *self = s;
                 true
             }
             None => false,

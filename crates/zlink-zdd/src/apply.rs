@@ -8,15 +8,12 @@
 //! finished frame in the operation cache.
 
 use crate::cache::Op;
-use crate::node::{BudgetExceeded, NodeId, Var};
+use crate::node::{BudgetExceeded, NodeId, Var, RES_BASE};
 use crate::store::Zdd;
 
 /// An argument of a sub-operation: a known node, or (values from [`RES_BASE`] up) the result
 /// of an earlier sub-operation. Node ids never reach `RES_BASE` (see [`Zdd::node`]).
 pub(crate) type Arg = u32;
-
-/// First argument value that means "result k" rather than a node id.
-pub(crate) const RES_BASE: u32 = u32::MAX - 15;
 
 /// One sub-operation of a program (12 bytes).
 #[derive(Clone, Copy, Debug)]

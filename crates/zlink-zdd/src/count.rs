@@ -13,6 +13,7 @@ use num_traits::{One, Zero};
 use crate::node::NodeId;
 use crate::store::Zdd;
 use crate::topo::Topo;
+use crate::u256::U256;
 
 /// A count type: `u128` (adds can overflow) or [`BigUint`] (never overflows).
 pub(crate) trait Counter: Clone {
@@ -103,7 +104,7 @@ fn counts_by_size<C: Counter>(zdd: &Zdd, topo: &Topo, root: NodeId) -> Option<Ve
 /// of the 464 M-node diagram took 11.3 s and 300 MB above the store with `BigUint` spills).
 struct SpillCounts {
     vals: Vec<u128>,
-    wide: Vec<[u128; 2]>,
+    wide: Vec<U256>,
     big: Vec<BigUint>,
 }
 
@@ -113,36 +114,32 @@ const BIG: u128 = 1 << 126;
 #[derive(Clone, Copy)]
 enum Val<'a> {
     Small(u128),
-    /// `[low, high]` halves of a 256-bit value.
-    Wide([u128; 2]),
+    /// A 256-bit value.
+    Wide(U256),
     Big(&'a BigUint),
 }
 
 /// A sum, to be pushed.
 enum Sum {
     Small(u128),
-    Wide([u128; 2]),
+    Wide(U256),
     Big(BigUint),
-}
-
-fn wide_big([lo, hi]: [u128; 2]) -> BigUint {
-    (BigUint::from(hi) << 128u32) + lo
 }
 
 impl Val<'_> {
     fn big(self) -> BigUint {
         match self {
             Val::Small(x) => BigUint::from(x),
-            Val::Wide(w) => wide_big(w),
+            Val::Wide(w) => BigUint::from(w),
             Val::Big(b) => b.clone(),
         }
     }
 
     /// As 256 bits, unless it is a big one.
     #[inline]
-    fn wide(self) -> Option<[u128; 2]> {
+    fn wide(self) -> Option<U256> {
         match self {
-            Val::Small(x) => Some([x, 0]),
+            Val::Small(x) => Some(U256::from(x)),
             Val::Wide(w) => Some(w),
             Val::Big(_) => None,
         }
@@ -182,16 +179,12 @@ impl SpillCounts {
             return if s & SPILL == 0 {
                 Sum::Small(s)
             } else {
-                Sum::Wide([s, 0])
+                Sum::Wide(U256::from(s))
             };
         }
-        if let (Some([al, ah]), Some([bl, bh])) = (a.wide(), b.wide()) {
-            let (lo, carry) = al.overflowing_add(bl);
-            if let Some(hi) = ah
-                .checked_add(bh)
-                .and_then(|h| h.checked_add(u128::from(carry)))
-            {
-                return Sum::Wide([lo, hi]);
+        if let (Some(x), Some(y)) = (a.wide(), b.wide()) {
+            if let Some(s) = x.checked_add(y) {
+                return Sum::Wide(s);
             }
         }
         Sum::Big(a.big() + b.big())

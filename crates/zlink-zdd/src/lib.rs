@@ -49,6 +49,7 @@ mod setops;
 mod store;
 mod subsets;
 mod topo;
+mod u256;
 
 pub use import::{RawRef, TooManyRawNodes, Unreduced};
 pub use iter::Members;
@@ -58,3 +59,4 @@ pub use rank::Ranker;
 pub use rng::SplitMix64;
 pub use serial::{DecodeError, SerialZdd};
 pub use store::Zdd;
+pub use u256::U256;

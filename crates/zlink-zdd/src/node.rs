@@ -1,5 +1,7 @@
 //! Handles and errors shared by every part of the engine: variables, node ids, the budget error.
 
+use std::sync::atomic::{AtomicU32, Ordering};
+
 /// A variable (an element of the universe `0..num_vars`). Variable 0 is tested at the root;
 /// children always test larger variables.
 pub type Var = u32;
@@ -46,4 +48,36 @@ pub struct BudgetExceeded {
     pub limit: usize,
     /// The number of live non-terminal nodes when the operation gave up.
     pub live: usize,
+}
+
+/// First value of a sub-operation argument that means "result k" rather than a node id
+/// (see `apply`): node ids stay below it.
+pub(crate) const RES_BASE: u32 = u32::MAX - 15;
+
+/// A root `r` known to reach every id in `2..=r` (0 when none is known), remembered by the
+/// store so that the next pass from the same root skips the reachability sweep: a built
+/// diagram is typically counted, sized and saved, and each sweep reads the whole node array
+/// (0.5 s for the 145 M nodes of 15×15 corner paths).
+///
+/// Sound because ids below a root never change while the store only appends; compaction
+/// ([`Zdd::retain`]) renumbers and forgets it. Atomic so that `&Zdd` stays `Sync`.
+#[derive(Debug, Default)]
+pub(crate) struct ClosedRoot(AtomicU32);
+
+impl ClosedRoot {
+    /// The root known to reach every id below it (0: none).
+    pub(crate) fn get(&self) -> u32 {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Records that `root` reaches every id in `2..=root`.
+    pub(crate) fn set(&self, root: u32) {
+        self.0.store(root, Ordering::Relaxed);
+    }
+}
+
+impl Clone for ClosedRoot {
+    fn clone(&self) -> Self {
+        ClosedRoot(AtomicU32::new(self.0.load(Ordering::Relaxed)))
+    }
 }

@@ -79,8 +79,8 @@ pub struct Zdd {
     pub(crate) num_vars: u32,
     pub(crate) budget: usize,
     pub(crate) cache: OpCache,
-    /// A root known to reach every id below it (see [`crate::topo::ClosedRoot`]).
-    pub(crate) closed: crate::topo::ClosedRoot,
+    /// A root known to reach every id below it (see [`crate::node::ClosedRoot`]).
+    pub(crate) closed: crate::node::ClosedRoot,
 }
 
 impl Zdd {
@@ -216,9 +216,9 @@ impl Zdd {
 #[inline]
 fn check_room(len: usize, budget: usize) -> Result<(), BudgetExceeded> {
     let live = len - 2;
-    if live >= budget || len >= crate::apply::RES_BASE as usize {
+    if live >= budget || len >= crate::node::RES_BASE as usize {
         return Err(BudgetExceeded {
-            limit: budget.min(crate::apply::RES_BASE as usize - 2),
+            limit: budget.min(crate::node::RES_BASE as usize - 2),
             live,
         });
     }
