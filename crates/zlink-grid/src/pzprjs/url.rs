@@ -62,6 +62,23 @@ pub fn looks_like_url(text: &str) -> bool {
         || t.contains(".html?")
 }
 
+/// Split a one-line pzprjs URL of the puzzle `pid` (the whole input of `source`).
+///
+/// # Errors
+/// As [`parse_url`], or another puzzle id.
+pub fn parse_url_of(url: &str, source: &str, pid: &str) -> Result<PzprUrl, ParseError> {
+    let u = parse_url(url, source, 1, 1)?;
+    if u.pid != pid {
+        return Err(ParseError::new(
+            source,
+            1,
+            1,
+            format!("expected a `{pid}` URL, found `{}`", u.pid),
+        ));
+    }
+    Ok(u)
+}
+
 /// Split a pzprjs URL that starts at `line:col` of `source`.
 ///
 /// # Errors

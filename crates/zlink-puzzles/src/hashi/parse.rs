@@ -289,15 +289,7 @@ impl Hashi {
     /// # Errors
     /// Another puzzle id, a malformed envelope or body, numbers outside 1–8.
     pub fn parse_url(url: &str, source: &str) -> Result<Self, ParseError> {
-        let u = pzprjs::parse_url(url, source, 1, 1)?;
-        if u.pid != "hashi" {
-            return Err(ParseError::new(
-                source,
-                1,
-                1,
-                format!("expected a `hashi` URL, found `{}`", u.pid),
-            ));
-        }
+        let u = pzprjs::url::parse_url_of(url, source, "hashi")?;
         let n = u.rows * u.cols;
         let (clues, _) = number16::decode(&u.body, n).map_err(|e| u.error(&e))?;
         let mut cells = Vec::with_capacity(n);

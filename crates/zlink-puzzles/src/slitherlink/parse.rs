@@ -145,15 +145,7 @@ impl Slitherlink {
     /// # Errors
     /// Another puzzle id, the `f` flag, a malformed envelope or body.
     pub fn parse_url(url: &str, source: &str) -> Result<Self, ParseError> {
-        let u = pzprjs::parse_url(url, source, 1, 1)?;
-        if u.pid != "slither" {
-            return Err(ParseError::new(
-                source,
-                1,
-                1,
-                format!("expected a `slither` URL, found `{}`", u.pid),
-            ));
-        }
+        let u = pzprjs::url::parse_url_of(url, source, "slither")?;
         if !u.pflag.is_empty() {
             return Err(u.error_at_body(format!(
                 "the `{}` flag (a variant where every lattice point is on the loop) is not supported",
