@@ -1,0 +1,109 @@
+//! Prints the figures of Slitherlink instance design (module `zlink_link::design`) for a loop:
+//! time, memory, diagram sizes and the counts of good, minimal and minimum hint sets.
+//!
+//! Why: the figures in `tools/README.md` come from here, so anyone can re-measure them.
+//!
+//! Usage: `cargo run --release -p zlink-link --example slither_design -- [LOOP [CANDIDATES]]`
+//! (files as `zlink_link::design::parse_loop` / `parse_candidates` read them; default: the
+//! paper's example #1 with every cell a candidate), or `-- --random RxC SEED` for a random loop.
+
+use std::time::Instant;
+
+use zlink_grid::Grid;
+use zlink_link::design::{parse_candidates, parse_loop, random, Hardness, HintDesign, Which};
+
+/// The paper's example #1 (Figure 8), as `algorithms2012_sligen001.dat`.
+const EXAMPLE1: &str = "7 5\n##   ##\n ## ##\n  ###\n ## ##\n##   ##\n";
+
+fn show<T>(g: &Grid<T>, f: impl Fn(&T) -> char) {
+    for r in 0..g.rows() {
+        let line: String = g.row(r).iter().map(&f).collect();
+        println!("  {line}");
+    }
+}
+
+fn peak_rss_mb() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (inside, cand) = match args.as_slice() {
+        [flag, size, seed] if flag == "--random" => {
+            let (r, c) = size.split_once('x').ok_or("size is RxC")?;
+            let (r, c): (usize, usize) = (r.parse()?, c.parse()?);
+            let inside = random::random_loop(r, c, seed.parse()?);
+            let cand = Grid::new(r, c, true);
+            (inside, cand)
+        }
+        [] => {
+            let inside = parse_loop(EXAMPLE1, "example1")?;
+            let cand = Grid::new(inside.rows(), inside.cols(), true);
+            (inside, cand)
+        }
+        [l] => {
+            let inside = parse_loop(&std::fs::read_to_string(l)?, l)?;
+            let cand = Grid::new(inside.rows(), inside.cols(), true);
+            (inside, cand)
+        }
+        [l, c, ..] => {
+            let inside = parse_loop(&std::fs::read_to_string(l)?, l)?;
+            let cand = parse_candidates(
+                &std::fs::read_to_string(c)?,
+                c,
+                inside.rows(),
+                inside.cols(),
+            )?;
+            (inside, cand)
+        }
+    };
+    println!("loop ({} x {} cells):", inside.rows(), inside.cols());
+    show(&inside, |&b| if b { '#' } else { '.' });
+    let t = Instant::now();
+    let mut d = HintDesign::new(&inside, &cand)?;
+    let total = t.elapsed();
+    let s = d.stats().clone();
+    println!("candidates: {}", d.num_candidates());
+    println!(
+        "time: {:.3} s (build {:.3} s, {} mixed nodes; good sets {:.3} s, cut at level {}, \
+         {} meeting nodes; minimal {:.3} s)",
+        total.as_secs_f64(),
+        s.build_time.as_secs_f64(),
+        s.mixed_nodes,
+        s.good_time.as_secs_f64(),
+        s.cut_level,
+        s.meets,
+        s.minimal_time.as_secs_f64()
+    );
+    println!(
+        "store: {} nodes, {:.0} MB",
+        d.zdd().node_count(),
+        d.zdd().memory_bytes() as f64 / 1e6
+    );
+    println!(
+        "good hint sets: {} ({} nodes)",
+        d.good_count(),
+        s.good_nodes
+    );
+    println!(
+        "minimal good hint sets: {} ({} nodes)",
+        d.minimal_count(),
+        s.minimal_nodes
+    );
+    if let Some(m) = d.minimum()? {
+        println!("minimum: {} hints, {} such sets; one:", m.value, m.ties);
+        show(&m.clues, |v| v.map_or('.', |x| char::from(b'0' + x)));
+    }
+    if let Some(h) = d.hardest(Hardness::Paper)? {
+        println!("hardest (paper's criterion), {} tie; one:", h.ties);
+        show(&h.clues, |v| v.map_or('.', |x| char::from(b'0' + x)));
+    }
+    let _ = d.sample(Which::Minimal, 1, 1);
+    if let Some(mb) = peak_rss_mb() {
+        println!("peak memory: {mb:.0} MB");
+    }
+    Ok(())
+}
