@@ -68,12 +68,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let s = d.stats().clone();
     println!("candidates: {}", d.num_candidates());
     println!(
-        "time: {:.3} s (build {:.3} s, {} mixed nodes; good sets {:.3} s, cut at level {}, \
-         {} meeting nodes; minimal {:.3} s)",
+        "time: {:.3} s (build {:.3} s, {} mixed nodes; good sets {:.3} s: bottom-up {:.3} s, \
+         top-down {:.3} s, meeting {:.3} s at level {} over {} nodes; minimal {:.3} s)",
         total.as_secs_f64(),
         s.build_time.as_secs_f64(),
         s.mixed_nodes,
         s.good_time.as_secs_f64(),
+        s.pass_times[0].as_secs_f64(),
+        s.pass_times[1].as_secs_f64(),
+        s.pass_times[2].as_secs_f64(),
         s.cut_level,
         s.meets,
         s.minimal_time.as_secs_f64()

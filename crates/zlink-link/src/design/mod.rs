@@ -124,6 +124,8 @@ pub struct DesignStats {
     pub meets: usize,
     /// Time of the two passes and the meeting (the good family).
     pub good_time: Duration,
+    /// Its parts: the bottom-up pass, the top-down pass, the meeting.
+    pub pass_times: [Duration; 3],
     /// Time of the minimal members of the good family.
     pub minimal_time: Duration,
     /// Nodes of the good family `H`.
@@ -166,6 +168,21 @@ impl HintDesign {
         inside: &Grid<bool>,
         candidates: &Grid<bool>,
         opts: &Options<'_>,
+    ) -> Result<HintDesign, DesignError> {
+        HintDesign::with_cut(inside, candidates, opts, None)
+    }
+
+    /// As [`HintDesign::with_options`], with the level at which the top-down and bottom-up
+    /// passes meet (a level of the mixed diagram, see [`DesignStats::cut_level`]; `None`
+    /// chooses one). For measurements: the result does not depend on it, the time does.
+    ///
+    /// # Errors
+    /// As [`HintDesign::with_options`].
+    pub fn with_cut(
+        inside: &Grid<bool>,
+        candidates: &Grid<bool>,
+        opts: &Options<'_>,
+        cut: Option<usize>,
     ) -> Result<HintDesign, DesignError> {
         let (rows, cols) = (inside.rows(), inside.cols());
         if (candidates.rows(), candidates.cols()) != (rows, cols) {
@@ -241,15 +258,13 @@ impl HintDesign {
         let t = Instant::now();
         let k = cells.len() as u32;
         let mut zdd = Zdd::new(k);
-        let cut = std::env::var("ZLINK_DESIGN_CUT")
-            .ok()
-            .and_then(|c| c.parse().ok());
         let gs = good::good_sets(&mixed, others, &cell_var, cut, &mut zdd)?;
         drop(mixed);
         let good = gs.root;
         stats.cut_level = gs.cut;
         stats.meets = gs.meets;
         stats.good_time = t.elapsed();
+        stats.pass_times = gs.times;
         let t = Instant::now();
         let minimal = zdd.up_minimal(good)?;
         stats.minimal_time = t.elapsed();
