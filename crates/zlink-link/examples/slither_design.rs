@@ -5,7 +5,8 @@
 //!
 //! Usage: `cargo run --release -p zlink-link --example slither_design -- [LOOP [CANDIDATES]]`
 //! (files as `zlink_link::design::parse_loop` / `parse_candidates` read them; default: the
-//! paper's example #1 with every cell a candidate), or `-- --random RxC SEED` for a random loop.
+//! paper's example #1 with every cell a candidate), or `-- --random RxC SEED [K]` for a random
+//! loop (`zlink_link::design::random::random_loop`), with `K` seeded random candidates.
 
 use std::time::Instant;
 
@@ -32,11 +33,25 @@ fn peak_rss_mb() -> Option<f64> {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (inside, cand) = match args.as_slice() {
-        [flag, size, seed] if flag == "--random" => {
+        [flag, size, seed, rest @ ..] if flag == "--random" => {
             let (r, c) = size.split_once('x').ok_or("size is RxC")?;
             let (r, c): (usize, usize) = (r.parse()?, c.parse()?);
-            let inside = random::random_loop(r, c, seed.parse()?);
-            let cand = Grid::new(r, c, true);
+            let seed: u64 = seed.parse()?;
+            let inside = random::random_loop(r, c, seed);
+            let mut cand = Grid::new(r, c, true);
+            if let Some(k) = rest.first() {
+                // k candidates, chosen by a seeded shuffle of the cells.
+                let k: usize = k.parse()?;
+                let mut rng = zlink_zdd::SplitMix64::new(seed ^ 0x5EED);
+                let mut cells: Vec<usize> = (0..r * c).collect();
+                for i in (1..cells.len()).rev() {
+                    cells.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+                }
+                cand = Grid::new(r, c, false);
+                for &i in cells.iter().take(k) {
+                    cand.cells_mut()[i] = true;
+                }
+            }
             (inside, cand)
         }
         [] => {
@@ -62,6 +77,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     println!("loop ({} x {} cells):", inside.rows(), inside.cols());
     show(&inside, |&b| if b { '#' } else { '.' });
+    println!("candidates:");
+    show(&cand, |&b| if b { '?' } else { '.' });
     let t = Instant::now();
     let mut d = HintDesign::new(&inside, &cand)?;
     let total = t.elapsed();
