@@ -81,7 +81,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     show(&cand, |&b| if b { '?' } else { '.' });
     let t = Instant::now();
     // ZLINK_DESIGN_CUT=L: meet at mixed level L instead of the chosen one (for measurements).
-    let cut = std::env::var("ZLINK_DESIGN_CUT").ok().and_then(|c| c.parse().ok());
+    let cut = std::env::var("ZLINK_DESIGN_CUT")
+        .ok()
+        .and_then(|c| c.parse().ok());
     let mut d = HintDesign::with_cut(&inside, &cand, &Default::default(), cut)?;
     let total = t.elapsed();
     let s = d.stats().clone();
