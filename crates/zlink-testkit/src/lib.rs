@@ -4,3 +4,4 @@
 pub mod data;
 pub mod family;
 pub mod graph;
+pub mod slither_design;

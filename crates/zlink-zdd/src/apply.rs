@@ -192,6 +192,9 @@ impl Zdd {
             Op::MinHit => Ok(self.plan_minhit(f)),
             Op::Down => Ok(self.plan_down(f)),
             Op::Up => Ok(self.plan_up(f, g.0)),
+            Op::MinUnion => Ok(self.plan_min_union(f, g)),
+            Op::HitAll => Ok(self.plan_hit_all(f, g.0)),
+            Op::UpMin => Ok(self.plan_up_minimal(f)),
         }
     }
 }

@@ -28,6 +28,9 @@ pub(crate) enum Op {
     MinHit,
     Down,
     Up,
+    MinUnion,
+    HitAll,
+    UpMin,
 }
 
 #[derive(Clone, Copy, Debug)]

@@ -38,6 +38,7 @@ mod count;
 mod dot;
 mod extremal;
 mod gc;
+mod hitting;
 pub mod import;
 mod iter;
 mod node;

@@ -1,0 +1,330 @@
+//! From the mixed diagram of cycles and their disagreement sets to the family of good hint
+//! sets, meeting in the middle.
+//!
+//! Why: a hint set `T` is good iff it hits `D(C)` for every member `C ∪ D(C)` of the mixed
+//! diagram. Computed bottom-up alone, every node needs the family of future hint sets that hit
+//! all completions below it; near the root those families span every cell and intersecting
+//! them dominates (example #1: 14 s, 95 % of it in the first few levels). Cutting the
+//! diagram at a level `p` in the middle, each half only handles families over its own half of
+//! the cells, and the halves meet once per node just below the cut.
+//!
+//! For a path through a node `b` below the cut, `D = D_pre ∪ D_suf`, and `T = T_past ∪ T_fut`
+//! hits every such `D` iff `T_past` hits every prefix's `D_pre` **or** `T_fut` hits every
+//! suffix's `D_suf` (`∀P ∀Σ (A(P) ∨ B(Σ)) ⇔ ∀P A(P) ∨ ∀Σ B(Σ)`). So with
+//! * `G(b)` (bottom-up, below the cut): the future hint sets hitting every suffix from `b`,
+//! * `Pre(b)` (top-down, above the cut): the past hint sets hitting every prefix into `b`,
+//!
+//! the good family is `H = ∩_b ( Pre(b) × 2^future  ∪  2^past × G(b) )` over the nodes `b`
+//! that arcs from above the cut reach (the 1-terminal among them, with `G = ∅`). Nodes with
+//! equal `G` merge their `Pre` and then pairs with equal `Pre` merge their `G`
+//! (`(P1 ∨ G) ∧ (P2 ∨ G) = (P1 ∧ P2) ∨ G`), and the parts are intersected in a balanced tree.
+//! The cut is the level crossed by the fewest arcs among those with 40 % to 55 % of the cells
+//! above (families grow fast with the cells they span, and the top-down pass, one
+//! intersection per arc, costs more per cell than the bottom-up one): the meeting costs most (example #1: 0.9 s of 1.1 s at the chosen level,
+//! 8 s at a level with 2.5 times as many crossing arcs).
+//!
+//! Variable order of `H`: the past cells in *reverse* sweep order (so that the top-down pass
+//! adds each new cell at the top of its families, as the bottom-up pass does), then the
+//! future cells in sweep order. Both passes use only intersections of up-closed families and
+//! `node(cell, x, x)` padding for the cells an arc skips (a skipped cell agrees, so a hint
+//! there is free).
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use zlink_zdd::{BudgetExceeded, NodeId, Var, Zdd};
+
+/// The good hint sets of a mixed disagreement diagram (see the module doc).
+pub(crate) struct GoodSets {
+    /// The family, in the store passed to [`good_sets`].
+    pub(crate) root: NodeId,
+    /// `var_of_cell[j]` is the variable of the `j`-th cell in sweep order.
+    pub(crate) var_of_cell: Vec<Var>,
+    /// The cut level used.
+    pub(crate) cut: usize,
+    /// How many nodes below the cut the halves met at.
+    pub(crate) meets: usize,
+    /// Times of the bottom-up pass, the top-down pass and the meeting.
+    pub(crate) times: [Duration; 3],
+}
+
+/// Computes the good hint sets of the members of `root` in `mixed`, where `cell_of_level[l]`
+/// is `Some(j)` for the level of sweep cell `j` (cells numbered in level order) and `None` for
+/// a segment level. `cut`: the cut level, or `None` to choose one (the level, among those with
+/// 40 % to 55 % of the cells above, crossed by the fewest arcs).
+///
+/// # Errors
+/// [`BudgetExceeded`] if `out`'s node budget runs out.
+pub(crate) fn good_sets(
+    mixed: &Zdd,
+    root: NodeId,
+    cell_of_level: &[Option<u32>],
+    cut: Option<usize>,
+    out: &mut Zdd,
+) -> Result<GoodSets, BudgetExceeded> {
+    let levels = cell_of_level.len();
+    // cstart[l]: cells at levels below l.
+    let mut cstart = Vec::with_capacity(levels + 1);
+    let mut k = 0u32;
+    for c in cell_of_level {
+        cstart.push(k);
+        k += u32::from(c.is_some());
+    }
+    cstart.push(k);
+    // Reachable nodes, ascending index = bottom-up.
+    let n = mixed.node_count() + 2;
+    let mut seen = vec![false; n];
+    let mut order: Vec<NodeId> = Vec::new();
+    let mut stack = vec![root];
+    while let Some(f) = stack.pop() {
+        if f.is_terminal() || seen[f.index() as usize] {
+            continue;
+        }
+        seen[f.index() as usize] = true;
+        order.push(f);
+        stack.push(mixed.lo(f));
+        stack.push(mixed.hi(f));
+    }
+    order.sort_unstable();
+    let lev = |f: NodeId| -> usize {
+        if f.is_terminal() {
+            levels
+        } else {
+            mixed.var(f) as usize
+        }
+    };
+    let p = cut.unwrap_or_else(|| {
+        // Arcs crossing each level boundary (an arc a -> c crosses every l in lev(a)+1..=lev(c)).
+        let mut diff = vec![0i64; levels + 2];
+        for &f in &order {
+            for ch in [mixed.lo(f), mixed.hi(f)] {
+                if ch != NodeId::ZERO {
+                    diff[lev(f) + 1] += 1;
+                    diff[lev(ch) + 1] -= 1;
+                }
+            }
+        }
+        let (lo, hi) = ((2 * k).div_ceil(5), (11 * k) / 20);
+        let mut best = (i64::MAX, levels);
+        let mut crossing = 0i64;
+        for (l, d) in diff.iter().enumerate().take(levels + 1) {
+            crossing += d;
+            if (lo..=hi).contains(&cstart[l]) && crossing < best.0 {
+                best = (crossing, l);
+            }
+        }
+        best.1
+    });
+    let q = cstart[p];
+    let var_of_cell: Vec<Var> = (0..k).map(|j| if j < q { q - 1 - j } else { j }).collect();
+
+    let t = Instant::now();
+    // Bottom-up below the cut: G over the future cells from the node's own start.
+    let mut g = vec![NodeId::ZERO; n];
+    g[0] = NodeId::ONE; // no completion: the empty set hits them all
+    g[1] = NodeId::ZERO; // a completion disagreeing nowhere more: nothing hits it
+    let pad_fut = |out: &mut Zdd, mut x: NodeId, from: u32, to: u32| {
+        for j in (to..from).rev() {
+            x = out.node(j, x, x)?;
+        }
+        Ok::<NodeId, BudgetExceeded>(x)
+    };
+    let start = |f: NodeId| cstart[lev(f)];
+    for &f in order.iter().filter(|&&f| lev(f) >= p) {
+        let (lo, hi) = (mixed.lo(f), mixed.hi(f));
+        let here = start(f);
+        let x = match cell_of_level[lev(f)] {
+            None => {
+                let a = pad_fut(out, g[lo.index() as usize], start(lo), here)?;
+                let b = pad_fut(out, g[hi.index() as usize], start(hi), here)?;
+                out.intersection(a, b)?
+            }
+            Some(c) => {
+                let a = pad_fut(out, g[lo.index() as usize], start(lo), c + 1)?;
+                let b = pad_fut(out, g[hi.index() as usize], start(hi), c + 1)?;
+                let both = out.intersection(a, b)?;
+                out.node(c, both, a)?
+            }
+        };
+        g[f.index() as usize] = x;
+    }
+
+    let bottom_up = t.elapsed();
+    let t = Instant::now();
+    // Top-down above the cut: Pre over the past cells before the node's own start, cell j
+    // being variable q - 1 - j (new cells come in at the top).
+    let pad_past = |out: &mut Zdd, mut x: NodeId, from: u32, to: u32| {
+        for j in from..to {
+            x = out.node(q - 1 - j, x, x)?;
+        }
+        Ok::<NodeId, BudgetExceeded>(x)
+    };
+    // all_prev[j]: every set of the cells before j.
+    let mut all_prev = vec![NodeId::ONE];
+    for j in 0..q {
+        let x = all_prev[j as usize];
+        all_prev.push(out.node(q - 1 - j, x, x)?);
+    }
+    let mut pre: Vec<Option<NodeId>> = vec![None; n];
+    // The empty prefix disagrees nowhere: no past set hits it.
+    pre[root.index() as usize] = Some(NodeId::ZERO);
+    let meet_into = |out: &mut Zdd, slot: &mut Option<NodeId>, x: NodeId| {
+        *slot = Some(match *slot {
+            None => x,
+            Some(y) => out.intersection(x, y)?,
+        });
+        Ok::<(), BudgetExceeded>(())
+    };
+    for &a in order.iter().rev().filter(|&&f| lev(f) < p) {
+        let Some(pa) = pre[a.index() as usize] else {
+            continue;
+        };
+        let (xlo, xhi, after) = match cell_of_level[lev(a)] {
+            Some(j) => (
+                out.node(q - 1 - j, pa, pa)?,
+                out.node(q - 1 - j, pa, all_prev[j as usize])?,
+                j + 1,
+            ),
+            None => (pa, pa, start(a)),
+        };
+        for (ch, x) in [(mixed.lo(a), xlo), (mixed.hi(a), xhi)] {
+            if ch == NodeId::ZERO {
+                continue;
+            }
+            let x = pad_past(out, x, after, start(ch).min(q))?;
+            meet_into(out, &mut pre[ch.index() as usize], x)?;
+        }
+    }
+
+    let top_down = t.elapsed();
+    let t = Instant::now();
+    // Meet at the nodes just below the cut.
+    let mut all_fut = NodeId::ONE;
+    for j in (q..k).rev() {
+        all_fut = out.node(j, all_fut, all_fut)?;
+    }
+    // (Pre(b), G(b)) per node b just below the cut; then nodes with equal G merge their Pre
+    // ((P1 ∨ G) ∧ (P2 ∨ G) = (P1 ∧ P2) ∨ G) and pairs with equal Pre merge their G.
+    let mut pairs: Vec<(NodeId, NodeId)> = Vec::new();
+    let targets = order
+        .iter()
+        .copied()
+        .filter(|&f| lev(f) >= p)
+        .chain([NodeId::ONE, root]);
+    let mut done = vec![false; n];
+    for b in targets {
+        let i = b.index() as usize;
+        if done[i] || (b == root && lev(b) < p) {
+            continue;
+        }
+        done[i] = true;
+        let Some(pb) = pre[i] else { continue };
+        let gb = pad_fut(out, g[i], start(b), q)?;
+        pairs.push((pb, gb));
+    }
+    let meets = pairs.len();
+    let h = meet_balanced(out, pairs, q, all_fut)?;
+    Ok(GoodSets {
+        root: h,
+        var_of_cell,
+        cut: p,
+        meets,
+        times: [bottom_up, top_down, t.elapsed()],
+    })
+}
+
+/// The meeting as one balanced intersection of `P × 2^future ∪ 2^past × G` over the pairs,
+/// after merging pairs with equal `G` and then pairs with equal `P`.
+fn meet_balanced(
+    out: &mut Zdd,
+    pairs: Vec<(NodeId, NodeId)>,
+    q: Var,
+    all_fut: NodeId,
+) -> Result<NodeId, BudgetExceeded> {
+    let mut pairs = group(out, pairs)?;
+    // A pair with P = ∅ says T_fut ∈ G0 outright, one with G = ∅ says T_past ∈ P0: narrow
+    // every other pair by them (future-only and past-only intersections, cheap) and regroup,
+    // until nothing changes. Both empty: no hint set is good.
+    loop {
+        let g0 = pairs.iter().find(|x| x.0 == NodeId::ZERO).map(|x| x.1);
+        let p0 = pairs.iter().find(|x| x.1 == NodeId::ZERO).map(|x| x.0);
+        if g0 == Some(NodeId::ZERO) || p0 == Some(NodeId::ZERO) {
+            return Ok(NodeId::ZERO);
+        }
+        let mut next = Vec::with_capacity(pairs.len());
+        for &(pb, gb) in &pairs {
+            let pn = match p0 {
+                Some(p0) if gb != NodeId::ZERO => out.intersection(pb, p0)?,
+                _ => pb,
+            };
+            let gn = match g0 {
+                Some(g0) if pb != NodeId::ZERO => out.intersection(gb, g0)?,
+                _ => gb,
+            };
+            next.push((pn, gn));
+        }
+        let next = group(out, next)?;
+        let same = next.len() == pairs.len();
+        pairs = next;
+        if same {
+            break;
+        }
+    }
+
+    // By G's node id: nodes made close together in the bottom-up pass have similar families,
+    // and intersecting neighbours first keeps the tree's inner results small (example #1:
+    // 0.9 s against 1.4 s by P and 4.6 s by size).
+    pairs.sort_unstable_by_key(|&(p, g)| (g, p));
+    let mut h = Vec::with_capacity(pairs.len());
+    for (pb, gb) in pairs {
+        let mut rest = gb;
+        for j in (0..q).rev() {
+            rest = out.node(j, rest, rest)?;
+        }
+        let left = out.join(pb, all_fut)?;
+        h.push(out.union(left, rest)?);
+    }
+    if h.is_empty() {
+        let mut all = all_fut;
+        for j in (0..q).rev() {
+            all = out.node(j, all, all)?;
+        }
+        return Ok(all);
+    }
+    while h.len() > 1 {
+        let mut next = Vec::with_capacity(h.len().div_ceil(2));
+        for pair in h.chunks(2) {
+            next.push(match *pair {
+                [a, b] => out.intersection(a, b)?,
+                _ => pair[0],
+            });
+        }
+        h = next;
+    }
+    Ok(h[0])
+}
+
+/// Merges pairs with equal `G` (intersecting their `P`), then pairs with equal `P`
+/// (intersecting their `G`).
+fn group(
+    out: &mut Zdd,
+    pairs: Vec<(NodeId, NodeId)>,
+) -> Result<Vec<(NodeId, NodeId)>, BudgetExceeded> {
+    let mut by_g: HashMap<NodeId, NodeId> = HashMap::default();
+    for (pb, gb) in pairs {
+        let e = by_g.entry(gb).or_insert(pb);
+        if *e != pb {
+            *e = out.intersection(*e, pb)?;
+        }
+    }
+    let mut by_pre: HashMap<NodeId, NodeId> = HashMap::default();
+    for (gb, pb) in by_g {
+        let e = by_pre.entry(pb).or_insert(gb);
+        if *e != gb {
+            *e = out.intersection(*e, gb)?;
+        }
+    }
+    let mut pairs: Vec<(NodeId, NodeId)> = by_pre.into_iter().collect();
+    pairs.sort_unstable();
+    Ok(pairs)
+}

@@ -1,0 +1,333 @@
+//! Reading a designer's loop (inside/outside cells) and candidate hint cells, and checking that
+//! a region's boundary is one simple cycle.
+//!
+//! Why: the designer draws the loop as a region, which is easier to write than segments; but
+//! only a region that is 4-connected, has no holes and never touches itself at a corner has a
+//! single simple cycle as its boundary, and the hint-set family is meaningless for anything
+//! else. Errors are positioned so an editor can jump to the offending cell.
+
+use zlink_grid::{Coord, Grid, ParseError};
+
+/// Why a region's boundary is not one simple cycle: the cell to point at and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{at}: {message}")]
+pub struct ShapeError {
+    /// The offending cell.
+    pub at: Coord,
+    /// What is wrong there.
+    pub message: String,
+}
+
+/// Checks that the boundary of `inside` is one simple cycle: at least one inside cell, the
+/// inside cells one 4-connected region, every outside cell 4-connected to the grid's border
+/// (no hole), and no 2 × 2 block in a checkerboard pattern (the boundary would touch itself at
+/// the block's centre dot).
+///
+/// # Errors
+/// A [`ShapeError`] naming a cell: the top-left cell of a checkerboard block, a cell of a
+/// second inside region, or a cell of a hole.
+///
+/// Complexity: `O(R C)`.
+pub fn check_loop(inside: &Grid<bool>) -> Result<(), ShapeError> {
+    let (rows, cols) = (inside.rows(), inside.cols());
+    let Some(first) = inside.iter().find(|(_, &b)| b).map(|(c, _)| c) else {
+        return Err(ShapeError {
+            at: Coord::new(0, 0),
+            message: "no cell is inside the loop".into(),
+        });
+    };
+    for r in 0..rows.saturating_sub(1) {
+        for c in 0..cols.saturating_sub(1) {
+            let a = inside[Coord::new(r, c)];
+            let b = inside[Coord::new(r, c + 1)];
+            let d = inside[Coord::new(r + 1, c)];
+            let e = inside[Coord::new(r + 1, c + 1)];
+            if a == e && b == d && a != b {
+                return Err(ShapeError {
+                    at: Coord::new(r, c),
+                    message: "the loop touches itself at the corner below right of this cell"
+                        .into(),
+                });
+            }
+        }
+    }
+    // Flood the inside from its first cell, the outside from the border.
+    let mut seen = Grid::new(rows, cols, false);
+    let mut stack = vec![first];
+    seen[first] = true;
+    let flood = |stack: &mut Vec<Coord>, seen: &mut Grid<bool>, want: bool| {
+        while let Some(x) = stack.pop() {
+            for n in inside.neighbours(x) {
+                if inside[n] == want && !seen[n] {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+    };
+    flood(&mut stack, &mut seen, true);
+    if let Some((at, _)) = inside.iter().find(|&(c, &b)| b && !seen[c]) {
+        return Err(ShapeError {
+            at,
+            message: "a second inside region: the inside cells must be one 4-connected region"
+                .into(),
+        });
+    }
+    for (c, &b) in inside.iter() {
+        let border = c.row == 0 || c.col == 0 || c.row + 1 == rows || c.col + 1 == cols;
+        if !b && border && !seen[c] {
+            seen[c] = true;
+            stack.push(c);
+        }
+    }
+    flood(&mut stack, &mut seen, false);
+    if let Some((at, _)) = inside.iter().find(|&(c, &b)| !b && !seen[c]) {
+        return Err(ShapeError {
+            at,
+            message: "an outside cell enclosed by the loop (a hole): the boundary would be \
+                      more than one cycle"
+                .into(),
+        });
+    }
+    Ok(())
+}
+
+/// One row of a character grid: its 1-based line number and its characters.
+type Line = (usize, Vec<char>);
+
+/// The rows of a character grid: an optional ERATO `cols rows` header, then one line per row.
+/// Returns `(rows, cols, lines)` with each line's 1-based number and its characters.
+fn grid_lines<'a>(
+    text: &'a str,
+    source: &str,
+    size: Option<(usize, usize)>,
+) -> Result<(usize, usize, Vec<Line>), ParseError> {
+    let all: Vec<(usize, &'a str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
+    let start = all.iter().position(|(_, l)| !l.trim().is_empty());
+    let Some(start) = start else {
+        return Err(ParseError::new(
+            source,
+            1,
+            1,
+            "empty input: expected a grid",
+        ));
+    };
+    let head: Vec<&str> = all[start].1.split_whitespace().collect();
+    let header = match head.as_slice() {
+        [a, b] => match (a.parse::<usize>(), b.parse::<usize>()) {
+            (Ok(c), Ok(r)) => Some((r, c)),
+            _ => None,
+        },
+        _ => None,
+    };
+    let (rows, cols, body) = if let Some((r, c)) = header {
+        if r == 0 || c == 0 {
+            return Err(ParseError::new(
+                source,
+                all[start].0,
+                1,
+                "the header `cols rows` names an empty grid",
+            ));
+        }
+        if let Some((er, ec)) = size {
+            if (er, ec) != (r, c) {
+                return Err(ParseError::new(
+                    source,
+                    all[start].0,
+                    1,
+                    format!("the header says {c} columns and {r} rows; expected {ec} and {er}"),
+                ));
+            }
+        }
+        let body: Vec<(usize, &str)> = all[start + 1..].iter().take(r).copied().collect();
+        if body.len() < r {
+            let line = all.last().map_or(1, |l| l.0 + 1);
+            return Err(ParseError::new(
+                source,
+                line,
+                1,
+                format!("expected {r} rows after the header, found {}", body.len()),
+            ));
+        }
+        if let Some((ln, l)) = all[start + 1 + r..]
+            .iter()
+            .find(|(_, l)| !l.trim().is_empty())
+        {
+            let col = l.chars().take_while(|c| c.is_whitespace()).count() + 1;
+            return Err(ParseError::new(
+                source,
+                *ln,
+                col,
+                format!("text after the {r} rows the header announced"),
+            ));
+        }
+        (r, c, body)
+    } else {
+        let end = all
+            .iter()
+            .rposition(|(_, l)| !l.trim().is_empty())
+            .unwrap_or(start);
+        let body: Vec<(usize, &str)> = all[start..=end].to_vec();
+        let cols = body
+            .iter()
+            .map(|(_, l)| l.trim_end().chars().count())
+            .max()
+            .unwrap_or(0);
+        if let Some((er, ec)) = size {
+            if (er, ec) != (body.len(), cols) && body.len() <= er && cols <= ec {
+                // Shorter input: padded below and to the right with blanks.
+                let body = body
+                    .into_iter()
+                    .map(|(n, l)| (n, l.chars().collect()))
+                    .collect();
+                return Ok((er, ec, body));
+            }
+            if (er, ec) != (body.len(), cols) {
+                return Err(ParseError::new(
+                    source,
+                    all[start].0,
+                    1,
+                    format!(
+                        "the grid is {} × {cols} cells; expected {er} × {ec}",
+                        body.len()
+                    ),
+                ));
+            }
+        }
+        (body.len(), cols, body)
+    };
+    let mut out = Vec::with_capacity(rows);
+    for (ln, l) in body {
+        let chars: Vec<char> = l.trim_end().chars().collect();
+        if chars.len() > cols {
+            return Err(ParseError::new(
+                source,
+                ln,
+                cols + 1,
+                format!("row is longer than the {cols} columns"),
+            ));
+        }
+        out.push((ln, chars));
+    }
+    Ok((rows, cols, out))
+}
+
+/// Parses a loop drawn as a region: `x`, `X` or `#` for a cell inside the loop, `-`, `.` or a
+/// space for a cell outside; an optional first line `cols rows` (the ERATO format, as in
+/// `algorithms2012_sligen001.dat`) fixes the size, and short rows are padded with outside
+/// cells. Without a header, blank lines before and after the grid are ignored (draw an
+/// all-outside row with dots). The region is checked with [`check_loop`].
+///
+/// # Errors
+/// A positioned [`ParseError`] for an unknown character, a malformed size, or a region whose
+/// boundary is not one simple cycle (pointing at the cell [`check_loop`] names).
+pub fn parse_loop(text: &str, source: &str) -> Result<Grid<bool>, ParseError> {
+    let (rows, cols, lines) = grid_lines(text, source, None)?;
+    let mut inside = Grid::new(rows, cols, false);
+    let mut pos = Grid::new(rows, cols, (1usize, 1usize));
+    for (r, (ln, chars)) in lines.iter().enumerate() {
+        for c in 0..cols {
+            pos[Coord::new(r, c)] = (*ln, c + 1);
+            let Some(&ch) = chars.get(c) else { continue };
+            inside[Coord::new(r, c)] = match ch {
+                'x' | 'X' | '#' => true,
+                '-' | '.' | ' ' => false,
+                _ => {
+                    return Err(ParseError::new(
+                        source,
+                        *ln,
+                        c + 1,
+                        format!(
+                            "expected `x` or `#` (inside the loop) or `.`, `-`, space \
+                             (outside), found `{ch}`"
+                        ),
+                    ))
+                }
+            };
+        }
+    }
+    check_loop(&inside).map_err(|e| {
+        let (ln, col) = pos[e.at];
+        ParseError::new(source, ln, col, e.message)
+    })?;
+    Ok(inside)
+}
+
+/// Parses candidate hint cells for a `rows × cols` loop: any character other than `.`, `-`
+/// or a space marks a candidate. The optional `cols rows` header must match; missing rows and
+/// short rows are padded with non-candidates.
+///
+/// # Errors
+/// A positioned [`ParseError`] if the grid is larger than `rows × cols` or the header differs.
+pub fn parse_candidates(
+    text: &str,
+    source: &str,
+    rows: usize,
+    cols: usize,
+) -> Result<Grid<bool>, ParseError> {
+    let (_, _, lines) = grid_lines(text, source, Some((rows, cols)))?;
+    let mut cand = Grid::new(rows, cols, false);
+    for (r, (_, chars)) in lines.iter().enumerate().take(rows) {
+        for (c, &ch) in chars.iter().enumerate().take(cols) {
+            cand[Coord::new(r, c)] = !matches!(ch, '.' | '-' | ' ');
+        }
+    }
+    Ok(cand)
+}
+
+/// The region inside a loop given as segments: a cell is inside iff an odd number of loop
+/// segments lie on its left (the crossing rule along its row).
+pub fn inside_of(edges: &crate::LoopEdges) -> Grid<bool> {
+    let (rows, cols) = (edges.v.rows(), edges.v.cols() - 1);
+    let mut inside = Grid::new(rows, cols, false);
+    for r in 0..rows {
+        let mut odd = false;
+        for c in 0..cols {
+            odd ^= edges.v[Coord::new(r, c)];
+            inside[Coord::new(r, c)] = odd;
+        }
+    }
+    inside
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> ParseError {
+        parse_loop(text, "t").unwrap_err()
+    }
+
+    #[test]
+    fn reads_the_erato_example() {
+        let text = "7 5\n##   ##\n ## ##\n  ###\n ## ##\n##   ##\n";
+        let g = parse_loop(text, "t").unwrap();
+        assert_eq!((g.rows(), g.cols()), (5, 7));
+        assert_eq!(g.cells().iter().filter(|&&b| b).count(), 19);
+        let ok = parse_loop("3 2\nxx.\n.x\n", "t").unwrap();
+        assert_eq!((ok.rows(), ok.cols()), (2, 3));
+        assert!(ok[Coord::new(1, 1)] && !ok[Coord::new(1, 2)]);
+    }
+
+    #[test]
+    fn positioned_shape_errors() {
+        assert_eq!((err("x.x\n").line, err("x.x\n").col), (1, 3));
+        let hole = err("xxx\nx.x\nxxx\n");
+        assert_eq!((hole.line, hole.col), (2, 2));
+        assert!(hole.message.contains("hole"));
+        let bad = err("xx\nxq\n");
+        assert_eq!((bad.line, bad.col), (2, 2));
+        assert!(err("...\n").message.contains("no cell"));
+        let long = err("2 1\nxxx\n");
+        assert_eq!((long.line, long.col), (2, 3));
+    }
+
+    #[test]
+    fn candidates_and_inside() {
+        let c = parse_candidates("1.\n", "t", 2, 2).unwrap();
+        assert_eq!(c.cells(), &[true, false, false, false]);
+        assert!(parse_candidates("...\n", "t", 2, 2).is_err());
+        let inside = parse_loop("xx.\n.xx\n", "t").unwrap();
+        assert_eq!(inside_of(&crate::LoopEdges::from_inside(&inside)), inside);
+    }
+}

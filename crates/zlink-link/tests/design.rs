@@ -1,0 +1,144 @@
+//! Slitherlink instance design (`zlink_link::design`) against the brute-force oracle of
+//! `zlink_testkit::slither_design`, and every chosen hint set re-solved by `SlitherZdd`.
+
+use num_bigint::BigUint;
+use zlink_grid::{Coord, Grid};
+use zlink_link::design::{check_loop, parse_loop, random, Hardness, HintDesign, Which};
+use zlink_link::{LoopEdges, SlitherZdd};
+use zlink_testkit::slither_design as oracle;
+use zlink_zdd::SplitMix64;
+
+/// Every region of a `rows × cols` grid whose boundary is one simple cycle.
+fn all_loops(rows: usize, cols: usize) -> Vec<Grid<bool>> {
+    (1u32..1 << (rows * cols))
+        .map(|m| {
+            let cells = (0..rows * cols).map(|i| m & (1 << i) != 0).collect();
+            Grid::from_cells(rows, cols, cells).unwrap()
+        })
+        .filter(|g| check_loop(g).is_ok())
+        .collect()
+}
+
+/// The engine's members of `which` as oracle masks (bit = index among row-major candidates).
+fn masks(d: &HintDesign, which: Which, cand: &Grid<bool>) -> Vec<u32> {
+    let order: Vec<Coord> = cand.iter().filter(|(_, &b)| b).map(|(c, _)| c).collect();
+    let mut out: Vec<u32> = d
+        .zdd()
+        .iter(d.root(which))
+        .map(|set| {
+            set.iter().fold(0u32, |m, &v| {
+                let i = order.iter().position(|&c| c == d.cell(v)).unwrap();
+                m | (1 << i)
+            })
+        })
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+/// Checks one design against the oracle, and re-solves its chosen hint sets.
+fn check(inside: &Grid<bool>, cand: &Grid<bool>) {
+    let (rows, cols) = (inside.rows(), inside.cols());
+    let want = oracle::design(rows, cols, inside.cells(), cand.cells());
+    let mut d = HintDesign::new(inside, cand).unwrap();
+    let good = masks(&d, Which::Good, cand);
+    assert_eq!(good, want.good, "good sets of {inside:?} / {cand:?}");
+    assert_eq!(d.good_count(), BigUint::from(want.good.len()));
+    assert_eq!(masks(&d, Which::Minimal, cand), want.minimal());
+    let min = d.minimum().unwrap();
+    match want.minimum() {
+        None => assert!(min.is_none()),
+        Some((size, count)) => {
+            let m = min.unwrap();
+            assert_eq!((m.value, m.ties.clone()), (i128::from(size), count.into()));
+            resolves(inside, &m.clues);
+        }
+    }
+    if let Some(h) = d.hardest(Hardness::Paper).unwrap() {
+        resolves(inside, &h.clues);
+        assert!(d.is_good(&h.clues));
+    }
+    for (i, c) in d.sample(Which::Good, 3, 11).iter().enumerate() {
+        resolves(inside, c);
+        let r = d.rank(Which::Good, c).unwrap();
+        assert_eq!(d.unrank(Which::Good, &r).as_ref(), Some(c), "sample {i}");
+    }
+}
+
+/// `clues` has exactly one Slitherlink solution, the loop around `inside`.
+fn resolves(inside: &Grid<bool>, clues: &Grid<Option<u8>>) {
+    let s = SlitherZdd::new(clues).unwrap();
+    let sol = s.solutions(2, &Default::default()).unwrap();
+    assert_eq!(sol.len(), 1, "not unique: {clues:?}");
+    assert_eq!(sol[0], LoopEdges::from_inside(inside));
+}
+
+#[test]
+fn regions_are_exactly_the_cycles() {
+    for (r, c) in [(1, 1), (1, 3), (2, 2), (2, 3), (3, 3), (3, 4)] {
+        assert_eq!(all_loops(r, c).len(), oracle::cycles(r, c).len(), "{r}x{c}");
+    }
+}
+
+#[test]
+fn every_loop_of_small_grids_with_all_candidates() {
+    for (r, c) in [(1, 1), (1, 2), (2, 2), (2, 3), (3, 2), (3, 3)] {
+        for inside in all_loops(r, c) {
+            check(&inside, &Grid::new(r, c, true));
+        }
+    }
+}
+
+#[test]
+fn random_candidate_sets() {
+    let mut rng = SplitMix64::new(5);
+    for (r, c) in [(2, 3), (3, 3), (3, 4), (4, 3)] {
+        let loops = all_loops(r, c);
+        for _ in 0..12 {
+            let inside = &loops[(rng.next_u64() % loops.len() as u64) as usize];
+            let cells = (0..r * c).map(|_| rng.next_u64() % 3 != 0).collect();
+            let cand = Grid::from_cells(r, c, cells).unwrap();
+            check(inside, &cand);
+        }
+    }
+}
+
+#[test]
+fn shapes_on_three_by_four_with_all_candidates() {
+    for text in [
+        "xxxx\nx...\nxxxx\n",
+        "x...\nxx..\n.xxx\n",
+        ".xx.\nxxxx\n.x..\n",
+        "xxxx\nxxxx\nxxxx\n",
+    ] {
+        let inside = parse_loop(text, "t").unwrap();
+        check(&inside, &Grid::new(3, 4, true));
+    }
+}
+
+#[test]
+fn random_loops_have_designs() {
+    for seed in 0..3 {
+        let inside = random::random_loop(3, 4, seed);
+        check(&inside, &Grid::new(3, 4, true));
+    }
+}
+
+/// The paper's example #1 (Figure 8): 2,912,556,380 good hint sets, 32,639 minimal ones,
+/// 81 of the minimum size.
+#[test]
+fn paper_example_one() {
+    let text = "7 5\n##   ##\n ## ##\n  ###\n ## ##\n##   ##\n";
+    let inside = parse_loop(text, "sligen001").unwrap();
+    let mut d = HintDesign::new(&inside, &Grid::new(5, 7, true)).unwrap();
+    assert_eq!(d.good_count(), 2_912_556_380u64.into());
+    assert_eq!(d.minimal_count(), 32_639u32.into());
+    let m = d.minimum().unwrap().unwrap();
+    assert_eq!((m.value, m.ties.clone()), (8, 81u32.into()));
+    resolves(&inside, &m.clues);
+    let h = d.hardest(Hardness::Paper).unwrap().unwrap();
+    resolves(&inside, &h.clues);
+    for c in d.sample(Which::Minimal, 5, 3) {
+        resolves(&inside, &c);
+    }
+}
