@@ -2,3 +2,4 @@
 
 pub mod family;
 pub mod graph;
+pub mod numberlink;
