@@ -16,6 +16,7 @@
 pub mod error;
 pub mod grid;
 pub mod janko;
+pub mod numberlink;
 pub mod puzzle;
 pub mod pzprjs;
 pub mod svg;
