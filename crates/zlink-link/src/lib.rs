@@ -5,6 +5,7 @@
 //! the integer-programming engine's answers independently. [`slitherlink`] is the ZDD paper's
 //! Algorithm 5: the single cycles of the dot graph intersected with exact side counts.
 
+pub mod numberlink;
 pub mod slitherlink;
 
 pub use slitherlink::{LoopEdge, LoopEdges, SlitherZdd};
