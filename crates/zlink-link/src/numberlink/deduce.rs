@@ -68,11 +68,7 @@ pub(crate) fn deduce(p: &Problem<'_>) -> Option<Vec<Option<bool>>> {
         // Degrees.
         for (v, es) in inc.iter().enumerate() {
             let on = es.iter().filter(|&&e| fixed[e] == Some(true)).count();
-            let open: Vec<usize> = es
-                .iter()
-                .copied()
-                .filter(|&e| fixed[e].is_none())
-                .collect();
+            let open: Vec<usize> = es.iter().copied().filter(|&e| fixed[e].is_none()).collect();
             let terminal = p.number[v] != 0;
             let (lo, hi) = if terminal { (1, 1) } else { (0, 2) };
             if on > hi {
