@@ -10,17 +10,15 @@ fn instance(rows: usize, cols: usize, spots: &[usize], max_id: u32) -> Numberlin
     let n = rows * cols;
     let mut g: Grid<Option<u32>> = Grid::new(rows, cols, None);
     let mut free: Vec<usize> = (0..n).collect();
-    let mut id = 1;
     let mut placed = Vec::new();
-    for pair in spots.chunks(2) {
-        if pair.len() < 2 || free.len() < 2 || id > max_id {
+    for (id, pair) in (1..=max_id).zip(spots.chunks(2)) {
+        if pair.len() < 2 || free.len() < 2 {
             break;
         }
         for &s in pair {
             let cell = free.swap_remove(s % free.len());
             placed.push((cell, id));
         }
-        id += 1;
     }
     for (cell, id) in placed {
         g[Coord::new(cell / cols, cell % cols)] = Some(id);
