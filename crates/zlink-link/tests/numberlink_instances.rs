@@ -75,9 +75,9 @@ fn janko_unique_and_equal_to_the_published_solution() {
     }
 }
 
-/// Deduction never changes a count: every fourth 10×10 Janko puzzle under Janko's rules, and
-/// the puzzles up to 8×8 with U-bends allowed (cover-all; larger ones need far more states
-/// without the no-U-bend rule).
+/// Deduction never changes a count: every fourth 10×10 Janko puzzle under Janko's rules, the
+/// puzzles up to 8×8 with U-bends allowed (cover-all; larger ones need far more states
+/// without the no-U-bend rule), and every eighth 10×10 under Nikoli's rules.
 #[test]
 fn janko_counts_with_and_without_deduction() {
     let all = numberlink::janko();
@@ -100,6 +100,19 @@ fn janko_counts_with_and_without_deduction() {
                 "{key} {rules:?}"
             );
         }
+    }
+    // Nikoli's rules (empty cells and U-bends allowed): 218 of the 219 10×10 puzzles stay
+    // unique; 565_10x10 has 7,406,344 solutions.
+    for (key, p, _) in all.iter().filter(|x| x.0.ends_with("_10x10")).step_by(8) {
+        assert_eq!(
+            count(p, Rules::PLAIN, true),
+            count(p, Rules::PLAIN, false),
+            "{key}"
+        );
+    }
+    if let Some((_, p, _)) = all.iter().find(|x| x.0 == "565_10x10") {
+        assert_eq!(count(p, Rules::PLAIN, true), 7_406_344);
+        assert_eq!(count(p, Rules::PLAIN, false), 7_406_344);
     }
 }
 
