@@ -1,12 +1,15 @@
-//! Loop puzzles as ZDDs, built from the generic frontier machinery of `zlink_frontier`.
+//! Link puzzles as ZDDs, built from the generic frontier machinery of `zlink_frontier`.
 //!
-//! Why: a loop puzzle's solutions are the cycles of a lattice graph that meet local count
-//! constraints; as a ZDD, all of them are counted, enumerated or sampled at once, which checks
-//! the integer-programming engine's answers independently. [`slitherlink`] is the ZDD paper's
-//! Algorithm 5: the single cycles of the dot graph intersected with exact side counts;
+//! Why: a link puzzle's solutions are paths or cycles of a lattice graph that meet local
+//! constraints; as a ZDD, all of them are counted, enumerated or sampled at once, which decides
+//! uniqueness and checks the integer-programming engines independently. [`slitherlink`] is the
+//! ZDD paper's Algorithm 5 (the single cycles of the dot graph intersected with exact side
+//! counts); [`numberlink`] is its Algorithm 2 (path matchings joining numbered terminals);
 //! [`design`] turns a drawn loop into every hint set that makes it unique (Section 7).
+//! This crate knows no MIP solver.
 
 pub mod design;
+pub mod numberlink;
 pub mod slitherlink;
 
 pub use slitherlink::{LoopEdge, LoopEdges, SlitherZdd};

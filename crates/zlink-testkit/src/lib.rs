@@ -1,7 +1,9 @@
-//! Dev-only test support: brute-force oracles ([`family`], [`graph`]), seeded instance makers,
+//! Dev-only test support: brute-force oracles ([`family`], [`graph`], [`numberlink`],
+//! [`slither_design`]), seeded instance makers,
 //! and the one test-data lookup ([`data`]).
 
 pub mod data;
 pub mod family;
 pub mod graph;
 pub mod slither_design;
+pub mod numberlink;

@@ -13,6 +13,9 @@
 //! * [`MateSpec::cycles`]: single simple cycles (Algorithm 4, keeping the ⚠ rule that the
 //!   empty set is no cycle: only closing a cycle accepts).
 //!
+//! * [`Mate::numbered`]: Numberlink (Algorithm 2): vertex-disjoint paths joining numbered
+//!   terminal pairs (see [`Mate::numbered`] for its codes).
+//!
 //! The Hamiltonian variants reject a vertex that leaves the frontier untouched, and accept a
 //! closing edge only once every vertex has entered and no frontier vertex is untouched.
 //! Pruning: a fragment end leaving the frontier rejects at once (paths, cycles); so does an
@@ -36,8 +39,14 @@ const END: u8 = 3;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
     PathMatchings,
-    StPath { s: Vertex, t: Vertex },
+    StPath {
+        s: Vertex,
+        t: Vertex,
+    },
     Cycles,
+    /// Numberlink: terminals enter as `OUT` (untouched terminal), numbered fragment ends are
+    /// `num_base + pair`.
+    Numbered,
 }
 
 /// A mate-function spec over an ordered graph; state = `M`, one mate code per slot.
@@ -50,6 +59,12 @@ pub struct Mate<M> {
     enter_codes: Vec<M>,
     /// False when a parity argument already excludes every Hamiltonian member.
     parity_ok: bool,
+    /// Numbered mode: per vertex, `pair + 1` for a terminal, 0 otherwise.
+    numbers: Vec<u32>,
+    /// Numbered mode: the code of a fragment end carrying pair 0 (`END + width`).
+    num_base: u8,
+    /// Numbered mode: per level, whether every terminal has entered by this level.
+    terms_entered: Vec<bool>,
 }
 
 /// The parity argument for Hamiltonian specs on a connected bipartite graph: a Hamiltonian
@@ -161,11 +176,14 @@ impl<M: Slots> Mate<M> {
             })
             .collect();
         Mate {
+            num_base: END.saturating_add(plan.width().min(250) as u8),
             plan,
             mode,
             hamiltonian,
             enter_codes,
             parity_ok: true,
+            numbers: Vec::new(),
+            terms_entered: Vec::new(),
         }
     }
 
@@ -188,6 +206,9 @@ impl<M: Slots> Mate<M> {
 
     #[inline(always)]
     fn take(&self, m: &mut M, level: usize) -> Result<(), Step<M>> {
+        if self.mode == Mode::Numbered {
+            return self.take_numbered(m, level);
+        }
         let lp = self.plan.level(level);
         let (a, b) = (lp.su, lp.sv);
         let (ca, cb) = (m.get(a), m.get(b));
@@ -249,6 +270,16 @@ impl<M: Slots> Spec for Mate<M> {
                 };
             }
             Mode::PathMatchings if self.plan.num_levels() == 0 => return Step::Accept,
+            Mode::Numbered if !self.parity_ok => return Step::Reject,
+            Mode::Numbered if self.plan.num_levels() == 0 => {
+                let n = self.plan.num_vertices();
+                let pairs = self.numbers.iter().any(|&x| x != 0);
+                return if pairs || (self.hamiltonian && n > 0) {
+                    Step::Reject
+                } else {
+                    Step::Accept
+                };
+            }
             _ => {}
         }
         if self.plan.num_levels() == 0
@@ -283,7 +314,7 @@ impl<M: Slots> Spec for Mate<M> {
             m.set(slot, FREE);
         }
         if i + 1 == self.plan.num_levels() {
-            return if self.mode == Mode::PathMatchings {
+            return if matches!(self.mode, Mode::PathMatchings | Mode::Numbered) {
                 Step::Accept
             } else {
                 Step::Reject
@@ -305,6 +336,13 @@ impl<M: Slots> Spec for Mate<M> {
         if ca == FREE || cb == FREE || (self.mode != Mode::Cycles && ca == END + lp.sv) {
             return false;
         }
+        if self.mode == Mode::Numbered
+            && ca == OUT
+            && cb == OUT
+            && self.numbers[lp.u as usize] != self.numbers[lp.v as usize]
+        {
+            return false; // two terminals of different pairs
+        }
         // An untouched endpoint whose last edge this is would leave with degree 1.
         self.mode == Mode::PathMatchings
             || !lp
@@ -313,4 +351,151 @@ impl<M: Slots> Spec for Mate<M> {
                 .iter()
                 .any(|&(slot, _)| m.get(slot) == UNTOUCHED && (slot == lp.su || slot == lp.sv))
     }
+}
+
+/// A fragment end as seen by [`Mate::take_numbered`]: unnumbered (the slot of its other end) or
+/// carrying a pair number.
+enum NumSide {
+    Slot(u8),
+    Pair(u8),
+}
+
+impl<M: Slots> Mate<M> {
+    /// Numberlink on any graph (the ZDD paper's Algorithm 2): the edge sets whose components
+    /// are vertex-disjoint simple paths, one joining the two terminals of each pair of
+    /// `pairs` (pair `k` = `pairs[k]`) and no other; every terminal has degree exactly 1 and
+    /// every other vertex 0 or 2. With `cover`, every vertex lies on a path (Remark 7).
+    ///
+    /// Codes: a terminal enters as `OUT` (untouched terminal; its pair number is looked up by
+    /// vertex when an edge takes it) and becomes `FREE` (saturated) once taken; the end of a
+    /// fragment that started at a terminal of pair `p` is `num_base + p` with
+    /// `num_base = END + width`, so joining two ends compares numbers directly: different
+    /// numbers reject, equal numbers close the pair. Unnumbered fragments use `END + slot` as
+    /// in Algorithm 1. A pair closing with nothing else open, every terminal entered (and,
+    /// with `cover`, every vertex covered) accepts at once (Remark 6). A loose end or a
+    /// degree-0 terminal leaving the frontier rejects, as does a cycle. With `cover` on a
+    /// connected bipartite graph, a parity count rejects at the root: each path covers one
+    /// more vertex of its terminals' colour when both share it, so the colour classes must
+    /// differ by exactly that sum.
+    ///
+    /// The state needs `END + width + pairs` codes: at most 32 for [`MateSpec`] (so a
+    /// width-11 frontier takes up to 18 pairs), 256 for [`WideMateSpec`].
+    ///
+    /// # Errors
+    /// [`SpecError::VertexOutOfRange`]; [`SpecError::BadArgument`] if a vertex is a terminal
+    /// twice (or both ends of a pair); [`SpecError::TooWide`] if the codes do not fit
+    /// (`max` is then the largest width this many pairs allow).
+    pub fn numbered(g: &Graph, pairs: &[(Vertex, Vertex)], cover: bool) -> Result<Self, SpecError> {
+        let n = g.num_vertices();
+        let mut numbers = vec![0u32; n];
+        for (k, &(s, t)) in pairs.iter().enumerate() {
+            for x in [s, t] {
+                if x as usize >= n {
+                    return Err(SpecError::VertexOutOfRange { vertex: x, n });
+                }
+                if numbers[x as usize] != 0 {
+                    return Err(SpecError::BadArgument(format!(
+                        "vertex {x} is a terminal twice (pair {k})"
+                    )));
+                }
+                numbers[x as usize] = k as u32 + 1;
+            }
+        }
+        let plan = FrontierPlan::new(g)?;
+        let codes = usize::from(END) + plan.width() + pairs.len();
+        let limit = usize::from(M::MAX_VALUE) + 1;
+        if plan.width() > M::CAPACITY || codes > limit {
+            return Err(SpecError::TooWide(TooWide {
+                width: plan.width(),
+                max: M::CAPACITY.min(limit.saturating_sub(usize::from(END) + pairs.len())),
+            }));
+        }
+        let mut spec = Self::new(plan, Mode::Numbered, cover);
+        // Terminals enter as OUT (`new` gave every vertex UNTOUCHED in this mode).
+        let mut entered_terms = 0usize;
+        spec.terms_entered = Vec::with_capacity(spec.plan.num_levels());
+        for i in 0..spec.plan.num_levels() {
+            for &(slot, x) in spec.plan.level(i).enter.as_slice() {
+                if numbers[x as usize] != 0 {
+                    spec.enter_codes[i].set(slot, OUT);
+                    entered_terms += 1;
+                }
+            }
+            spec.terms_entered.push(entered_terms == 2 * pairs.len());
+        }
+        let degrees = g.degrees();
+        let isolated_term = (0..n).any(|v| numbers[v] != 0 && degrees[v] == 0);
+        spec.parity_ok = !isolated_term && (!cover || numbered_parity_allows(g, pairs));
+        spec.numbers = numbers;
+        Ok(spec)
+    }
+
+    /// The fragment end at `slot` (vertex `x`, code `c`) before an edge joins it, and its code
+    /// afterwards (`None`: unchanged, it becomes an end itself).
+    #[inline(always)]
+    fn numbered_side(&self, c: u8, slot: u8, x: Vertex) -> (NumSide, bool) {
+        match c {
+            UNTOUCHED => (NumSide::Slot(slot), false),
+            OUT => (NumSide::Pair((self.numbers[x as usize] - 1) as u8), true),
+            _ if c < self.num_base => (NumSide::Slot(c - END), true),
+            _ => (NumSide::Pair(c - self.num_base), true),
+        }
+    }
+
+    /// The 1-branch of [`Mate::numbered`] (see its doc for the codes).
+    #[inline(always)]
+    fn take_numbered(&self, m: &mut M, level: usize) -> Result<(), Step<M>> {
+        let lp = self.plan.level(level);
+        let (a, b) = (lp.su, lp.sv);
+        let (ca, cb) = (m.get(a), m.get(b));
+        if ca == FREE || cb == FREE || ca == END + b {
+            return Err(Step::Reject); // degree 3, a saturated terminal, or a cycle
+        }
+        let (sa, clear_a) = self.numbered_side(ca, a, lp.u);
+        let (sb, clear_b) = self.numbered_side(cb, b, lp.v);
+        if clear_a {
+            m.set(a, FREE);
+        }
+        if clear_b {
+            m.set(b, FREE);
+        }
+        match (sa, sb) {
+            (NumSide::Slot(x), NumSide::Slot(y)) => {
+                m.set(x, END + y);
+                m.set(y, END + x);
+            }
+            (NumSide::Slot(x), NumSide::Pair(p)) | (NumSide::Pair(p), NumSide::Slot(x)) => {
+                m.set(x, self.num_base + p);
+            }
+            (NumSide::Pair(p), NumSide::Pair(q)) => {
+                if p != q {
+                    return Err(Step::Reject);
+                }
+                // Pair p is joined. Nothing open and every terminal in: the rest is all 0.
+                if !m.any_at_least_two() && self.terms_entered[level] {
+                    let covered = !self.hamiltonian || (m.is_zero() && lp.all_entered);
+                    return Err(if covered { Step::Accept } else { Step::Reject });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The parity count of [`Mate::numbered`] with `cover` (true when there is no argument).
+fn numbered_parity_allows(g: &Graph, pairs: &[(Vertex, Vertex)]) -> bool {
+    let Some(colour) = g.bipartition() else {
+        return true;
+    };
+    let ones = colour.iter().filter(|&&c| c).count() as i64;
+    let zeros = colour.len() as i64 - ones;
+    let want: i64 = pairs
+        .iter()
+        .map(|&(s, t)| match (colour[s as usize], colour[t as usize]) {
+            (true, true) => 1,
+            (false, false) => -1,
+            _ => 0,
+        })
+        .sum();
+    ones - zeros == want
 }

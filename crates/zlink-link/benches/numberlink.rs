@@ -1,0 +1,49 @@
+//! Numberlink ZDD engine timings (count-only DP under Janko's rules): all 219 Janko 10×10
+//! puzzles, the Janko 15×15 and 20×20 sets, and one Flow Free level with and without deduction.
+
+use divan::Bencher;
+use zlink_grid::numberlink::{formats, NumberlinkGrid, Rules};
+use zlink_link::numberlink::NumberlinkZdd;
+
+#[path = "common/numberlink.rs"]
+mod numberlink;
+
+fn main() {
+    divan::main();
+}
+
+fn of_size(rows: usize, cols: usize) -> Vec<NumberlinkGrid> {
+    numberlink::janko()
+        .into_iter()
+        .filter(|x| (x.1.rows(), x.1.cols()) == (rows, cols))
+        .map(|x| x.1)
+        .collect()
+}
+
+#[divan::bench(args = [10, 15, 20], sample_count = 5)]
+fn janko_all_of_size(b: Bencher, n: usize) {
+    let all = of_size(n, n);
+    b.bench(|| {
+        for p in &all {
+            let z = NumberlinkZdd::new(p, Rules::JANKO).unwrap();
+            divan::black_box(z.count(&Default::default()).unwrap());
+        }
+    });
+}
+
+#[divan::bench(args = [true, false], sample_count = 10)]
+fn flow_jumbo_14x14(b: Bencher, deduce: bool) {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/flow-solver-puzzles/puzzles/jumbo_14x14_01.txt"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("skipped: {path} is absent");
+        return;
+    };
+    let (p, _) = formats::parse_flow(&text, path).unwrap();
+    b.bench(|| {
+        let z = NumberlinkZdd::new_with(&p, Rules::JANKO, deduce).unwrap();
+        assert_eq!(z.count(&Default::default()).unwrap(), 1u32.into());
+    });
+}

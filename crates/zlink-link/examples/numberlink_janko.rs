@@ -1,0 +1,87 @@
+//! Runs the Janko Numberlinks (puzzlekit, 580 puzzles) under Janko's rules (every cell
+//! filled, no U-bends), checks each count against uniqueness and the published solution, and
+//! prints one line per puzzle and per-size medians / maxima:
+//!
+//! `cargo run --release -p zlink-link --example numberlink_janko -- [filter] [max states] [plain]`
+//!
+//! `filter` keeps keys containing it (e.g. `15x15`); `max states` is a count budget; `plain`
+//! runs the rules of Nikoli instead (empty cells and U-bends allowed).
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+use zlink_frontier::Options;
+use zlink_grid::numberlink::Rules;
+use zlink_link::numberlink::NumberlinkZdd;
+
+#[path = "../benches/common/numberlink.rs"]
+mod numberlink;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let filter = args.get(1).cloned().unwrap_or_default();
+    let opts = Options {
+        max_nodes: args.get(2).and_then(|s| s.parse().ok()),
+        ..Options::default()
+    };
+    let rules = if args.get(3).is_some_and(|s| s == "plain") {
+        Rules::PLAIN
+    } else {
+        Rules::JANKO
+    };
+    let mut by_size: BTreeMap<(usize, usize), Vec<(f64, usize)>> = BTreeMap::new();
+    let (mut unique, mut matching, mut tried) = (0, 0, 0);
+    let all = Instant::now();
+    for (key, p, sol) in numberlink::janko() {
+        if !key.contains(&filter) {
+            continue;
+        }
+        tried += 1;
+        let t = Instant::now();
+        let z = NumberlinkZdd::new(&p, rules).expect("an engine");
+        match z.count_with_stats(&opts) {
+            Ok(st) => {
+                let secs = t.elapsed().as_secs_f64();
+                let mut note = String::new();
+                if st.count == 1u32.into() {
+                    unique += 1;
+                    let found = z.links(1, &Options::default()).expect("a build");
+                    if sol.as_ref() == found.first() {
+                        matching += 1;
+                    } else {
+                        note = " (differs from the published solution)".into();
+                    }
+                }
+                println!(
+                    "{key}: count {} widest {} states {} width {} packed {} fixed {}+{} in {secs:.3}s{note}",
+                    st.count,
+                    st.max_level_states,
+                    st.total_states,
+                    z.setup_stats().width,
+                    z.setup_stats().packed,
+                    z.setup_stats().fixed_on,
+                    z.setup_stats().fixed_off,
+                );
+                by_size
+                    .entry((p.rows(), p.cols()))
+                    .or_default()
+                    .push((secs, st.max_level_states));
+            }
+            Err(e) => println!("{key}: {e} ({:.1}s)", t.elapsed().as_secs_f64()),
+        }
+    }
+    println!("size: puzzles, median / max seconds, max widest level");
+    for ((r, c), mut v) in by_size {
+        v.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let widest = v.iter().map(|x| x.1).max().unwrap_or(0);
+        println!(
+            "{r}x{c}: {}, {:.4} / {:.4} s, {widest}",
+            v.len(),
+            v[v.len() / 2].0,
+            v[v.len() - 1].0
+        );
+    }
+    println!(
+        "{tried} puzzles: {unique} unique, {matching} equal to the published solution, {:.2}s",
+        all.elapsed().as_secs_f64()
+    );
+}

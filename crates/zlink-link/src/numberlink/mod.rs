@@ -1,0 +1,488 @@
+//! Numberlink as a ZDD: every solution of a pair placement, counted or built as a reduced
+//! diagram (the ZDD paper's Algorithm 2, with Remark 7's cover-all variant).
+//!
+//! Why: a ZDD holds all solutions at once, so uniqueness is a count and any solution can be
+//! listed; the same engine then measures rule variants (empty cells allowed or not, U-bends
+//! allowed or not) on the published corpora.
+//!
+//! The family is assembled from generic parts, like [`crate::slitherlink`]:
+//! * the numbered mate spec ([`Mate::numbered`]): vertex-disjoint paths joining the terminal
+//!   pairs, optionally covering every vertex;
+//! * for the no-U-bend rule, at most two of the four edges of every 2×2 block ([`AtMost`]),
+//!   combined with [`Intersection`];
+//! * edges that the clues force (module `deduce`): forced-off edges leave the graph, forced-on
+//!   edges are checked by a thin wrapper ([`Forced`]).
+//!
+//! Grid cells are vertices `r * cols + c`; their edges are ordered by [`sweep_order`] (row by
+//! row when `cols <= rows`, else column by column), a frontier of `min(R, C) + 1` cells. States
+//! are [`Packed`] when `END + width + pairs` codes fit in 5 bits, [`Wide`] otherwise.
+//!
+//! ```
+//! use zlink_grid::numberlink::{formats::parse_compact, render, Rules};
+//! use zlink_link::numberlink::NumberlinkZdd;
+//! let p = parse_compact("1.2\n...\n1.2\n", "in").unwrap();
+//! // Empty cells allowed: 1 down the left column or through the middle one, 2 likewise
+//! // on the right, as long as the two lines do not meet.
+//! let z = NumberlinkZdd::new(&p, Rules::PLAIN).unwrap();
+//! assert_eq!(z.count(&Default::default()).unwrap(), 7u32.into());
+//! // Every cell filled, no U-bends: impossible.
+//! let z = NumberlinkZdd::new(&p, Rules::JANKO).unwrap();
+//! assert_eq!(z.count(&Default::default()).unwrap(), 0u32.into());
+//! let p = parse_compact("12\n..\n12\n", "in").unwrap();
+//! let z = NumberlinkZdd::new(&p, Rules::JANKO).unwrap();
+//! let sol = z.links(2, &Default::default()).unwrap();
+//! assert_eq!(sol.len(), 1);
+//! assert_eq!(render::text(&p, Some(&sol[0])), "12\n││\n12\n");
+//! //! ```
+
+mod at_most;
+mod deduce;
+
+pub use at_most::AtMost;
+
+use num_bigint::BigUint;
+use zlink_frontier::combinators::Intersection;
+use zlink_frontier::packed::{Packed, Wide};
+use zlink_frontier::specs::{mate::Mate, SpecError};
+use zlink_frontier::{build_zdd, count_with_stats, BuildError, CountError, Counted};
+use zlink_frontier::{
+    EdgeOrder, FrontierPlan, Graph, GraphError, Level, Options, Spec, Step, Vertex,
+};
+use zlink_grid::numberlink::{Links, NumberlinkGrid, Rules};
+use zlink_grid::Coord;
+use zlink_zdd::{NodeId, Zdd};
+
+/// Why a Numberlink engine could not be set up.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum Error {
+    /// The frontier is too wide, or an argument is out of range.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// The graph is malformed.
+    #[error(transparent)]
+    Graph(#[from] GraphError),
+}
+
+/// A spec with some levels fixed: a fixed-on level must be taken, a fixed-off level must not.
+#[derive(Clone, Debug)]
+pub struct Forced<S> {
+    inner: S,
+    /// Per level: `Some(on)` if fixed.
+    fixed: Vec<Option<bool>>,
+    /// `on_before[i]` = number of fixed-on levels below `i`.
+    on_before: Vec<u32>,
+}
+
+impl<S: Spec> Forced<S> {
+    /// `inner` with `fixed[level]` enforced.
+    pub fn new(inner: S, fixed: Vec<Option<bool>>) -> Self {
+        let mut on_before = Vec::with_capacity(fixed.len() + 1);
+        let mut k = 0;
+        on_before.push(0);
+        for f in &fixed {
+            k += u32::from(*f == Some(true));
+            on_before.push(k);
+        }
+        Forced {
+            inner,
+            fixed,
+            on_before,
+        }
+    }
+
+    /// Whether a fixed-on level lies in `from..to`.
+    fn on_between(&self, from: usize, to: usize) -> bool {
+        self.on_before[to.min(self.fixed.len())] > self.on_before[from.min(self.fixed.len())]
+    }
+}
+
+impl<S: Spec> Spec for Forced<S> {
+    type State = S::State;
+    fn num_levels(&self) -> Level {
+        self.inner.num_levels()
+    }
+    fn root(&self) -> Step<S::State> {
+        let s = self.inner.root();
+        match &s {
+            Step::Accept if self.on_between(0, self.fixed.len()) => Step::Reject,
+            Step::Node(l, _) if self.on_between(0, *l as usize) => Step::Reject,
+            _ => s,
+        }
+    }
+    #[inline]
+    fn child(&self, s: &S::State, level: Level, take: bool) -> Step<S::State> {
+        let i = level as usize;
+        if self
+            .fixed
+            .get(i)
+            .copied()
+            .flatten()
+            .is_some_and(|on| on != take)
+        {
+            return Step::Reject;
+        }
+        let c = self.inner.child(s, level, take);
+        match &c {
+            Step::Accept if self.on_between(i + 1, self.fixed.len()) => Step::Reject,
+            Step::Node(l, _) if self.on_between(i + 1, *l as usize) => Step::Reject,
+            _ => c,
+        }
+    }
+    #[inline]
+    fn can_take(&self, s: &S::State, level: Level) -> bool {
+        self.fixed.get(level as usize) != Some(&Some(false)) && self.inner.can_take(s, level)
+    }
+}
+
+type Core<M> = Forced<Intersection<Mate<M>, AtMost>>;
+
+#[derive(Clone, Debug)]
+enum Engine {
+    Packed(Core<Packed>),
+    Wide(Core<Wide>),
+    /// Deduction found a contradiction: no solution.
+    Empty,
+}
+
+/// How an engine was set up: frontier, state representation, deduction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SetupStats {
+    /// Maximum frontier width of the edge order (0 if deduction proved there is no solution).
+    pub width: usize,
+    /// Whether states are packed words (else wide byte arrays).
+    pub packed: bool,
+    /// Edges deduction fixed on.
+    pub fixed_on: usize,
+    /// Edges deduction fixed off (removed from the graph).
+    pub fixed_off: usize,
+    /// Whether deduction proved that there is no solution.
+    pub contradiction: bool,
+}
+
+/// The Numberlink ZDD engine for one instance (a grid, or any graph with terminal pairs).
+///
+/// Variables (ZDD levels) are the edges that deduction left open or fixed on, in the
+/// engine's order; [`NumberlinkZdd::edge`] names a level's edge.
+#[derive(Clone, Debug)]
+pub struct NumberlinkZdd {
+    /// `(rows, cols)` for a grid instance.
+    grid: Option<(usize, usize)>,
+    /// `edges[level]`: the edge of that level (vertex ids of the input).
+    edges: Vec<(Vertex, Vertex)>,
+    spec: Engine,
+    stats: SetupStats,
+}
+
+/// The engine's order of the edges of the `rows × cols` cell grid (vertex `r * cols + c`):
+/// cells line by line across the short side (row-major when `cols <= rows`, else
+/// column-major), each cell's edge along the line before its edge to the next line.
+pub fn sweep_order(rows: usize, cols: usize) -> Vec<(Vertex, Vertex)> {
+    let id = |r: usize, c: usize| (r * cols + c) as Vertex;
+    let mut out = Vec::with_capacity(2 * rows * cols);
+    if cols <= rows {
+        for r in 0..rows {
+            for c in 0..cols {
+                if c + 1 < cols {
+                    out.push((id(r, c), id(r, c + 1)));
+                }
+                if r + 1 < rows {
+                    out.push((id(r, c), id(r + 1, c)));
+                }
+            }
+        }
+    } else {
+        for c in 0..cols {
+            for r in 0..rows {
+                if r + 1 < rows {
+                    out.push((id(r, c), id(r + 1, c)));
+                }
+                if c + 1 < cols {
+                    out.push((id(r, c), id(r, c + 1)));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The four edges (as indices into `edges`) of every 2×2 block of the `rows × cols` grid,
+/// each with bound 2: the no-U-bend groups.
+fn u_bend_groups(rows: usize, cols: usize, edges: &[(Vertex, Vertex)]) -> Vec<(Vec<usize>, u32)> {
+    let mut index = std::collections::HashMap::with_capacity(edges.len());
+    for (i, &(u, v)) in edges.iter().enumerate() {
+        index.insert((u.min(v), u.max(v)), i);
+    }
+    let id = |r: usize, c: usize| (r * cols + c) as Vertex;
+    let mut out = Vec::new();
+    for r in 0..rows.saturating_sub(1) {
+        for c in 0..cols.saturating_sub(1) {
+            let (a, b, x, y) = (id(r, c), id(r, c + 1), id(r + 1, c), id(r + 1, c + 1));
+            let es = [(a, b), (a, x), (b, y), (x, y)].map(|e| index[&e]);
+            out.push((es.to_vec(), 2));
+        }
+    }
+    out
+}
+
+impl NumberlinkZdd {
+    /// The engine for a grid puzzle under `rules`, with deduction.
+    ///
+    /// # Errors
+    /// [`Error::Spec`] if the frontier (about `min(R, C)` cells) is too wide for wide states.
+    ///
+    /// Complexity: `O(R C)` setup plus the deduction's fixpoint.
+    pub fn new(puzzle: &NumberlinkGrid, rules: Rules) -> Result<NumberlinkZdd, Error> {
+        Self::new_with(puzzle, rules, true)
+    }
+
+    /// As [`NumberlinkZdd::new`], choosing whether to deduce forced edges first.
+    ///
+    /// # Errors
+    /// As [`NumberlinkZdd::new`].
+    pub fn new_with(
+        puzzle: &NumberlinkGrid,
+        rules: Rules,
+        deduce: bool,
+    ) -> Result<NumberlinkZdd, Error> {
+        let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        let edges = sweep_order(rows, cols);
+        let groups = if rules.no_u_bends {
+            u_bend_groups(rows, cols, &edges)
+        } else {
+            Vec::new()
+        };
+        let id = |c: Coord| (c.row * cols + c.col) as Vertex;
+        let pairs: Vec<(Vertex, Vertex)> = puzzle
+            .pairs()
+            .iter()
+            .map(|&(_, a, b)| (id(a), id(b)))
+            .collect();
+        let mut z = Self::assemble(rows * cols, edges, &pairs, rules.cover, &groups, deduce)?;
+        z.grid = Some((rows, cols));
+        Ok(z)
+    }
+
+    /// The engine for terminal pairs on any graph (edges reordered by
+    /// [`EdgeOrder::Frontier`]); `groups` are `(edge indices of g, bound)`: at most `bound`
+    /// of those edges on lines (the grid's no-U-bend rule is such a family).
+    ///
+    /// # Errors
+    /// [`Error::Spec`] for a vertex out of range or used twice, or a too wide frontier.
+    pub fn on_graph(
+        g: &Graph,
+        pairs: &[(Vertex, Vertex)],
+        cover: bool,
+        groups: &[(Vec<usize>, u32)],
+        deduce: bool,
+    ) -> Result<NumberlinkZdd, Error> {
+        let (h, perm) = EdgeOrder::Frontier.apply(g);
+        let mut new_index = vec![0usize; perm.len()];
+        for (i, &old) in perm.iter().enumerate() {
+            new_index[old] = i;
+        }
+        let mut gs = Vec::with_capacity(groups.len());
+        for (es, bound) in groups {
+            let mut v = Vec::with_capacity(es.len());
+            for &e in es {
+                let Some(&i) = new_index.get(e) else {
+                    return Err(SpecError::BadArgument(format!("no edge {e}")).into());
+                };
+                v.push(i);
+            }
+            v.sort_unstable();
+            v.dedup();
+            gs.push((v, *bound));
+        }
+        Self::assemble(
+            g.num_vertices(),
+            h.edges().to_vec(),
+            pairs,
+            cover,
+            &gs,
+            deduce,
+        )
+    }
+
+    fn assemble(
+        n: usize,
+        edges: Vec<(Vertex, Vertex)>,
+        pairs: &[(Vertex, Vertex)],
+        cover: bool,
+        groups: &[(Vec<usize>, u32)],
+        deduce: bool,
+    ) -> Result<NumberlinkZdd, Error> {
+        let mut number = vec![0u32; n];
+        for (k, &(s, t)) in pairs.iter().enumerate() {
+            for x in [s, t] {
+                match number.get_mut(x as usize) {
+                    None => return Err(SpecError::VertexOutOfRange { vertex: x, n }.into()),
+                    Some(slot) if *slot != 0 || s == t => {
+                        return Err(SpecError::BadArgument(format!(
+                            "vertex {x} is a terminal twice"
+                        ))
+                        .into())
+                    }
+                    Some(slot) => *slot = k as u32 + 1,
+                }
+            }
+        }
+        let mut fixed = vec![None; edges.len()];
+        let mut stats = SetupStats::default();
+        if deduce {
+            let problem = deduce::Problem {
+                n,
+                edges: &edges,
+                number: &number,
+                cover,
+                groups,
+            };
+            match deduce::deduce(&problem) {
+                Some(f) => fixed = f,
+                None => {
+                    stats.contradiction = true;
+                    return Ok(NumberlinkZdd {
+                        grid: None,
+                        edges: Vec::new(),
+                        spec: Engine::Empty,
+                        stats,
+                    });
+                }
+            }
+        }
+        // Off edges leave the graph; levels are the remaining edges in order.
+        let mut level_of = vec![None; edges.len()];
+        let mut kept = Vec::with_capacity(edges.len());
+        let mut kept_fixed = Vec::with_capacity(edges.len());
+        for (i, &e) in edges.iter().enumerate() {
+            match fixed[i] {
+                Some(false) => stats.fixed_off += 1,
+                f => {
+                    stats.fixed_on += usize::from(f == Some(true));
+                    level_of[i] = Some(kept.len() as Level);
+                    kept.push(e);
+                    kept_fixed.push(f);
+                }
+            }
+        }
+        let level_groups: Vec<(Vec<Level>, u32)> = groups
+            .iter()
+            .map(|(es, b)| (es.iter().filter_map(|&e| level_of[e]).collect(), *b))
+            .collect();
+        let g = Graph::new(n, &kept)?;
+        stats.width = FrontierPlan::new(&g).map_err(SpecError::from)?.width();
+        let at_most = AtMost::new(kept.len() as Level, &level_groups)?;
+        let spec = match Mate::<Packed>::numbered(&g, pairs, cover) {
+            Ok(m) => {
+                stats.packed = true;
+                Engine::Packed(Forced::new(Intersection::new(m, at_most), kept_fixed))
+            }
+            Err(SpecError::TooWide(_)) => Engine::Wide(Forced::new(
+                Intersection::new(Mate::<Wide>::numbered(&g, pairs, cover)?, at_most),
+                kept_fixed,
+            )),
+            Err(e) => return Err(e.into()),
+        };
+        Ok(NumberlinkZdd {
+            grid: None,
+            edges: kept,
+            spec,
+            stats,
+        })
+    }
+
+    /// How the engine was set up (frontier width, packed or wide, deduction's work).
+    pub fn setup_stats(&self) -> SetupStats {
+        self.stats
+    }
+
+    /// Number of ZDD variables (the edges left after deduction).
+    pub fn num_vars(&self) -> u32 {
+        self.edges.len() as u32
+    }
+
+    /// The edge of variable `level` (`None` if out of range).
+    pub fn edge(&self, level: Level) -> Option<(Vertex, Vertex)> {
+        self.edges.get(level as usize).copied()
+    }
+
+    /// The number of solutions, by the count-only DP (no diagram is stored).
+    ///
+    /// # Errors
+    /// [`CountError`] if a budget of `opts` runs out.
+    pub fn count(&self, opts: &Options<'_>) -> Result<BigUint, CountError> {
+        Ok(self.count_with_stats(opts)?.count)
+    }
+
+    /// As [`NumberlinkZdd::count`], with the widest level and the total number of states.
+    ///
+    /// # Errors
+    /// As [`NumberlinkZdd::count`].
+    pub fn count_with_stats(&self, opts: &Options<'_>) -> Result<Counted, CountError> {
+        match &self.spec {
+            Engine::Packed(s) => count_with_stats(s, opts),
+            Engine::Wide(s) => count_with_stats(s, opts),
+            Engine::Empty => Ok(Counted {
+                count: BigUint::default(),
+                max_level_states: 0,
+                total_states: 0,
+            }),
+        }
+    }
+
+    /// Builds the reduced ZDD of all solutions into `zdd` (over [`NumberlinkZdd::num_vars`]
+    /// variables; see [`NumberlinkZdd::edge`]).
+    ///
+    /// # Errors
+    /// [`BuildError`] if the builder's or the store's node budget runs out.
+    pub fn build(&self, zdd: &mut Zdd, opts: &Options<'_>) -> Result<NodeId, BuildError> {
+        if zdd.num_vars() < self.num_vars() {
+            zdd.set_num_vars(self.num_vars());
+        }
+        match &self.spec {
+            Engine::Packed(s) => build_zdd(s, zdd, opts),
+            Engine::Wide(s) => build_zdd(s, zdd, opts),
+            Engine::Empty => Ok(NodeId::ZERO),
+        }
+    }
+
+    /// Up to `limit` solutions as edge lists, built as a ZDD and enumerated in its order.
+    ///
+    /// # Errors
+    /// As [`NumberlinkZdd::build`].
+    pub fn solutions(
+        &self,
+        limit: usize,
+        opts: &Options<'_>,
+    ) -> Result<Vec<Vec<(Vertex, Vertex)>>, BuildError> {
+        let mut zdd = Zdd::new(self.num_vars());
+        let root = self.build(&mut zdd, opts)?;
+        Ok(zdd
+            .iter(root)
+            .take(limit)
+            .map(|m| m.iter().filter_map(|&l| self.edge(l)).collect())
+            .collect())
+    }
+
+    /// Up to `limit` solutions of a grid instance as per-cell line pictures (empty for an
+    /// engine made by [`NumberlinkZdd::on_graph`]).
+    ///
+    /// # Errors
+    /// As [`NumberlinkZdd::build`].
+    pub fn links(&self, limit: usize, opts: &Options<'_>) -> Result<Vec<Links>, BuildError> {
+        let Some((rows, cols)) = self.grid else {
+            return Ok(Vec::new());
+        };
+        let cell = |v: Vertex| Coord::new(v as usize / cols, v as usize % cols);
+        Ok(self
+            .solutions(limit, opts)?
+            .into_iter()
+            .map(|es| {
+                let mut l = Links::new(rows, cols);
+                for (u, v) in es {
+                    l.set(cell(u), cell(v), true);
+                }
+                l
+            })
+            .collect())
+    }
+}

@@ -1,0 +1,200 @@
+//! The Numberlink engine against the brute-force oracle of zlink-testkit (DFS over paths per
+//! pair, no shared code): exact solution sets on seeded random grids up to 5×5 with random pair
+//! placements, every rule combination, deduction on and off; and on random graphs with random
+//! bounded edge groups.
+
+use zlink_frontier::{Graph, Options};
+use zlink_grid::numberlink::{verify, NumberlinkGrid, Rules};
+use zlink_grid::{Coord, Grid};
+use zlink_link::numberlink::NumberlinkZdd;
+use zlink_testkit::graph::SmallGraph;
+use zlink_testkit::numberlink::{grid_squares, random_pairs, solutions};
+
+const RULES: [Rules; 4] = [
+    Rules {
+        cover: false,
+        no_u_bends: false,
+    },
+    Rules {
+        cover: true,
+        no_u_bends: false,
+    },
+    Rules {
+        cover: false,
+        no_u_bends: true,
+    },
+    Rules {
+        cover: true,
+        no_u_bends: true,
+    },
+];
+
+fn instance(rows: usize, cols: usize, pairs: &[(usize, usize)]) -> NumberlinkGrid {
+    let mut g = Grid::new(rows, cols, None);
+    for (k, &(a, b)) in pairs.iter().enumerate() {
+        for v in [a, b] {
+            g[Coord::new(v / cols, v % cols)] = Some(k as u32 + 1);
+        }
+    }
+    NumberlinkGrid::new(g).unwrap()
+}
+
+/// The oracle's masks (over `SmallGraph::grid` edges) as sorted lists of cell pairs.
+fn oracle_sets(sg: &SmallGraph, masks: &[u64]) -> Vec<Vec<(u32, u32)>> {
+    let mut out: Vec<Vec<(u32, u32)>> = masks
+        .iter()
+        .map(|&m| {
+            let mut es: Vec<(u32, u32)> = (0..sg.m())
+                .filter(|&i| m >> i & 1 == 1)
+                .map(|i| (sg.edges[i].0 as u32, sg.edges[i].1 as u32))
+                .collect();
+            es.sort_unstable();
+            es
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn engine_sets(z: &NumberlinkZdd) -> Vec<Vec<(u32, u32)>> {
+    let mut out: Vec<Vec<(u32, u32)>> = z
+        .solutions(usize::MAX, &Options::default())
+        .unwrap()
+        .into_iter()
+        .map(|es| {
+            let mut es: Vec<(u32, u32)> =
+                es.into_iter().map(|(u, v)| (u.min(v), u.max(v))).collect();
+            es.sort_unstable();
+            es
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn check_grid(rows: usize, cols: usize, pairs: &[(usize, usize)], what: &str) -> usize {
+    let sg = SmallGraph::grid(rows, cols);
+    let p = instance(rows, cols, pairs);
+    let mut found = 0;
+    for rules in RULES {
+        let squares = if rules.no_u_bends {
+            grid_squares(rows, cols)
+        } else {
+            Vec::new()
+        };
+        let want = oracle_sets(&sg, &solutions(&sg, pairs, rules.cover, &squares));
+        for deduce in [false, true] {
+            let z = NumberlinkZdd::new_with(&p, rules, deduce).unwrap();
+            let w = format!("{what} {rules:?} deduce {deduce}");
+            assert_eq!(
+                z.count(&Options::default()).unwrap(),
+                want.len().into(),
+                "{w}: count"
+            );
+            assert_eq!(engine_sets(&z), want, "{w}: solutions");
+            for l in z.links(3, &Options::default()).unwrap() {
+                verify(&p, &l, rules).unwrap_or_else(|e| panic!("{w}: {e}"));
+            }
+        }
+        found += want.len();
+    }
+    found
+}
+
+#[test]
+fn random_grids_every_rule_and_deduction() {
+    let shapes = [
+        (1, 5),
+        (2, 2),
+        (2, 4),
+        (3, 3),
+        (3, 4),
+        (4, 3),
+        (4, 4),
+        (3, 5),
+        (5, 3),
+    ];
+    let mut solvable = 0;
+    let mut instances = 0;
+    for seed in 0..300u64 {
+        let (r, c) = shapes[seed as usize % shapes.len()];
+        let max_pairs = (r * c / 2).min(5);
+        let k = 1 + (seed as usize / shapes.len()) % max_pairs;
+        let pairs = random_pairs(seed, r * c, k);
+        solvable += usize::from(
+            check_grid(
+                r,
+                c,
+                &pairs,
+                &format!("{r}x{c} seed {seed} pairs {pairs:?}"),
+            ) > 0,
+        );
+        instances += 1;
+    }
+    assert!(
+        solvable > instances / 4,
+        "{solvable} of {instances} solvable"
+    );
+}
+
+/// 5×5 grids with 3 to 6 pairs (enough that the oracle's path products stay small).
+#[test]
+fn random_5x5() {
+    let mut solvable = 0;
+    for seed in 0..120u64 {
+        let k = 3 + seed as usize % 4;
+        let pairs = random_pairs(seed + 1000, 25, k);
+        solvable +=
+            usize::from(check_grid(5, 5, &pairs, &format!("5x5 seed {seed} pairs {pairs:?}")) > 0);
+    }
+    assert!(solvable > 20, "{solvable} solvable");
+}
+
+/// Random graphs with random bounded groups, through [`NumberlinkZdd::on_graph`].
+#[test]
+fn random_graphs_with_groups() {
+    for seed in 0..200u64 {
+        let n = 4 + seed as usize % 6;
+        let m = (n + seed as usize % 8).min(n * (n - 1) / 2).min(16);
+        let sg = SmallGraph::random(seed, n, m);
+        let k = 1 + seed as usize % (n / 2).min(3);
+        let pairs = random_pairs(seed ^ 0x5EED, n, k);
+        let groups: Vec<(Vec<usize>, u32)> = (0..seed as usize % 3)
+            .map(|j| {
+                let es: Vec<usize> = (0..4)
+                    .map(|t| (seed as usize * 7 + j * 5 + t * 3) % m)
+                    .collect();
+                (es, 1 + (j as u32 % 2))
+            })
+            .collect();
+        let edges: Vec<(u32, u32)> = sg
+            .edges
+            .iter()
+            .map(|&(u, v)| (u as u32, v as u32))
+            .collect();
+        let g = Graph::new(n, &edges).unwrap();
+        let p32: Vec<(u32, u32)> = pairs.iter().map(|&(a, b)| (a as u32, b as u32)).collect();
+        for cover in [false, true] {
+            let want_masks: Vec<u64> = solutions(&sg, &pairs, cover, &[])
+                .into_iter()
+                .filter(|&mask| {
+                    groups.iter().all(|(es, b)| {
+                        let mut es = es.clone();
+                        es.sort_unstable();
+                        es.dedup();
+                        es.iter().filter(|&&e| mask >> e & 1 == 1).count() as u32 <= *b
+                    })
+                })
+                .collect();
+            let want = oracle_sets(&sg, &want_masks);
+            for deduce in [false, true] {
+                let z = NumberlinkZdd::on_graph(&g, &p32, cover, &groups, deduce).unwrap();
+                assert_eq!(
+                    engine_sets(&z),
+                    want,
+                    "seed {seed} n {n} m {m} pairs {pairs:?} groups {groups:?} cover {cover} deduce {deduce}"
+                );
+            }
+        }
+    }
+}
