@@ -47,6 +47,12 @@ pub trait SpecFamily: Sync {
     /// The largest number of frontier slots a state needs.
     fn width(&self) -> usize;
 
+    /// Whether states must be wide: by default when the width is above [`MAX_WIDTH`] (a spec
+    /// whose codes outgrow packed fields for another reason says so here).
+    fn wide(&self) -> bool {
+        self.width() > MAX_WIDTH
+    }
+
     /// The spec on states of type `M` (the entry point only asks for a type that holds
     /// [`SpecFamily::width`] slots).
     ///
@@ -127,7 +133,7 @@ pub struct CountReport {
     pub max_level_states: usize,
     /// Frontier width of the family.
     pub width: usize,
-    /// Whether wide states were used (the width is above [`MAX_WIDTH`]).
+    /// Whether wide states were used (see [`SpecFamily::wide`]).
     pub wide: bool,
 }
 
@@ -216,7 +222,7 @@ pub fn count_family<F: SpecFamily>(
     limits: &Limits<'_>,
 ) -> Result<CountReport, RunError> {
     let width = family.width();
-    let wide = width > MAX_WIDTH;
+    let wide = family.wide();
     let per_held = COUNT_BYTES_PER_STATE + if wide { wide_heap_bytes(width) } else { 0 };
     let held = limits.max_memory.map(|b| b / per_held);
     let opts = limits.options(limits.max_nodes, held);
@@ -258,7 +264,7 @@ pub fn build_family<F: SpecFamily>(
     limits: &Limits<'_>,
 ) -> Result<BuildReport, RunError> {
     let width = family.width();
-    let wide = width > MAX_WIDTH;
+    let wide = family.wide();
     // two pending children per node, each a state on the heap when wide
     let per_node = BUILD_BYTES_PER_NODE + if wide { 2 * wide_heap_bytes(width) } else { 0 };
     let max_nodes = limits.max_nodes.or(limits.max_memory.map(|b| b / per_node));

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 use std::time::Instant;
-use zlink_frontier::Options;
+use zlink_frontier::Limits;
 use zlink_grid::numberlink::Rules;
 use zlink_link::numberlink::NumberlinkZdd;
 
@@ -19,9 +19,9 @@ mod numberlink;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let filter = args.get(1).cloned().unwrap_or_default();
-    let opts = Options {
+    let opts = Limits {
         max_nodes: args.get(2).and_then(|s| s.parse().ok()),
-        ..Options::default()
+        ..Limits::default()
     };
     let rules = if args.get(3).is_some_and(|s| s == "plain") {
         Rules::PLAIN
@@ -44,7 +44,7 @@ fn main() {
                 let mut note = String::new();
                 if st.count == 1u32.into() {
                     unique += 1;
-                    let found = z.links(1, &Options::default()).expect("a build");
+                    let found = z.links(1, &Limits::default()).expect("a build");
                     if sol.as_ref() == found.first() {
                         matching += 1;
                     } else {

@@ -3,7 +3,7 @@
 //! placements, every rule combination, deduction on and off; and on random graphs with random
 //! bounded edge groups.
 
-use zlink_frontier::{Graph, Options};
+use zlink_frontier::{Graph, Limits};
 use zlink_grid::numberlink::{verify, NumberlinkGrid, Rules};
 use zlink_grid::{Coord, Grid};
 use zlink_link::numberlink::NumberlinkZdd;
@@ -58,7 +58,7 @@ fn oracle_sets(sg: &SmallGraph, masks: &[u64]) -> Vec<Vec<(u32, u32)>> {
 
 fn engine_sets(z: &NumberlinkZdd) -> Vec<Vec<(u32, u32)>> {
     let mut out: Vec<Vec<(u32, u32)>> = z
-        .solutions(usize::MAX, &Options::default())
+        .solutions(usize::MAX, &Limits::default())
         .unwrap()
         .into_iter()
         .map(|es| {
@@ -87,12 +87,12 @@ fn check_grid(rows: usize, cols: usize, pairs: &[(usize, usize)], what: &str) ->
             let z = NumberlinkZdd::new_with(&p, rules, deduce).unwrap();
             let w = format!("{what} {rules:?} deduce {deduce}");
             assert_eq!(
-                z.count(&Options::default()).unwrap(),
+                z.count(&Limits::default()).unwrap(),
                 want.len().into(),
                 "{w}: count"
             );
             assert_eq!(engine_sets(&z), want, "{w}: solutions");
-            for l in z.links(3, &Options::default()).unwrap() {
+            for l in z.links(3, &Limits::default()).unwrap() {
                 verify(&p, &l, rules).unwrap_or_else(|e| panic!("{w}: {e}"));
             }
         }

@@ -2,7 +2,7 @@
 //! under Janko's rules and equal to the published solution, except the six that leave cells
 //! empty), the ERATO / TdZdd example files, a few Flow Free levels, and the puzz.link vector.
 
-use zlink_frontier::Options;
+use zlink_frontier::Limits;
 use zlink_grid::numberlink::{formats, url, verify, NumberlinkGrid, Rules};
 use zlink_link::numberlink::NumberlinkZdd;
 
@@ -24,7 +24,7 @@ fn read(rel: &str) -> Option<String> {
 
 fn count(p: &NumberlinkGrid, rules: Rules, deduce: bool) -> u64 {
     let z = NumberlinkZdd::new_with(p, rules, deduce).unwrap();
-    z.count(&Options::default()).unwrap().try_into().unwrap()
+    z.count(&Limits::default()).unwrap().try_into().unwrap()
 }
 
 /// Janko's six puzzles whose published solutions leave cells empty (PEERS.md).
@@ -63,8 +63,8 @@ fn janko_unique_and_equal_to_the_published_solution() {
             Rules::JANKO
         };
         let z = NumberlinkZdd::new(p, rules).unwrap();
-        assert_eq!(z.count(&Options::default()).unwrap(), 1u32.into(), "{key}");
-        let found = z.links(2, &Options::default()).unwrap();
+        assert_eq!(z.count(&Limits::default()).unwrap(), 1u32.into(), "{key}");
+        let found = z.links(2, &Limits::default()).unwrap();
         assert_eq!(found.len(), 1, "{key}");
         assert_eq!(&found[0], sol, "{key}");
         verify(p, &found[0], rules).unwrap();
@@ -138,8 +138,8 @@ fn erato_examples() {
             },
         ] {
             let z = NumberlinkZdd::new(&p, rules).unwrap();
-            let n: u64 = z.count(&Options::default()).unwrap().try_into().unwrap();
-            let sols = z.links(usize::MAX, &Options::default()).unwrap();
+            let n: u64 = z.count(&Limits::default()).unwrap().try_into().unwrap();
+            let sols = z.links(usize::MAX, &Limits::default()).unwrap();
             assert_eq!(sols.len() as u64, n, "{f} {rules:?}");
             for l in &sols {
                 verify(&p, l, rules).unwrap();
@@ -175,9 +175,9 @@ fn flow_levels() {
 fn puzz_link_vector() {
     let u = url::parse_url("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3", "url").unwrap();
     let z = NumberlinkZdd::new(&u.grid, u.rules).unwrap();
-    let n = z.count(&Options::default()).unwrap();
+    let n = z.count(&Limits::default()).unwrap();
     assert!(n >= 1u32.into());
-    for l in z.links(50, &Options::default()).unwrap() {
+    for l in z.links(50, &Limits::default()).unwrap() {
         verify(&u.grid, &l, u.rules).unwrap();
     }
 }

@@ -5,5 +5,5 @@
 pub mod data;
 pub mod family;
 pub mod graph;
-pub mod slither_design;
 pub mod numberlink;
+pub mod slither_design;

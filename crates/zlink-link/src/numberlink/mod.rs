@@ -42,12 +42,10 @@ pub use at_most::AtMost;
 
 use num_bigint::BigUint;
 use zlink_frontier::combinators::Intersection;
-use zlink_frontier::packed::{Packed, Wide};
+use zlink_frontier::packed::{Packed, Slots};
+use zlink_frontier::run::{build_family, count_family, CountReport, Limits, RunError, SpecFamily};
 use zlink_frontier::specs::{mate::Mate, SpecError};
-use zlink_frontier::{build_zdd, count_with_stats, BuildError, CountError, Counted};
-use zlink_frontier::{
-    EdgeOrder, FrontierPlan, Graph, GraphError, Level, Options, Spec, Step, Vertex,
-};
+use zlink_frontier::{EdgeOrder, FrontierPlan, Graph, GraphError, Level, Spec, Step, Vertex};
 use zlink_grid::numberlink::{Links, NumberlinkGrid, Rules};
 use zlink_grid::Coord;
 use zlink_zdd::{NodeId, Zdd};
@@ -134,12 +132,20 @@ impl<S: Spec> Spec for Forced<S> {
     }
 }
 
-type Core<M> = Forced<Intersection<Mate<M>, AtMost>>;
+/// What the spec is made of, for any state type: the graph left after deduction, its
+/// terminal pairs, the at-most groups and the edges fixed on.
+#[derive(Clone, Debug)]
+struct Parts {
+    graph: Graph,
+    pairs: Vec<(Vertex, Vertex)>,
+    cover: bool,
+    at_most: AtMost,
+    fixed: Vec<Option<bool>>,
+}
 
 #[derive(Clone, Debug)]
 enum Engine {
-    Packed(Core<Packed>),
-    Wide(Core<Wide>),
+    Family(Box<Parts>),
     /// Deduction found a contradiction: no solution.
     Empty,
 }
@@ -371,17 +377,19 @@ impl NumberlinkZdd {
         let g = Graph::new(n, &kept)?;
         stats.width = FrontierPlan::new(&g).map_err(SpecError::from)?.width();
         let at_most = AtMost::new(kept.len() as Level, &level_groups)?;
-        let spec = match Mate::<Packed>::numbered(&g, pairs, cover) {
-            Ok(m) => {
-                stats.packed = true;
-                Engine::Packed(Forced::new(Intersection::new(m, at_most), kept_fixed))
-            }
-            Err(SpecError::TooWide(_)) => Engine::Wide(Forced::new(
-                Intersection::new(Mate::<Wide>::numbered(&g, pairs, cover)?, at_most),
-                kept_fixed,
-            )),
+        // packed words hold the numbered codes of narrow frontiers with few pairs
+        stats.packed = match Mate::<Packed>::numbered(&g, pairs, cover) {
+            Ok(_) => true,
+            Err(SpecError::TooWide(_)) => false,
             Err(e) => return Err(e.into()),
         };
+        let spec = Engine::Family(Box::new(Parts {
+            graph: g,
+            pairs: pairs.to_vec(),
+            cover,
+            at_most,
+            fixed: kept_fixed,
+        }));
         Ok(NumberlinkZdd {
             grid: None,
             edges: kept,
@@ -405,26 +413,28 @@ impl NumberlinkZdd {
         self.edges.get(level as usize).copied()
     }
 
-    /// The number of solutions, by the count-only DP (no diagram is stored).
+    /// The number of solutions, by the count-only DP (no diagram is stored), through the
+    /// frontier's one entry point (packed or wide states, the limits' budgets and deadline).
     ///
     /// # Errors
-    /// [`CountError`] if a budget of `opts` runs out.
-    pub fn count(&self, opts: &Options<'_>) -> Result<BigUint, CountError> {
-        Ok(self.count_with_stats(opts)?.count)
+    /// [`RunError`] if a budget or the time limit of `limits` runs out.
+    pub fn count(&self, limits: &Limits<'_>) -> Result<BigUint, RunError> {
+        Ok(self.count_with_stats(limits)?.count)
     }
 
     /// As [`NumberlinkZdd::count`], with the widest level and the total number of states.
     ///
     /// # Errors
     /// As [`NumberlinkZdd::count`].
-    pub fn count_with_stats(&self, opts: &Options<'_>) -> Result<Counted, CountError> {
+    pub fn count_with_stats(&self, limits: &Limits<'_>) -> Result<CountReport, RunError> {
         match &self.spec {
-            Engine::Packed(s) => count_with_stats(s, opts),
-            Engine::Wide(s) => count_with_stats(s, opts),
-            Engine::Empty => Ok(Counted {
+            Engine::Family(_) => count_family(self, limits),
+            Engine::Empty => Ok(CountReport {
                 count: BigUint::default(),
-                max_level_states: 0,
                 total_states: 0,
+                max_level_states: 0,
+                width: 0,
+                wide: false,
             }),
         }
     }
@@ -433,14 +443,13 @@ impl NumberlinkZdd {
     /// variables; see [`NumberlinkZdd::edge`]).
     ///
     /// # Errors
-    /// [`BuildError`] if the builder's or the store's node budget runs out.
-    pub fn build(&self, zdd: &mut Zdd, opts: &Options<'_>) -> Result<NodeId, BuildError> {
+    /// [`RunError`] if a budget or the time limit runs out.
+    pub fn build(&self, zdd: &mut Zdd, limits: &Limits<'_>) -> Result<NodeId, RunError> {
         if zdd.num_vars() < self.num_vars() {
             zdd.set_num_vars(self.num_vars());
         }
         match &self.spec {
-            Engine::Packed(s) => build_zdd(s, zdd, opts),
-            Engine::Wide(s) => build_zdd(s, zdd, opts),
+            Engine::Family(_) => Ok(build_family(self, zdd, limits)?.root),
             Engine::Empty => Ok(NodeId::ZERO),
         }
     }
@@ -452,10 +461,10 @@ impl NumberlinkZdd {
     pub fn solutions(
         &self,
         limit: usize,
-        opts: &Options<'_>,
-    ) -> Result<Vec<Vec<(Vertex, Vertex)>>, BuildError> {
+        limits: &Limits<'_>,
+    ) -> Result<Vec<Vec<(Vertex, Vertex)>>, RunError> {
         let mut zdd = Zdd::new(self.num_vars());
-        let root = self.build(&mut zdd, opts)?;
+        let root = self.build(&mut zdd, limits)?;
         Ok(zdd
             .iter(root)
             .take(limit)
@@ -468,13 +477,13 @@ impl NumberlinkZdd {
     ///
     /// # Errors
     /// As [`NumberlinkZdd::build`].
-    pub fn links(&self, limit: usize, opts: &Options<'_>) -> Result<Vec<Links>, BuildError> {
+    pub fn links(&self, limit: usize, limits: &Limits<'_>) -> Result<Vec<Links>, RunError> {
         let Some((rows, cols)) = self.grid else {
             return Ok(Vec::new());
         };
         let cell = |v: Vertex| Coord::new(v as usize / cols, v as usize % cols);
         Ok(self
-            .solutions(limit, opts)?
+            .solutions(limit, limits)?
             .into_iter()
             .map(|es| {
                 let mut l = Links::new(rows, cols);
@@ -484,5 +493,31 @@ impl NumberlinkZdd {
                 l
             })
             .collect())
+    }
+}
+
+impl SpecFamily for NumberlinkZdd {
+    fn width(&self) -> usize {
+        self.stats.width
+    }
+
+    fn wide(&self) -> bool {
+        !self.stats.packed
+    }
+
+    /// Numbered path matchings ∩ the at-most groups, with deduction's fixed edges.
+    fn spec<M: Slots>(&self) -> Result<impl Spec, SpecError> {
+        let Engine::Family(p) = &self.spec else {
+            return Err(SpecError::BadArgument(
+                "deduction proved there is no solution".into(),
+            ));
+        };
+        Ok(Forced::new(
+            Intersection::new(
+                Mate::<M>::numbered(&p.graph, &p.pairs, p.cover)?,
+                &p.at_most,
+            ),
+            p.fixed.clone(),
+        ))
     }
 }
