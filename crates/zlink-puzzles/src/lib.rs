@@ -9,6 +9,7 @@
 pub mod hashi;
 pub mod minclue;
 mod mip;
+pub mod numberlink;
 pub mod registry;
 pub mod slitherlink;
 pub mod sudoku;

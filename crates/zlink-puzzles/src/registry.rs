@@ -12,6 +12,7 @@ pub fn registry() -> &'static [&'static dyn PuzzleKind] {
         &crate::minclue::MINIMAL_KIND,
         &crate::hashi::KIND,
         &crate::slitherlink::KIND,
+        &crate::numberlink::KIND,
     ];
     KINDS
 }

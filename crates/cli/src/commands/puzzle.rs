@@ -63,6 +63,12 @@ pub struct PuzzleInput {
     /// Starting-rule cuts, shorthand for `--set cuts=on|off` (slitherlink --engine ip).
     #[arg(long, value_name = "on|off", value_parser = ["on", "off"])]
     pub cuts: Option<String>,
+    /// Every cell on a line, shorthand for `--set cover=on` (numberlink).
+    #[arg(long)]
+    pub cover: bool,
+    /// No line touches itself (no U-bends), shorthand for `--set no_u_bends=on` (numberlink).
+    #[arg(long)]
+    pub no_u_bends: bool,
 }
 
 impl PuzzleInput {
@@ -72,6 +78,11 @@ impl PuzzleInput {
         for (key, value) in [("model", &self.model), ("cuts", &self.cuts)] {
             if let Some(v) = value {
                 all.push((key.to_string(), v.clone()));
+            }
+        }
+        for (key, on) in [("cover", self.cover), ("no_u_bends", self.no_u_bends)] {
+            if on {
+                all.push((key.to_string(), "on".to_string()));
             }
         }
         all

@@ -1,0 +1,124 @@
+//! `zlink count|solve|render --kind numberlink`: rule flags, exact counts equal to the
+//! independent brute force, formats, no solution as an answer, SVG.
+
+mod common;
+
+use common::zlink;
+use zlink_grid::numberlink::{formats::parse_compact, Rules};
+use zlink_grid::Coord;
+use zlink_testkit::graph::SmallGraph;
+use zlink_testkit::numberlink as brute;
+
+/// The brute force's solutions of a compact grid under `rules`.
+fn brute_count(text: &str, rules: Rules) -> usize {
+    let p = parse_compact(text, "t").unwrap();
+    let (rows, cols) = (p.rows(), p.cols());
+    let id = |c: Coord| c.row * cols + c.col;
+    let pairs: Vec<(usize, usize)> = p.pairs().iter().map(|&(_, a, b)| (id(a), id(b))).collect();
+    let squares = if rules.no_u_bends {
+        brute::grid_squares(rows, cols)
+    } else {
+        Vec::new()
+    };
+    brute::solutions(&SmallGraph::grid(rows, cols), &pairs, rules.cover, &squares).len()
+}
+
+fn write(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("zlink-nl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join(name);
+    std::fs::write(&f, text).unwrap();
+    f.to_str().unwrap().to_string()
+}
+
+#[test]
+fn counts_under_every_rule_variant_equal_the_brute_force() {
+    let text = "1..2\n....\n.3..\n1.32\n";
+    let f = write("four.txt", text);
+    for (flags, rules) in [
+        (vec![], Rules::PLAIN),
+        (
+            vec!["--cover"],
+            Rules {
+                cover: true,
+                no_u_bends: false,
+            },
+        ),
+        (
+            vec!["--no-u-bends"],
+            Rules {
+                cover: false,
+                no_u_bends: true,
+            },
+        ),
+        (vec!["--cover", "--no-u-bends"], Rules::JANKO),
+    ] {
+        let want = brute_count(text, rules);
+        let mut args = vec!["count", "--kind", "numberlink"];
+        args.extend(flags.iter().copied());
+        args.push(&f);
+        let (code, out, err) = zlink(&args);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(
+            out.lines().last(),
+            Some(want.to_string().as_str()),
+            "{flags:?}"
+        );
+    }
+}
+
+#[test]
+fn solve_prints_the_lines_says_when_not_unique_and_fails_without_solution() {
+    let f = write("two.txt", "12\n..\n12\n");
+    let (code, out, err) = zlink(&["solve", "--kind", "numberlink", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains('│'), "{out}");
+    assert!(!err.contains("more than one"), "{err}");
+    let svg = write("two.svg", "");
+    let (code, _, _) = zlink(&["solve", "--kind", "numberlink", "--svg", &svg, &f]);
+    assert_eq!(code, 0);
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let several = write("open.txt", "1.2\n...\n1.2\n");
+    let (code, _, err) = zlink(&["solve", "--kind", "numberlink", &several]);
+    assert_eq!(code, 0);
+    assert!(err.contains("more than one solution"), "{err}");
+    // crossing pairs: no solution is an answer (count 0, solve exit 1), not an input error
+    let cross = write("cross.txt", ".1.\n2.2\n.1.\n");
+    let (code, out, _) = zlink(&["count", "--kind", "numberlink", &cross]);
+    assert_eq!((code, out.trim()), (0, "0"));
+    let (code, _, err) = zlink(&["solve", "--kind", "numberlink", &cross]);
+    assert_eq!(code, 1, "{err}");
+    // a malformed grid is an input error with a position
+    let bad = write("bad.txt", "1.2\n..\n1.2\n");
+    let (code, _, err) = zlink(&["count", "--kind", "numberlink", &bad]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad.txt:2:"), "{err}");
+}
+
+#[test]
+fn shipped_formats_read_and_count() {
+    // ERATO / ddnumlin (`cols rows` header), shipped in data/
+    let f = zlink_testkit::data::path("erato-zdd-examples/algorithms2012_numlin001.dat").unwrap();
+    let (code, out, _) = zlink(&[
+        "count",
+        "--kind",
+        "numberlink",
+        "--json",
+        f.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["count"].as_u64().is_some_and(|n| n >= 1), "{out}");
+    assert_eq!(v["exact"].as_bool(), Some(true));
+    // a puzz.link URL given inline
+    let (code, out, err) = zlink(&[
+        "render",
+        "--kind",
+        "numberlink",
+        "https://puzz.link/p?numlin/2/2/12j",
+    ]);
+    assert!(code == 0 || code == 2, "{err}");
+    if code == 0 {
+        assert!(!out.is_empty());
+    }
+}
