@@ -87,6 +87,9 @@ fn parse(path: &Path) -> Result<Instance, String> {
     })
 }
 
+/// Per order: fields, states per level, seconds, one entry per instance.
+type OrderStats = (BridgeOrder, Vec<f64>, Vec<f64>, Vec<f64>);
+
 fn peak_rss_mb() -> f64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
@@ -139,7 +142,7 @@ fn main() {
         let (mut times, mut states) = (Vec::new(), Vec::new());
         let mut widths = Vec::new();
         let mut unique = 0usize;
-        let mut per_order: Vec<(BridgeOrder, Vec<f64>, Vec<f64>, Vec<f64>)> = BridgeOrder::ALL
+        let mut per_order: Vec<OrderStats> = BridgeOrder::ALL
             .iter()
             .map(|&o| (o, Vec::new(), Vec::new(), Vec::new()))
             .collect();
