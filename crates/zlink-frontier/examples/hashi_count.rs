@@ -6,7 +6,7 @@
 //! `--orders`, every candidate edge order's state width and state count.
 //!
 //! Usage: `cargo run --release -p zlink-frontier --example hashi_count -- [--orders]
-//! [--limit N] DIR|FILE...` where each `DIR` holds `*.has` files (line 1 `rows cols islands`, then
+//! [--progress] [--limit N] DIR|FILE...` where each `DIR` holds `*.has` files (line 1 `rows cols islands`, then
 //! `rows` lines of `cols` integers, 0 = empty, 1-8 = an island's clue). The data is read
 //! where it lies and never copied.
 
@@ -16,7 +16,7 @@ use std::time::Instant;
 use zlink_frontier::specs::connected::count_auto;
 use zlink_frontier::specs::connected::order::{score, BridgeOrder};
 use zlink_frontier::specs::connected::puzzles::HashiInput;
-use zlink_frontier::Options;
+use zlink_frontier::{Options, Progress};
 
 /// One parsed instance: island coordinates and clues, candidate bridges, crossing pairs.
 struct Instance {
@@ -114,11 +114,18 @@ fn median(v: &mut [f64]) -> f64 {
 fn main() {
     let mut dirs: Vec<PathBuf> = Vec::new();
     let mut orders = false;
+    let mut progress = false;
+    let report = |p: &Progress| {
+        if p.level % 20 == 0 {
+            eprintln!("level {}/{}: {} states", p.level, p.levels, p.level_nodes);
+        }
+    };
     let mut limit = usize::MAX;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--orders" => orders = true,
+            "--progress" => progress = true,
             "--limit" => limit = args.next().and_then(|x| x.parse().ok()).unwrap_or(limit),
             _ => dirs.push(a.into()),
         }
@@ -162,7 +169,11 @@ fn main() {
                 coords: Some(&inst.coords),
             };
             let t = Instant::now();
-            let r = input.count(&Options::default());
+            let opts = Options {
+                progress: progress.then_some(&report as &(dyn Fn(&Progress) + Sync)),
+                ..Options::default()
+            };
+            let r = input.count(&opts);
             let secs = t.elapsed().as_secs_f64();
             match r {
                 Ok(c) => {

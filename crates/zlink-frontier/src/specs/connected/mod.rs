@@ -41,6 +41,13 @@
 //! edge remains — then the rest is all zeros and the branch accepts; otherwise it rejects.
 //! With acyclicity, joining two vertices of one component (or taking a second copy) rejects.
 //!
+//! A vertex that reaches the largest allowed degree it can still reach is *saturated*: its
+//! degree field becomes `DEAD` (the largest field value) and its label 0, so states that
+//! differ only in what saturated vertices were merge, and a component whose frontier members
+//! are all saturated closes at once (in Hashi, an island group that is complete but cannot
+//! be the whole puzzle is rejected as soon as its last island is full, not when its islands
+//! leave the frontier).
+//!
 //! The state type is a parameter ([`Slots`]): [`ConnectedDegreeSpec`] uses [`Packed`] (up to
 //! 25 fields: frontier width `w` and `f` live flags with `2w + f <= 25`), and
 //! [`WideConnectedDegreeSpec`] uses [`Wide`] (up to 250 fields); [`count_auto`] and
@@ -251,9 +258,12 @@ struct EdgeInfo {
     partners: Vec<u8>,
     /// Vertex slots leaving after this edge.
     leave: Vec<u8>,
-    /// Whether, after this edge, the rest may be all zeros (every vertex still to come or
-    /// still unlabelled may have degree 0, and no given edge remains).
+    /// Whether, after this edge, the rest may be all zeros as far as the static part goes:
+    /// every vertex entering later may have degree 0 and no given edge remains.
     rest_empty_ok: bool,
+    /// Vertex slots live after this edge whose vertex must have an edge (degree 0 not
+    /// allowed): an all-zero rest needs them touched already.
+    needs_edge: Vec<u8>,
     /// First variable of this edge.
     var: Level,
 }
@@ -326,20 +336,36 @@ impl<S: Slots> ConnectedDegree<S> {
         }
         let total_cap = cap;
         let total_need = need;
-        // rest_empty_ok: backward pass over "vertices with last edge > e allow 0" and "no given
-        // edge after e".
+        // rest_empty_ok: backward pass over "vertices entering after e allow 0" and "no given
+        // edge after e"; needs_edge: the live slots an empty rest checks in the state.
         let degrees = g.degrees();
         let mut last = vec![usize::MAX; n];
         for (e, &(u, v)) in g.edges().iter().enumerate() {
             last[u as usize] = e;
             last[v as usize] = e;
         }
+        let mut first = vec![usize::MAX; n];
+        for (e, &(u, v)) in g.edges().iter().enumerate().rev() {
+            first[u as usize] = e;
+            first[v as usize] = e;
+        }
         let mut bad_after = vec![false; m + 1]; // bad_after[e]: something after e needs a non-zero
         let mut vertex_bad_from = vec![false; m + 1];
+        let mut needs_edge: Vec<Vec<u8>> = vec![Vec::new(); m];
+        let mut slot_of = vec![u8::MAX; n];
+        for e in 0..m {
+            let lp = plan.level(e);
+            slot_of[lp.u as usize] = lp.su;
+            slot_of[lp.v as usize] = lp.sv;
+        }
         for x in 0..n {
             if degrees[x] > 0 && p.allowed[x] & 1 == 0 {
-                // Vertex x needs an edge: it blocks an empty rest after any e < last[x].
-                vertex_bad_from[last[x]] = true;
+                // Vertex x needs an edge: an empty rest after e < first[x] misses it; while
+                // it is live (first[x] <= e < last[x]) its slot must already be touched.
+                vertex_bad_from[first[x]] = true;
+                for ne in needs_edge.iter_mut().take(last[x]).skip(first[x]) {
+                    ne.push(slot_of[x]);
+                }
             }
         }
         for e in (0..m).rev() {
@@ -361,6 +387,7 @@ impl<S: Slots> ConnectedDegree<S> {
                 partners: partners[e].iter().map(|&s| fl(s)).collect(),
                 leave: lp.leave.as_slice().iter().map(|&(s, _)| s).collect(),
                 rest_empty_ok: !bad_after[e],
+                needs_edge: std::mem::take(&mut needs_edge[e]),
                 var,
             });
             for k in 0..p.max[e] {
@@ -369,15 +396,26 @@ impl<S: Slots> ConnectedDegree<S> {
             var += Level::from(p.max[e]);
         }
         let hopeless = (0..n).any(|x| p.allowed[x] & range_mask(total_need[x], total_cap[x]) == 0);
+        // Saturation degree: the largest allowed degree the vertex can reach.
+        let max_deg: Vec<u32> = (0..n)
+            .map(|x| {
+                let a = p.allowed[x] & range_mask(0, total_cap[x]);
+                31 - a.leading_zeros().min(31)
+            })
+            .collect();
+        if max_deg.iter().any(|&d| d >= u32::from(S::MAX_VALUE)) {
+            // DEAD (= MAX_VALUE) must stay above every stored degree.
+            return Err(TooWide {
+                width: fields,
+                max: S::CAPACITY,
+            }
+            .into());
+        }
         Ok(ConnectedDegree {
             edges,
             levels,
             allowed: p.allowed.clone(),
-            max_deg: p
-                .allowed
-                .iter()
-                .map(|&a| 31 - a.leading_zeros().min(31))
-                .collect(),
+            max_deg,
             w: w as u8,
             fields,
             acyclic: p.acyclic,
@@ -432,6 +470,17 @@ impl<S: Slots> ConnectedDegree<S> {
         self.allowed[x as usize] & range_mask(d + rn + need, d + rc + extra) != 0
     }
 
+    /// A component just closed (no frontier vertex can extend it): it is the whole member iff
+    /// no other component exists and the rest can be all zeros.
+    fn closed(&self, m: &S, ed: &EdgeInfo) -> Step<S> {
+        let others = (0..self.w).any(|t| self.label(m, t) != 0);
+        if others || !ed.rest_empty_ok || ed.needs_edge.iter().any(|&t| m.get(t) == 0) {
+            Step::Reject
+        } else {
+            Step::Accept
+        }
+    }
+
     /// After the last decision of edge `e`: clear its flag, let vertices leave (closing
     /// components), then go to the next edge.
     fn finish(&self, mut m: S, e: usize) -> Step<S> {
@@ -439,18 +488,25 @@ impl<S: Slots> ConnectedDegree<S> {
         if let Some(f) = ed.flag {
             m.set(f, 0);
         }
+        // A saturated endpoint takes no more edges: it is marked DEAD and drops its label
+        // (equal futures merge; a component whose members are all DEAD is closed early).
+        for (x, slot) in ed.ends {
+            let d = m.get(slot);
+            if d != S::MAX_VALUE && d > 0 && u32::from(d) >= self.max_deg[x as usize] {
+                let c = self.label(&m, slot);
+                m.set(slot, S::MAX_VALUE);
+                m.set(self.w + slot, 0);
+                if !(0..self.w).any(|t| self.label(&m, t) == c) {
+                    return self.closed(&m, ed);
+                }
+            }
+        }
         for &slot in &ed.leave {
             let c = self.label(&m, slot);
             m.set(slot, 0);
             m.set(self.w + slot, 0);
             if c != 0 && !(0..self.w).any(|t| self.label(&m, t) == c) {
-                // Its component is closed: it must be the whole member.
-                let others = (0..self.w).any(|t| self.label(&m, t) != 0);
-                return if !others && ed.rest_empty_ok {
-                    Step::Accept
-                } else {
-                    Step::Reject
-                };
+                return self.closed(&m, ed);
             }
         }
         if e + 1 == self.edges.len() {
@@ -493,11 +549,11 @@ impl<S: Slots> Spec for ConnectedDegree<S> {
                     return Step::Reject; // a crossing partner is used
                 }
                 for (k, slot) in [(0, su), (1, sv)] {
-                    let d = u32::from(m.get(slot)) + 1;
-                    if !self.degree_ok(ed, k, d, need, extra) {
-                        return Step::Reject;
+                    let d = m.get(slot);
+                    if d == S::MAX_VALUE || !self.degree_ok(ed, k, u32::from(d) + 1, need, extra) {
+                        return Step::Reject; // DEAD, or no allowed degree in reach
                     }
-                    m.set(slot, d as u8);
+                    m.set(slot, d + 1);
                 }
                 let (cu, cv) = (self.label(&m, su), self.label(&m, sv));
                 match (cu, cv) {
@@ -532,7 +588,8 @@ impl<S: Slots> Spec for ConnectedDegree<S> {
                     return Step::Reject; // a given edge
                 }
                 for (k, slot) in [(0, su), (1, sv)] {
-                    if !self.degree_ok(ed, k, u32::from(m.get(slot)), 0, 0) {
+                    let d = m.get(slot);
+                    if d != S::MAX_VALUE && !self.degree_ok(ed, k, u32::from(d), 0, 0) {
                         return Step::Reject;
                     }
                 }
@@ -542,18 +599,19 @@ impl<S: Slots> Spec for ConnectedDegree<S> {
                 return Step::Reject; // a doubled edge is a cycle
             }
             for (k, slot) in [(0, su), (1, sv)] {
-                let d = u32::from(m.get(slot)) + 1;
-                if !self.degree_ok(ed, k, d, 0, 0) {
+                let d = m.get(slot);
+                if d == S::MAX_VALUE || !self.degree_ok(ed, k, u32::from(d) + 1, 0, 0) {
                     return Step::Reject;
                 }
-                m.set(slot, d as u8);
+                m.set(slot, d + 1);
             }
         } else {
             if ed.min == 2 {
                 return Step::Reject;
             }
             for (k, slot) in [(0, su), (1, sv)] {
-                if !self.degree_ok(ed, k, u32::from(m.get(slot)), 0, 0) {
+                let d = m.get(slot);
+                if d != S::MAX_VALUE && !self.degree_ok(ed, k, u32::from(d), 0, 0) {
                     return Step::Reject;
                 }
             }
