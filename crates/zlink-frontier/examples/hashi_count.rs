@@ -6,7 +6,7 @@
 //! `--orders`, every candidate edge order's state width and state count.
 //!
 //! Usage: `cargo run --release -p zlink-frontier --example hashi_count -- [--orders]
-//! [--progress] [--limit N] DIR|FILE...` where each `DIR` holds `*.has` files (line 1 `rows cols islands`, then
+//! [--progress] [--max-held STATES (default 2000000)] [--limit N] DIR|FILE...` where each `DIR` holds `*.has` files (line 1 `rows cols islands`, then
 //! `rows` lines of `cols` integers, 0 = empty, 1-8 = an island's clue). The data is read
 //! where it lies and never copied.
 
@@ -115,6 +115,7 @@ fn main() {
     let mut dirs: Vec<PathBuf> = Vec::new();
     let mut orders = false;
     let mut progress = false;
+    let mut max_held: Option<u64> = Some(2_000_000);
     let report = |p: &Progress| {
         if p.level % 20 == 0 {
             eprintln!("level {}/{}: {} states", p.level, p.levels, p.level_nodes);
@@ -126,6 +127,7 @@ fn main() {
         match a.as_str() {
             "--orders" => orders = true,
             "--progress" => progress = true,
+            "--max-held" => max_held = args.next().and_then(|x| x.parse().ok()),
             "--limit" => limit = args.next().and_then(|x| x.parse().ok()).unwrap_or(limit),
             _ => dirs.push(a.into()),
         }
@@ -149,6 +151,7 @@ fn main() {
         let (mut times, mut states) = (Vec::new(), Vec::new());
         let mut widths = Vec::new();
         let mut unique = 0usize;
+        let mut over = 0usize;
         let mut per_order: Vec<OrderStats> = BridgeOrder::ALL
             .iter()
             .map(|&o| (o, Vec::new(), Vec::new(), Vec::new()))
@@ -171,6 +174,7 @@ fn main() {
             let t = Instant::now();
             let opts = Options {
                 progress: progress.then_some(&report as &(dyn Fn(&Progress) + Sync)),
+                max_held_states: max_held,
                 ..Options::default()
             };
             let r = input.count(&opts);
@@ -185,7 +189,10 @@ fn main() {
                         println!("{}: {} solutions", f.display(), c.count);
                     }
                 }
-                Err(e) => println!("{}: {e}", f.display()),
+                Err(e) => {
+                    over += 1;
+                    println!("{}: {e}", f.display());
+                }
             }
             if orders {
                 let p = input.problem().unwrap();
@@ -213,10 +220,11 @@ fn main() {
         }
         let max = |v: &[f64]| v.iter().copied().fold(f64::NAN, f64::max);
         println!(
-            "{}: {} instances, {} with a unique solution; time median {:.4} s max {:.4} s; \
+            "{}: {} instances counted, {} over the state budget, {} with a unique solution; time median {:.4} s max {:.4} s; \
              states per level median {} max {}; fields (2w+f) median {} max {}; peak RSS {:.0} MB",
             dir.display(),
             times.len(),
+            over,
             unique,
             median(&mut times.clone()),
             max(&times),

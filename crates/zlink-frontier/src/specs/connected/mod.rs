@@ -264,6 +264,9 @@ struct EdgeInfo {
     /// Vertex slots live after this edge whose vertex must have an edge (degree 0 not
     /// allowed): an all-zero rest needs them touched already.
     needs_edge: Vec<u8>,
+    /// `(flag field, vertex slot)`: a flag live after this edge and a live endpoint of its
+    /// edge; a DEAD endpoint makes the flag moot, so it is cleared (equal futures merge).
+    watch: Vec<(u8, u8)>,
     /// First variable of this edge.
     var: Level,
 }
@@ -372,6 +375,29 @@ impl<S: Slots> ConnectedDegree<S> {
             let given_after = e + 1 < m && p.min[e + 1] > 0;
             bad_after[e] = bad_after[e + 1] || given_after || vertex_bad_from[e + 1];
         }
+        // Flags live after e whose edge has an endpoint live after e.
+        let mut earliest = vec![usize::MAX; m];
+        for &(a, b) in &p.crossings {
+            if a != b {
+                let f = a.max(b);
+                earliest[f] = earliest[f].min(a.min(b));
+            }
+        }
+        let mut watch: Vec<Vec<(u8, u8)>> = vec![Vec::new(); m];
+        for f in 0..m {
+            if earliest[f] == usize::MAX {
+                continue;
+            }
+            let ff = (2 * w + usize::from(flag_slot[f])) as u8;
+            let (a, b) = g.edges()[f];
+            for x in [a as usize, b as usize] {
+                for (e, we) in watch.iter_mut().enumerate().take(f).skip(earliest[f]) {
+                    if first[x] <= e && e < last[x] {
+                        we.push((ff, slot_of[x]));
+                    }
+                }
+            }
+        }
         let mut var = 0 as Level;
         let mut edges = Vec::with_capacity(m);
         let mut levels = Vec::new();
@@ -388,6 +414,7 @@ impl<S: Slots> ConnectedDegree<S> {
                 leave: lp.leave.as_slice().iter().map(|&(s, _)| s).collect(),
                 rest_empty_ok: !bad_after[e],
                 needs_edge: std::mem::take(&mut needs_edge[e]),
+                watch: std::mem::take(&mut watch[e]),
                 var,
             });
             for k in 0..p.max[e] {
@@ -511,6 +538,11 @@ impl<S: Slots> ConnectedDegree<S> {
         }
         if e + 1 == self.edges.len() {
             return Step::Accept; // nothing was used (a used component closes above)
+        }
+        for &(f, slot) in &ed.watch {
+            if m.get(slot) == S::MAX_VALUE {
+                m.set(f, 0);
+            }
         }
         self.canonical(&mut m);
         Step::Node(self.edges[e + 1].var, m)
