@@ -6,7 +6,7 @@
 //! `--orders`, every candidate edge order's state width and state count.
 //!
 //! Usage: `cargo run --release -p zlink-frontier --example hashi_count -- [--orders]
-//! [--progress] [--max-held STATES (default 2000000)] [--limit N] DIR|FILE...` where each `DIR` holds `*.has` files (line 1 `rows cols islands`, then
+//! [--progress] [--stride K (every K-th file)] [--max-held STATES (default 2000000)] [--limit N] DIR|FILE...` where each `DIR` holds `*.has` files (line 1 `rows cols islands`, then
 //! `rows` lines of `cols` integers, 0 = empty, 1-8 = an island's clue). The data is read
 //! where it lies and never copied.
 
@@ -115,6 +115,7 @@ fn main() {
     let mut dirs: Vec<PathBuf> = Vec::new();
     let mut orders = false;
     let mut progress = false;
+    let mut stride = 1usize;
     let mut max_held: Option<u64> = Some(2_000_000);
     let report = |p: &Progress| {
         if p.level % 20 == 0 {
@@ -126,6 +127,7 @@ fn main() {
     while let Some(a) = args.next() {
         match a.as_str() {
             "--orders" => orders = true,
+            "--stride" => stride = args.next().and_then(|x| x.parse().ok()).unwrap_or(1),
             "--progress" => progress = true,
             "--max-held" => max_held = args.next().and_then(|x| x.parse().ok()),
             "--limit" => limit = args.next().and_then(|x| x.parse().ok()).unwrap_or(limit),
@@ -147,7 +149,11 @@ fn main() {
                 .collect()
         };
         files.sort();
-        files.truncate(limit);
+        let files: Vec<PathBuf> = files
+            .into_iter()
+            .step_by(stride.max(1))
+            .take(limit)
+            .collect();
         let (mut times, mut states) = (Vec::new(), Vec::new());
         let mut widths = Vec::new();
         let mut unique = 0usize;
