@@ -50,10 +50,19 @@ fn counts_unique_and_non_unique_puzzles() {
     let data = zlink_testkit::data::path("cllv-hashi/dataset/100/Hs_16_100_25_00_001.has")
         .expect("shipped in data/");
     let data = data.to_str().unwrap();
-    let (code, out, err) = zlink(&["count", "--kind", "hashi", "--limit", "3", data]);
+    let (code, out, err) = zlink(&[
+        "count", "--kind", "hashi", "--engine", "ip", "--limit", "3", data,
+    ]);
     // an enumerating engine stopped by the limit says the count is a lower bound
     assert_eq!((code, out.trim()), (0, "at least 3"));
     assert!(err.contains("limit of 3 solutions"), "{err}");
+    // the default ZDD engine counts exactly, and the IP's full enumeration agrees
+    let (code, zdd, err) = zlink(&["count", "--kind", "hashi", data]);
+    assert_eq!(code, 0, "{err}");
+    let (code, ip, err) = zlink(&["count", "--kind", "hashi", "--engine", "ip", data]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(zdd.trim(), "64");
+    assert_eq!(ip.trim(), zdd.trim());
 }
 
 #[test]

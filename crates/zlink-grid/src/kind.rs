@@ -39,6 +39,8 @@ pub struct EngineInfo {
     pub enumerates: bool,
     /// `--set` keys with their values and defaults.
     pub settings: &'static [(&'static str, &'static str)],
+    /// Whether `count` uses it when no engine is named (while `solve` uses the first).
+    pub counts_by_default: bool,
 }
 
 /// The object-safe face of a parsed puzzle, as the CLI sees it. `engine` is an engine name of
@@ -86,6 +88,8 @@ pub struct Kind<P: Puzzle> {
     summary: &'static str,
     formats: &'static str,
     engines: &'static [&'static dyn DynEngine<P>],
+    /// The engine `count` uses when none is named (default: the first).
+    counter: Option<&'static str>,
     puzzle: PhantomData<fn() -> P>,
 }
 
@@ -105,7 +109,17 @@ impl<P: Puzzle> Kind<P> {
             summary,
             formats,
             engines,
+            counter: None,
             puzzle: PhantomData,
+        }
+    }
+
+    /// The same row, counting with the engine called `name` when none is named (a kind whose
+    /// best solver and best counter differ: Hashi solves by IP, counts by ZDD).
+    pub const fn counting_with(self, name: &'static str) -> Self {
+        Self {
+            counter: Some(name),
+            ..self
         }
     }
 
@@ -154,7 +168,8 @@ impl<P: Puzzle> Kind<P> {
         Ok(solved)
     }
 
-    /// Count the solutions of `puzzle` with the engine called `engine` (default: the first).
+    /// Count the solutions of `puzzle` with the engine called `engine` (default: the row's
+    /// counter, else the first).
     ///
     /// # Errors
     /// As [`Instance::count`].
@@ -164,20 +179,17 @@ impl<P: Puzzle> Kind<P> {
         engine: Option<&str>,
         opts: &SolveOptions,
     ) -> Result<Counted, SolveError> {
-        let engine = self.engine(engine)?;
+        let engine = self.engine(engine.or(self.counter))?;
         if puzzle.contradiction().is_some() {
             return Ok(Counted::exact(0u32, SolveStats::default()));
         }
         engine.count(puzzle, &self.settings_owner(engine), opts)
     }
 
-    /// How settings errors name their owner: the kind, and the engine when there are several.
-    fn settings_owner(&self, engine: &dyn DynEngine<P>) -> String {
-        if self.engines.len() == 1 {
-            self.name.to_string()
-        } else {
-            format!("{} (engine {})", self.name, engine.name())
-        }
+    /// How settings errors name their owner: the kind (the known keys listed with the error
+    /// are the chosen engine's).
+    fn settings_owner(&self, _engine: &dyn DynEngine<P>) -> String {
+        self.name.to_string()
     }
 }
 
@@ -221,6 +233,7 @@ impl<P: Puzzle> PuzzleKind for Kind<P> {
                 summary: e.summary(),
                 enumerates: e.enumerates(),
                 settings: e.settings_keys(),
+                counts_by_default: self.counter == Some(e.name()),
             })
             .collect()
     }

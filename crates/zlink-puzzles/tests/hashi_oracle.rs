@@ -165,3 +165,36 @@ fn limited(n: u64) -> zlink_grid::SolveOptions {
         ..Default::default()
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+    /// The ZDD engine's exact count equals the brute force on random 4×4 and 5×5 instances
+    /// (known and `?` islands), and its solution passes the independent checker.
+    #[test]
+    fn zdd_counts_equal_brute_force(
+        five in any::<bool>(),
+        mask in prop::collection::vec(prop::bool::weighted(0.45), 25),
+        pick in 0usize..1000,
+    ) {
+        use zlink_grid::Engine;
+        let n = if five { 5 } else { 4 };
+        let Some(h) = instance(n, n, &mask[..n * n], pick) else { return Ok(()) };
+        let want = brute(&h).len() as u64;
+        let got = zlink_puzzles::hashi::ZddEngine.count(&h, &(), &Default::default()).unwrap();
+        prop_assert_eq!(got.count, want.into(), "{}", zlink_puzzles::hashi::render::compact(&h));
+        let s = zlink_puzzles::hashi::ZddEngine.solve(&h, &(), &Default::default()).unwrap();
+        prop_assert!(verify(&h, &s.solution).is_ok());
+        prop_assert_eq!(s.more, Some(want > 1));
+    }
+}
+
+#[test]
+fn zdd_counts_unknown_islands_like_brute_force() {
+    use zlink_grid::Engine;
+    let h = Hashi::parse_compact("?.?\n...\n?.2", "t").unwrap();
+    let want = brute(&h).len() as u64;
+    let got = zlink_puzzles::hashi::ZddEngine
+        .count(&h, &(), &Default::default())
+        .unwrap();
+    assert_eq!(got.count, want.into());
+}

@@ -1,7 +1,8 @@
-//! Dev-only test support: brute-force oracles ([`family`], [`graph`], [`numberlink`],
-//! [`slither_design`]), seeded instance makers,
-//! and the one test-data lookup ([`data`]).
+//! Dev-only test support: brute-force oracles ([`family`], [`graph`], [`connected`],
+//! [`numberlink`], [`slither_design`]), seeded instance makers, and the one test-data lookup
+//! ([`data`]).
 
+pub mod connected;
 pub mod data;
 pub mod family;
 pub mod graph;

@@ -139,8 +139,13 @@ pub fn kinds_help() -> String {
     for k in kinds() {
         s.push_str(&format!("  {:<16} {}\n", k.name(), k.summary()));
         for e in k.engines() {
+            let note = if e.counts_by_default {
+                " (count's default)"
+            } else {
+                ""
+            };
             s.push_str(&format!(
-                "  {:<16}   engine {:<7} {}\n",
+                "  {:<16}   engine {:<7} {}{note}\n",
                 "", e.name, e.summary
             ));
             for (key, values) in e.settings {

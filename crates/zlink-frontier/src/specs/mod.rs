@@ -2,6 +2,7 @@
 //! paths, cycles, Hamiltonian variants) and degree-constrained subgraphs; over plain levels,
 //! groups of variables with exact cardinalities.
 
+pub mod connected;
 pub mod degree;
 pub mod groups;
 pub mod mate;

@@ -9,7 +9,10 @@
 //! the registry row), [`parse`] reads the formats people have, [`graph`] turns islands into
 //! the candidate-bridge graph every model shares, [`model`] holds the three integer programs
 //! (the report's flow model with human-deduced bounds, the polynomial BFS model and lazy
-//! connectivity cuts) that the engine [`ip`] runs, [`verify`] is the independent checker and
+//! connectivity cuts) that the engine [`ip`] runs, [`zdd`] counts every solution exactly with
+//! the frontier spec of connected degree-constrained subgraphs (the default for `count`; the IP
+//! stays the default for `solve`, where it is faster on big instances),
+//! [`verify`] is the independent checker and
 //! [`render`] draws solutions. An island whose number needs more bridges than its neighbours
 //! can carry is a puzzle without a solution, not an input error.
 //!
@@ -29,6 +32,7 @@ pub mod propagate;
 pub mod render;
 pub mod repair;
 pub mod verify;
+pub mod zdd;
 
 pub use graph::{BridgeGraph, Candidate};
 pub use model::{HashiModel, HashiOptions};
@@ -36,6 +40,7 @@ pub use model::{HashiModel, HashiOptions};
 use zlink_grid::{Coord, Kind, ParseError, Puzzle, Violation};
 
 pub use ip::IpEngine;
+pub use zdd::ZddEngine;
 
 /// The registry row of Hashi.
 pub static KIND: Kind<Hashi> = Kind::new(
@@ -44,8 +49,9 @@ pub static KIND: Kind<Hashi> = Kind::new(
     "Hashiwokakero (bridges): connect the islands with their numbers of bridges",
     "CLLV .has files, compact grids (. ? 1-8), Janko blocks, Tatham Bridges ids, puzz.link hashi URLs \
      (one id or URL per line allowed)",
-    &[&IpEngine],
-);
+    &[&IpEngine, &ZddEngine],
+)
+.counting_with("zdd");
 
 /// Largest island number: four directions, at most two bridges each.
 pub const MAX_CLUE: u8 = 8;
