@@ -4,6 +4,7 @@
 
 pub mod data;
 pub mod family;
+pub mod fuzz;
 pub mod graph;
-pub mod slither_design;
 pub mod numberlink;
+pub mod slither_design;
