@@ -1,11 +1,12 @@
 //! Value parsers for numeric options, so nonsense is a usage error (exit 2) from clap instead
 //! of a panic or a hang later: `--time-limit` must be a finite positive number of seconds up
-//! to [`MAX_TIME_LIMIT`] (`inf`, `nan`, `1e99`, `-1`, `0` are rejected), `--threads` at least 1.
+//! to [`MAX_TIME_LIMIT`] (`inf`, `nan`, `1e99`, `-1` are rejected; `0` gives up at once, which
+//! tests use to reach the time-limit exit), `--threads` at least 1.
 
 /// Largest `--time-limit`, in seconds (about 116 days).
 pub const MAX_TIME_LIMIT: f64 = 1e7;
 
-/// `--time-limit SECONDS`: finite, positive, at most [`MAX_TIME_LIMIT`].
+/// `--time-limit SECONDS`: finite, zero or positive, at most [`MAX_TIME_LIMIT`].
 ///
 /// # Errors
 /// A message for clap when the value is not such a number.
@@ -14,9 +15,9 @@ pub fn time_limit(s: &str) -> Result<f64, String> {
         .trim()
         .parse()
         .map_err(|_| format!("expected a number of seconds, found `{s}`"))?;
-    if !v.is_finite() || v <= 0.0 || v > MAX_TIME_LIMIT {
+    if !v.is_finite() || v < 0.0 || v > MAX_TIME_LIMIT {
         return Err(format!(
-            "expected a positive number of seconds up to {MAX_TIME_LIMIT:e}, found `{s}`"
+            "expected a number of seconds from 0 up to {MAX_TIME_LIMIT:e}, found `{s}`"
         ));
     }
     Ok(v)
@@ -50,7 +51,8 @@ mod tests {
     #[test]
     fn rejects_nonsense() {
         assert_eq!(time_limit("2.5"), Ok(2.5));
-        for bad in ["inf", "-inf", "nan", "1e99", "-1", "0", "x", ""] {
+        assert_eq!(time_limit("0"), Ok(0.0));
+        for bad in ["inf", "-inf", "nan", "1e99", "-1", "-0.5", "x", ""] {
             assert!(time_limit(bad).is_err(), "{bad}");
         }
         assert_eq!(threads_u32("4"), Ok(4));
