@@ -15,7 +15,7 @@ pub fn time_limit(s: &str) -> Result<f64, String> {
         .trim()
         .parse()
         .map_err(|_| format!("expected a number of seconds, found `{s}`"))?;
-    if !v.is_finite() || v < 0.0 || v > MAX_TIME_LIMIT {
+    if !v.is_finite() || !(0.0..=MAX_TIME_LIMIT).contains(&v) {
         return Err(format!(
             "expected a number of seconds from 0 up to {MAX_TIME_LIMIT:e}, found `{s}`"
         ));
