@@ -5,9 +5,12 @@
 //! and turns their typed errors into one message on stderr and a meaningful exit code
 //! (see [`exit::ExitCode`]).
 
+mod args;
 mod commands;
 mod exit;
+mod input;
 mod memory;
+mod output;
 
 use clap::{Parser, Subcommand};
 use exit::{CliError, ExitCode};
@@ -77,7 +80,10 @@ fn main() -> std::process::ExitCode {
         )))),
     };
     match outcome {
-        Ok(Ok(())) => ExitCode::Success.into(),
+        Ok(Ok(())) => {
+            output::flush();
+            ExitCode::Success.into()
+        }
         Ok(Err(err)) => {
             eprintln!("zlink: {err}");
             err.code().into()

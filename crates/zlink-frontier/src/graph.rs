@@ -16,6 +16,11 @@ use std::path::Path;
 /// A vertex number, `0..n`.
 pub type Vertex = u32;
 
+/// Largest vertex count of a graph read from an edge list (vertex numbers are below it). The
+/// readers check it before allocating per-vertex arrays, so `0 1\n1 1000000000` is a positioned
+/// error rather than a multi-gigabyte allocation; equal to `zlink_grid::limits::MAX_CELLS`.
+pub const MAX_VERTICES: usize = 1 << 24;
+
 /// An undirected simple graph (no loops, no parallel edges) with an edge order.
 ///
 /// `edges[i] = (u, v)` with `u < v`; the position `i` is the ZDD variable of that edge.
@@ -156,11 +161,13 @@ impl Graph {
                 let Some(&(pos, word)) = fields.get(k) else {
                     return Err(err(line.trim_end().len(), "a second vertex number"));
                 };
-                *end = word
-                    .parse::<Vertex>()
-                    .ok()
-                    .filter(|&x| x < (1 << 31))
-                    .ok_or_else(|| err(pos, "a vertex number (0 to 2147483647)"))?;
+                *end = Some(word)
+                    .filter(|w| w.bytes().all(|b| b.is_ascii_digit()))
+                    .and_then(|w| w.parse::<Vertex>().ok())
+                    .filter(|&x| (x as usize) < MAX_VERTICES)
+                    .ok_or_else(|| {
+                        err(pos, &format!("a vertex number (0 to {})", MAX_VERTICES - 1))
+                    })?;
             }
             if let Some(&(pos, _)) = fields.get(2) {
                 return Err(err(pos, "end of line after two vertex numbers"));
@@ -192,11 +199,22 @@ impl Graph {
     /// [`GraphError::Io`] if the file cannot be read, else as [`Graph::parse_edge_list`].
     pub fn read_edge_list(path: &Path) -> Result<Graph, GraphError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| GraphError::Io {
+        let bytes = std::fs::read(path).map_err(|e| GraphError::Io {
             file: name.clone(),
             message: e.to_string(),
         })?;
-        Graph::parse_edge_list(&text, &name)
+        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            let good = String::from_utf8_lossy(&bytes[..e.valid_up_to()]);
+            let line_start = good.rfind('\n').map_or(0, |i| i + 1);
+            GraphError::Parse {
+                file: name.clone(),
+                line: good.matches('\n').count() + 1,
+                col: good[line_start..].chars().count() + 1,
+                expected: format!("UTF-8 text (invalid byte at offset {})", e.valid_up_to()),
+            }
+        })?;
+        Graph::parse_edge_list(text, &name)
     }
 
     /// Number of vertices.
@@ -303,7 +321,14 @@ mod tests {
         let e = Graph::parse_edge_list("0 1\n1 x\n", "g.txt").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "g.txt:2:3: expected a vertex number (0 to 2147483647)"
+            "g.txt:2:3: expected a vertex number (0 to 16777215)"
+        );
+        let e = Graph::parse_edge_list("0 1\n1 +2\n", "g.txt").unwrap_err();
+        assert!(e.to_string().starts_with("g.txt:2:3:"), "{e}");
+        let e = Graph::parse_edge_list("0 1\n1 1000000000\n", "g.txt").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "g.txt:2:3: expected a vertex number (0 to 16777215)"
         );
         let e = Graph::parse_edge_list("  7\n", "g.txt").unwrap_err();
         assert_eq!(e.to_string(), "g.txt:1:4: expected a second vertex number");

@@ -22,7 +22,10 @@ pub fn looks_like_janko(text: &str) -> bool {
         return false;
     };
     let toks: Vec<_> = first.split_whitespace().collect();
-    toks.len() >= 2 && toks.iter().all(|t| t.parse::<usize>().is_ok())
+    toks.len() >= 2
+        && toks
+            .iter()
+            .all(|t| crate::text::parse_uint::<usize>(t).is_some())
 }
 
 /// Parse a Janko block whose grid follows `extra_lines` non-blank lines after the header.
@@ -58,7 +61,7 @@ pub fn parse_janko<'a>(
                 format!("expected {what} in header"),
             )
         })?;
-        match t.text.parse::<usize>() {
+        match crate::text::parse_uint::<usize>(t.text).ok_or(()) {
             Ok(v) if v > 0 => Ok(v),
             _ => Err(t.error(
                 source,
@@ -68,6 +71,7 @@ pub fn parse_janko<'a>(
     };
     let rows = dim(0, "the number of rows")?;
     let cols = dim(1, "the number of columns")?;
+    crate::limits::check_size(rows, cols, source, hline, header[0].col)?;
     let mut extra = Vec::new();
     for _ in 0..extra_lines {
         let Some((n, l)) = lines.next() else {

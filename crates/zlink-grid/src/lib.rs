@@ -19,6 +19,7 @@ pub mod error;
 pub mod grid;
 pub mod janko;
 pub mod kind;
+pub mod limits;
 pub mod numberlink;
 pub mod puzzle;
 pub mod pzprjs;

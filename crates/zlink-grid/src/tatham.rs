@@ -15,8 +15,9 @@
 
 use crate::ParseError;
 
-/// Largest number of cells an id may describe (checked before anything is allocated).
-pub const MAX_CELLS: usize = 1 << 24;
+/// Largest number of cells an id may describe (checked before anything is allocated): the one
+/// limit of [`crate::limits`].
+pub use crate::limits::MAX_CELLS;
 
 /// A game id split into its parts; columns are 1-based character positions in the id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,12 +71,7 @@ pub fn split_id<'a>(id: &'a str, source: &str) -> Result<TathamId<'a>, ParseErro
     if width == 0 || height == 0 {
         return Err(err(0, "the size `WxH` must be at least 1x1"));
     }
-    if width.checked_mul(height).is_none_or(|n| n > MAX_CELLS) {
-        return Err(err(
-            0,
-            &format!("the size {width}x{height} is above the maximum of {MAX_CELLS} cells"),
-        ));
-    }
+    crate::limits::check_size(height, width, source, 1, 1)?;
     Ok(TathamId {
         width,
         height,

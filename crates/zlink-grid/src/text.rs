@@ -95,6 +95,7 @@ pub fn char_grid<T>(
         ));
     };
     let cols = first.chars().count();
+    crate::limits::check_size(lines.len(), cols, source, lines[0].0, 1)?;
     let mut cells = Vec::new();
     let mut pos = Vec::new();
     for &(ln, line) in &lines {
@@ -136,14 +137,77 @@ pub struct CharGrid<T> {
     pub pos: Vec<(usize, usize)>,
 }
 
+/// An unsigned decimal number: ASCII digits only (`str::parse` alone would also take `+3`).
+///
+/// ```
+/// use zlink_grid::text::parse_uint;
+/// assert_eq!(parse_uint::<u8>("3"), Some(3));
+/// assert_eq!(parse_uint::<u8>("+3"), None);
+/// assert_eq!(parse_uint::<u8>("300"), None);
+/// ```
+pub fn parse_uint<T: std::str::FromStr>(s: &str) -> Option<T> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
 /// The 1-based column of byte offset `byte` in `line`.
 pub fn col_of(line: &str, byte: usize) -> usize {
     line[..byte.min(line.len())].chars().count() + 1
 }
 
+/// Decodes the bytes of an input file as UTF-8 text, the one decoding every reader's input
+/// goes through: a leading UTF-8 byte-order mark is dropped, and invalid UTF-8 is a
+/// [`ParseError`] at its line and column that also names its byte offset.
+///
+/// ```
+/// use zlink_grid::text::decode_input;
+/// assert_eq!(decode_input(b"\xEF\xBB\xBF3 3\n", "f").unwrap(), "3 3\n");
+/// let e = decode_input(b"ab\ncd\xFF", "f").unwrap_err();
+/// assert_eq!(e.to_string(), "f:2:3: invalid UTF-8 at byte offset 5");
+/// ```
+///
+/// # Errors
+/// Bytes that are not UTF-8.
+pub fn decode_input(bytes: &[u8], source: &str) -> Result<String, ParseError> {
+    let (bom, bytes) = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => (3, rest),
+        None => (0, bytes),
+    };
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(s.to_string()),
+        Err(e) => {
+            let at = e.valid_up_to();
+            // The prefix up to `at` is valid UTF-8 by definition.
+            let good = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
+            let line = good.matches('\n').count() + 1;
+            let line_start = good.rfind('\n').map_or(0, |i| i + 1);
+            let col = good[line_start..].chars().count() + 1;
+            Err(ParseError::new(
+                source,
+                line,
+                col,
+                format!("invalid UTF-8 at byte offset {}", at + bom),
+            ))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decodes_bom_and_positions_bad_bytes() {
+        assert_eq!(decode_input(b"\xEF\xBB\xBFx", "f").unwrap(), "x");
+        let e = decode_input(b"\xC3", "f").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 1));
+        let e = decode_input(b"\xEF\xBB\xBFa\xFF", "f").unwrap_err();
+        assert_eq!(e.to_string(), "f:1:2: invalid UTF-8 at byte offset 4");
+        let e = decode_input(b"\xC3\xA9\n\xE2\x82", "f").unwrap_err();
+        assert_eq!(e.to_string(), "f:2:1: invalid UTF-8 at byte offset 3");
+    }
 
     #[test]
     fn tokens_know_their_positions() {

@@ -20,30 +20,69 @@ use zlink_grid::ParseError;
 
 /// Files of one-line puzzle ids (URLs, Tatham ids) hold one puzzle per line; any other text is
 /// one puzzle. Each puzzle comes with the 1-based line it starts on.
+///
+/// A file whose first content line is a URL or an id is a list: every other line must then be
+/// a URL, an id, blank or a `#` comment; anything else is a positioned error (it used to be
+/// skipped, or read as part of the first puzzle).
 pub(crate) fn one_per_line_or_whole<P>(
     text: &str,
     source: &str,
     parse: fn(&str, &str) -> Result<P, ParseError>,
 ) -> Result<Vec<(usize, P)>, ParseError> {
+    let is_id = |l: &str| {
+        zlink_grid::pzprjs::url::looks_like_url(l) || zlink_grid::tatham::looks_like_id(l)
+    };
     let lines: Vec<(usize, &str)> = content_lines(text).collect();
-    let one_line_ids = lines.len() > 1
-        && lines.iter().all(|(_, l)| {
-            let l = l.trim();
-            zlink_grid::pzprjs::url::looks_like_url(l) || zlink_grid::tatham::looks_like_id(l)
-        });
-    if one_line_ids {
-        lines
-            .iter()
-            .map(|&(n, l)| {
-                parse(l.trim(), source)
-                    .map(|p| (n, p))
-                    .map_err(|e| ParseError { line: n, ..e })
-            })
-            .collect()
-    } else {
-        Ok(vec![(
+    if !lines.first().is_some_and(|(_, l)| is_id(l.trim())) {
+        return Ok(vec![(
             lines.first().map_or(1, |l| l.0),
             parse(text, source)?,
-        )])
+        )]);
+    }
+    lines
+        .iter()
+        .map(|&(n, l)| {
+            let indent = l.chars().take_while(|c| c.is_whitespace()).count();
+            let l = l.trim();
+            if !is_id(l) {
+                return Err(ParseError::new(
+                    source,
+                    n,
+                    indent + 1,
+                    "expected a puzz.link URL or a Tatham id on every line of a list (or a `#` \
+                     comment)",
+                ));
+            }
+            parse(l, source).map(|p| (n, p)).map_err(|e| ParseError {
+                line: n,
+                col: e.col + indent,
+                ..e
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first_word(s: &str, _: &str) -> Result<String, ParseError> {
+        Ok(s.split_whitespace().next().unwrap_or("").to_string())
+    }
+
+    #[test]
+    fn lists_reject_stray_lines() {
+        let ok = one_per_line_or_whole("p?a/1/1/\n# c\n  1x1:a\n", "f", first_word).unwrap();
+        assert_eq!(ok.iter().map(|p| p.0).collect::<Vec<_>>(), [1, 3]);
+        let e = one_per_line_or_whole("p?a/1/1/\n\n  junk\n", "f", first_word).unwrap_err();
+        assert_eq!((e.line, e.col), (3, 3));
+        let e = one_per_line_or_whole("1x1:a\nhello\n", "f", first_word).unwrap_err();
+        assert_eq!(e.line, 2);
+        assert_eq!(
+            one_per_line_or_whole("3 3\n...\n", "f", first_word)
+                .unwrap()
+                .len(),
+            1
+        );
     }
 }

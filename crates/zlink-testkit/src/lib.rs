@@ -5,6 +5,7 @@
 pub mod connected;
 pub mod data;
 pub mod family;
+pub mod fuzz;
 pub mod graph;
 pub mod numberlink;
 pub mod slither_design;

@@ -16,6 +16,7 @@ use zlink_zdd::Zdd;
 
 use crate::exit::CliError;
 use crate::memory;
+use crate::output::outln;
 use crate::GlobalOpts;
 
 /// The graph families `count` knows.
@@ -79,7 +80,7 @@ pub struct GraphCountArgs {
     #[arg(long, value_name = "FILE")]
     pub graph: Option<PathBuf>,
     /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::args::threads_usize)]
     pub threads: Option<usize>,
     /// Build the reduced ZDD instead of counting only (reports its size).
     #[arg(long)]
@@ -300,21 +301,24 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
         }
         obj["states"] = states.0.into();
         obj["max_level_states"] = states.1.into();
-        println!("{obj}");
+        outln!("{obj}");
     } else {
-        println!(
+        outln!(
             "{}: {} vertices, {} edges, max frontier width {width}",
-            src.label, vertices, levels
+            src.label,
+            vertices,
+            levels
         );
         if let Some(n) = zdd_nodes {
-            println!("zdd nodes: {n}");
+            outln!("zdd nodes: {n}");
         }
-        println!(
+        outln!(
             "states: {} in all, {} at the widest level",
-            states.0, states.1
+            states.0,
+            states.1
         );
-        println!("{kind} counted in {seconds:.3} s");
-        println!("{count}");
+        outln!("{kind} counted in {seconds:.3} s");
+        outln!("{count}");
     }
     Ok(())
 }

@@ -5,7 +5,6 @@
 //! per line give one output line per puzzle. Exit codes: 0 ok; 1 a puzzle has no solution or
 //! the solver gave up (time limit); 2 bad input (`file:line:col: …`) or usage; 3 budget.
 
-use std::io::Read;
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
@@ -14,6 +13,7 @@ use zlink_grid::{find_kind, Counted, Instance, PuzzleKind, SolveError, SolveOpti
 
 use crate::exit::CliError;
 use crate::memory;
+use crate::output::{out, outln};
 use crate::GlobalOpts;
 
 /// Every registered puzzle kind (the one list behind dispatch, `--help` and tests).
@@ -38,10 +38,10 @@ pub struct PuzzleInput {
     /// A puzzle file (one or more puzzles), `-` for stdin, a puzz.link URL or a Tatham game id.
     pub input: String,
     /// Wall-clock limit per puzzle, seconds.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::time_limit)]
     pub time_limit: Option<f64>,
     /// Solver threads.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::threads_u32)]
     pub threads: Option<u32>,
     /// Memory budget, e.g. `8G` (default: 80% of the memory available at start); a run that
     /// needs more stops with exit code 3 instead of being killed.
@@ -171,21 +171,7 @@ fn load(input: &PuzzleInput) -> Result<Vec<Box<dyn Instance>>, CliError> {
         }
     }
     let arg = input.input.as_str();
-    let (text, source) = if arg == "-" {
-        let mut t = String::new();
-        std::io::stdin()
-            .read_to_string(&mut t)
-            .map_err(|e| CliError::input(format!("reading stdin: {e}")))?;
-        (t, "-".to_string())
-    } else if !std::path::Path::new(arg).exists()
-        && (zlink_grid::pzprjs::url::looks_like_url(arg) || zlink_grid::tatham::looks_like_id(arg))
-    {
-        (arg.to_string(), "url".to_string())
-    } else {
-        let t = std::fs::read_to_string(arg)
-            .map_err(|e| CliError::input(format!("cannot read {arg}: {e}")))?;
-        (t, arg.to_string())
-    };
+    let (text, source) = crate::input::read(arg)?;
     kind.load(&text, &source).map_err(CliError::input)
 }
 
@@ -310,16 +296,16 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
                         "stats": stats_json(&solved.stats),
                     }));
                 } else if single {
-                    print!("{}", inst.render_text(sol));
+                    out!("{}", inst.render_text(sol));
                 } else {
-                    println!("{}", inst.render_line(sol));
+                    outln!("{}", inst.render_line(sol));
                 }
             }
             Err(e) => {
                 if global.json {
                     json_out.push(json!({ "label": inst.label(), "kind": inst.kind(), "status": "failed", "error": e.to_string() }));
                 } else if !single {
-                    println!("{}: {e}", inst.label());
+                    outln!("{}: {e}", inst.label());
                 }
                 first_error.get_or_insert_with(|| error_exit(inst.label(), &e));
             }
@@ -353,7 +339,7 @@ pub fn render(args: RenderArgs, global: &GlobalOpts) -> Result<(), CliError> {
                 "text": inst.render_text(None),
             }));
         } else if args.svg.is_none() {
-            print!("{}", inst.render_text(None));
+            out!("{}", inst.render_text(None));
         }
     }
     if global.json {
@@ -401,14 +387,14 @@ pub fn count(args: PuzzleCountArgs, global: &GlobalOpts) -> Result<(), CliError>
                 "stats": stats_json(&counted.stats),
             }));
         } else if counted.exact {
-            println!("{}", counted.count);
+            outln!("{}", counted.count);
         } else {
             eprintln!(
                 "{}: the engine stopped at the limit of {} solutions: the count is a lower bound",
                 inst.label(),
                 args.limit.unwrap_or(0)
             );
-            println!("at least {}", counted.count);
+            outln!("at least {}", counted.count);
         }
     }
     if global.json {
@@ -424,5 +410,5 @@ fn print_json(mut out: Vec<Value>) {
     } else {
         Value::Array(out)
     };
-    println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
 }

@@ -58,7 +58,7 @@ fn token_grid<'a>(
                 format!("expected the number of {what} in the header"),
             ));
         };
-        dims[i] = match t.text.parse::<usize>() {
+        dims[i] = match crate::text::parse_uint::<usize>(t.text).ok_or(()) {
             Ok(v) if v > 0 => v,
             _ => {
                 return Err(t.error(
@@ -129,7 +129,7 @@ fn id_tokens(toks: &Grid<Token<'_>>, source: &str) -> Result<NumberlinkGrid, Par
     for t in toks.cells() {
         ids.push(match t.text {
             "-" | "." | "0" => None,
-            s => match s.parse::<u32>() {
+            s => match crate::text::parse_uint::<u32>(s).ok_or(()) {
                 Ok(v) => Some(v),
                 Err(_) => {
                     return Err(t.error(
@@ -387,7 +387,10 @@ pub fn parse_blocks(
             break; // `0 0` ends the input (thomasahle's files end so)
         }
         let dim = |i: usize, what: &str| -> Result<usize, ParseError> {
-            match toks.get(i).map(|t| (t, t.text.parse::<usize>())) {
+            match toks
+                .get(i)
+                .map(|t| (t, crate::text::parse_uint::<usize>(t.text).ok_or(())))
+            {
                 Some((_, Ok(v))) if v > 0 => Ok(v),
                 Some((t, _)) => {
                     Err(t.error(source, format!("expected the {what}, found `{}`", t.text)))

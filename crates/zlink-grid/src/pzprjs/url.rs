@@ -79,6 +79,29 @@ pub fn parse_url_of(url: &str, source: &str, pid: &str) -> Result<PzprUrl, Parse
     Ok(u)
 }
 
+/// The byte offset of the first character in `prefix` (the text before `?`) that does not
+/// belong to a pzprjs page address `[http[s]://]host/…/p[.html]`, or `None` when it is one.
+fn bad_prefix(prefix: &str) -> Option<usize> {
+    let rest = prefix
+        .strip_prefix("https://")
+        .or_else(|| prefix.strip_prefix("http://"))
+        .unwrap_or(prefix);
+    let skip = prefix.len() - rest.len();
+    if rest.contains("://") {
+        return Some(0);
+    }
+    let url_char = |c: char| c.is_ascii_alphanumeric() || "-._~:/%@!$'()*+,;=".contains(c);
+    if let Some(i) = rest.find(|c: char| !url_char(c)) {
+        return Some(skip + i);
+    }
+    let page = rest.rsplit('/').next().unwrap_or(rest);
+    if page == "p" || page.ends_with(".html") {
+        None
+    } else {
+        Some(skip + rest.len() - page.len())
+    }
+}
+
 /// Split a pzprjs URL that starts at `line:col` of `source`.
 ///
 /// # Errors
@@ -94,6 +117,12 @@ pub fn parse_url(url: &str, source: &str, line: usize, col: usize) -> Result<Pzp
             "not a puzz.link URL: expected `?<pid>/<cols>/<rows>/<body>`".into(),
         ));
     };
+    if let Some(bad) = bad_prefix(&url[..q]) {
+        return Err(err(
+            bad,
+            "expected a puzz.link URL before `?`, such as `https://puzz.link/p`".into(),
+        ));
+    }
     let mut start = q + 1;
     // `?type=player&slither/...`: drop key=value& prefixes
     while let Some(amp) = url[start..].find('&') {
@@ -128,9 +157,10 @@ pub fn parse_url(url: &str, source: &str, line: usize, col: usize) -> Result<Pzp
     if let Some((_, f)) = it.next_if(|(_, s)| !is_num(s)) {
         pflag = f.to_string();
     }
+    let cols_pos = it.peek().map_or(url.len(), |&(p, _)| p);
     let mut dim = |what: &str| -> Result<usize, ParseError> {
         match it.next() {
-            Some((p, s)) => match s.parse::<usize>() {
+            Some((p, s)) => match crate::text::parse_uint::<usize>(s).ok_or(()) {
                 Ok(v) if v > 0 => Ok(v),
                 _ => Err(err(
                     p,
@@ -145,6 +175,13 @@ pub fn parse_url(url: &str, source: &str, line: usize, col: usize) -> Result<Pzp
     };
     let cols = dim("columns")?;
     let rows = dim("rows")?;
+    crate::limits::check_size(
+        rows,
+        cols,
+        source,
+        line,
+        col + url[..cols_pos].chars().count(),
+    )?;
     let (bpos, body) = it.next().unwrap_or((url.len(), ""));
     let rest = it.map(|(_, s)| s.to_string()).collect();
     Ok(PzprUrl {
@@ -217,6 +254,16 @@ mod tests {
             "f:4:32: expected the number of rows, found `x`"
         );
         assert!(parse_url("puzz.link", "f", 1, 1).is_err());
+        let e = parse_url("junk https://puzz.link/p?slither/3/3/g", "f", 1, 1).unwrap_err();
+        assert_eq!((e.col, e.message.contains("before `?`")), (5, true));
+        let e = parse_url("https://puzz.link/x?slither/3/3/g", "f", 1, 1).unwrap_err();
+        assert_eq!(e.col, 19);
+        assert!(parse_url("p?slither/3/3/g", "f", 1, 1).is_ok());
+        assert!(parse_url("junkhttps://puzz.link/p?slither/3/3/g", "f", 1, 1).is_err());
+        assert!(parse_url("https://puzz.link/p?slither/+3/3/g", "f", 1, 1).is_err());
+        assert!(parse_url("https://puzz.link/p?slither/3/+3/g", "f", 1, 1).is_err());
+        let e = parse_url("https://puzz.link/p?slither/2000000/2000000/", "f", 1, 1).unwrap_err();
+        assert!(e.message.contains("maximum"), "{e}");
         assert_eq!(
             format_url("sudoku", "", 4, 4, "g1."),
             "https://puzz.link/p?sudoku/4/4/g1./"

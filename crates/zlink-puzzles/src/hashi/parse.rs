@@ -35,7 +35,11 @@ impl Hashi {
             return Self::parse_tatham(first, source);
         }
         let head: Vec<&str> = first.split_whitespace().collect();
-        if !head.is_empty() && head.iter().all(|s| s.parse::<usize>().is_ok()) {
+        if !head.is_empty()
+            && head
+                .iter()
+                .all(|s| zlink_grid::text::parse_uint::<usize>(s).is_some())
+        {
             return match head.len() {
                 3 => Self::parse_has(text, source),
                 2 => Self::parse_janko(text, source),
@@ -72,17 +76,20 @@ impl Hashi {
         }
         let mut dims = [0usize; 3];
         for (d, t) in dims.iter_mut().zip(&htoks) {
-            *d = t.text.parse().map_err(|_| {
-                t.error(
-                    source,
-                    format!(
-                        "expected a number in `rows cols islands`, found `{}`",
-                        t.text
-                    ),
-                )
-            })?;
+            *d = zlink_grid::text::parse_uint(t.text)
+                .ok_or(())
+                .map_err(|_| {
+                    t.error(
+                        source,
+                        format!(
+                            "expected a number in `rows cols islands`, found `{}`",
+                            t.text
+                        ),
+                    )
+                })?;
         }
         let [rows, cols, count] = dims;
+        zlink_grid::limits::check_size(rows, cols, source, hl, htoks[0].col)?;
         let mut cells = Vec::with_capacity(rows * cols);
         let mut pos = Vec::with_capacity(rows * cols);
         let mut last = hl;
@@ -111,10 +118,7 @@ impl Hashi {
                 ));
             }
             for t in toks {
-                let v: u8 = t
-                    .text
-                    .parse()
-                    .ok()
+                let v: u8 = zlink_grid::text::parse_uint(t.text)
                     .filter(|&v| v <= MAX_CLUE)
                     .ok_or_else(|| {
                         t.error(
@@ -174,8 +178,7 @@ impl Hashi {
                 "-" | "." => None,
                 "?" => Some(None),
                 s => Some(Some(
-                    s.parse::<u8>()
-                        .ok()
+                    zlink_grid::text::parse_uint::<u8>(s)
                         .filter(|v| (1..=MAX_CLUE).contains(v))
                         .ok_or_else(|| {
                             t.error(

@@ -61,8 +61,7 @@ impl Slitherlink {
             cells.push(match t.text {
                 "-" | "." | "?" => None,
                 s => Some(
-                    s.parse::<u8>()
-                        .ok()
+                    zlink_grid::text::parse_uint::<u8>(s)
                         .filter(|&v| v <= MAX_CLUE)
                         .ok_or_else(|| {
                             t.error(source, format!("expected `-` or a clue 0–4, found `{s}`"))

@@ -192,7 +192,7 @@ fn parse_janko(text: &str, source: &str) -> Result<Raw, ParseError> {
     for t in j.cells.cells() {
         let v = match t.text {
             "-" | "." | "0" => 0,
-            s => match s.parse::<usize>() {
+            s => match zlink_grid::text::parse_uint::<usize>(s).ok_or(()) {
                 Ok(v) if (1..=shape.n).contains(&v) => v as u8,
                 Ok(v) => {
                     return Err(t.error(

@@ -1,0 +1,62 @@
+//! Value parsers for numeric options, so nonsense is a usage error (exit 2) from clap instead
+//! of a panic or a hang later: `--time-limit` must be a finite positive number of seconds up
+//! to [`MAX_TIME_LIMIT`] (`inf`, `nan`, `1e99`, `-1` are rejected; `0` gives up at once, which
+//! tests use to reach the time-limit exit), `--threads` at least 1.
+
+/// Largest `--time-limit`, in seconds (about 116 days).
+pub const MAX_TIME_LIMIT: f64 = 1e7;
+
+/// `--time-limit SECONDS`: finite, zero or positive, at most [`MAX_TIME_LIMIT`].
+///
+/// # Errors
+/// A message for clap when the value is not such a number.
+pub fn time_limit(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found `{s}`"))?;
+    if !v.is_finite() || !(0.0..=MAX_TIME_LIMIT).contains(&v) {
+        return Err(format!(
+            "expected a number of seconds from 0 up to {MAX_TIME_LIMIT:e}, found `{s}`"
+        ));
+    }
+    Ok(v)
+}
+
+/// `--threads N` as `u32`: at least 1.
+///
+/// # Errors
+/// A message for clap when the value is not a positive integer.
+pub fn threads_u32(s: &str) -> Result<u32, String> {
+    match s.trim().parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads (1 or more), found `{s}`"
+        )),
+    }
+}
+
+/// `--threads N` as `usize`: at least 1 (and at most what a `u32` holds).
+///
+/// # Errors
+/// As [`threads_u32`].
+pub fn threads_usize(s: &str) -> Result<usize, String> {
+    threads_u32(s).map(|n| n as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_nonsense() {
+        assert_eq!(time_limit("2.5"), Ok(2.5));
+        assert_eq!(time_limit("0"), Ok(0.0));
+        for bad in ["inf", "-inf", "nan", "1e99", "-1", "-0.5", "x", ""] {
+            assert!(time_limit(bad).is_err(), "{bad}");
+        }
+        assert_eq!(threads_u32("4"), Ok(4));
+        assert!(threads_u32("0").is_err());
+        assert!(threads_usize("-1").is_err());
+    }
+}

@@ -1,0 +1,76 @@
+//! Stable-Rust fuzzing of the puzzle readers (Sudoku, Slitherlink, Hashi, and every other kind
+//! in the registry) through `Kind::load`, the CLI's entry point (issue 19): over arbitrary
+//! bytes and mutations of real inputs, loading never panics, gives a positioned error or
+//! puzzles, and a loaded small puzzle renders. Run longer with `tools/fuzz.sh`.
+
+use proptest::prelude::*;
+use zlink_grid::text::decode_input;
+
+fn load_all(bytes: &[u8]) {
+    // Invalid UTF-8 must be a positioned error; the loaders then get the lossy text.
+    let text = decode_input(bytes, "f").unwrap_or_else(|e| {
+        assert!(e.line >= 1 && e.col >= 1);
+        String::from_utf8_lossy(bytes).into_owned()
+    });
+    for kind in zlink_puzzles::registry::registry() {
+        match kind.load(&text, "f") {
+            Ok(list) => {
+                for inst in list {
+                    let _ = inst.describe();
+                    // Drawing is linear in the cells: only draw what a mutation keeps small.
+                    if text.len() < 4000 && !text.contains("999") {
+                        let _ = inst.render_text(None);
+                    }
+                }
+            }
+            Err(e) => {
+                assert_eq!(e.source, "f", "{}: {e}", kind.name());
+                assert!(e.line >= 1 && e.col >= 1, "{}: {e}", kind.name());
+            }
+        }
+    }
+}
+
+fn mutated() -> impl Strategy<Value = Vec<u8>> {
+    let seeds = zlink_testkit::fuzz::seeds();
+    let n = seeds.len();
+    (
+        0..n,
+        prop::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 0..8),
+    )
+        .prop_map(move |(i, ops)| zlink_testkit::fuzz::mutate(&seeds[i], &ops))
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        load_all(&bytes);
+    }
+
+    #[test]
+    fn mutated_real_inputs(bytes in mutated()) {
+        load_all(&bytes);
+    }
+}
+
+/// Inputs that aborted, panicked or were accepted as garbage, kept as regressions.
+#[test]
+fn regressions() {
+    for input in [
+        &b"100000 100000\n- -\n"[..],
+        b"100000 100000 5\n0 0\n",
+        b"https://puzz.link/p?slither/100000/100000/",
+        b"https://puzz.link/p?hashi/100000/100000/",
+        b"https://puzz.link/p?sudoku/100000/100000/",
+        b"100000x100000t0:a",
+        b"100000x100000:a",
+    ] {
+        load_all(input);
+    }
+    let junk = zlink_puzzles::registry::registry()
+        .iter()
+        .find(|k| k.name() == "slitherlink")
+        .unwrap()
+        .load("https://puzz.link/p?slither/3/3/g\nhello\n", "f");
+    assert!(junk.is_err());
+}
