@@ -87,12 +87,12 @@ fn bad_prefix(prefix: &str) -> Option<usize> {
         .or_else(|| prefix.strip_prefix("http://"))
         .unwrap_or(prefix);
     let skip = prefix.len() - rest.len();
-    if rest.contains("://") {
-        return Some(0);
-    }
     let url_char = |c: char| c.is_ascii_alphanumeric() || "-._~:/%@!$'()*+,;=".contains(c);
     if let Some(i) = rest.find(|c: char| !url_char(c)) {
         return Some(skip + i);
+    }
+    if rest.contains("://") {
+        return Some(0);
     }
     let page = rest.rsplit('/').next().unwrap_or(rest);
     if page == "p" || page.ends_with(".html") {
