@@ -2,10 +2,10 @@
 //! the frontier entry point's [`Limits`] (threads, memory budget, time limit), and its errors
 //! become [`SolveError`]s (a budget is `Budget`, exit 3; a time limit `TimeLimit`).
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use zlink_frontier::{Limits, Progress, RunError};
-use zlink_grid::{SolveError, SolveOptions};
+use zlink_grid::{SolveError, SolveOptions, SolveStats, Solved};
 
 /// The frontier limits of `opts`, with an optional progress hook.
 pub fn limits<'a>(
@@ -34,4 +34,19 @@ pub fn run_error(e: RunError, opts: &SolveOptions) -> SolveError {
     } else {
         SolveError::Solver(e.to_string())
     }
+}
+
+/// The first of up to two solutions a ZDD engine listed, noting whether there was a second;
+/// none is [`SolveError::Infeasible`].
+///
+/// # Errors
+/// [`SolveError::Infeasible`] for an empty list.
+pub fn first_of_two<S>(found: Vec<S>, started: Instant) -> Result<Solved<S>, SolveError> {
+    let more = found.len() > 1;
+    let first = found.into_iter().next().ok_or(SolveError::Infeasible)?;
+    Ok(Solved {
+        solution: first,
+        more: Some(more),
+        stats: SolveStats::timed(started.elapsed().as_secs_f64()),
+    })
 }

@@ -14,7 +14,7 @@ use zlink_grid::{
 use zlink_link::numberlink::NumberlinkZdd;
 
 use super::Numberlink;
-use crate::zdd_limits::{limits, run_error};
+use crate::zdd_limits::{first_of_two, limits, run_error};
 
 /// The rule variant and deduction switch of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,16 +81,10 @@ impl Engine<Numberlink> for ZddEngine {
         opts: &SolveOptions,
     ) -> Result<Solved<Links>, SolveError> {
         let started = Instant::now();
-        let mut two = engine(p, s)?
+        let found = engine(p, s)?
             .links(2, &limits(opts, None))
             .map_err(|e| run_error(e, opts))?;
-        let more = two.len() > 1;
-        let first = two.drain(..).next().ok_or(SolveError::Infeasible)?;
-        Ok(Solved {
-            solution: first,
-            more: Some(more),
-            stats: SolveStats::timed(started.elapsed().as_secs_f64()),
-        })
+        first_of_two(found, started)
     }
 
     fn count(

@@ -9,7 +9,7 @@ use zlink_grid::{Counted, Engine, SolveError, SolveOptions, SolveStats, Solved};
 use zlink_link::slitherlink::SlitherZdd;
 
 use super::{Loop, Slitherlink};
-use crate::zdd_limits::{limits, run_error};
+use crate::zdd_limits::{first_of_two, limits, run_error};
 
 /// The Slitherlink ZDD engine.
 #[derive(Debug, Clone, Copy)]
@@ -37,16 +37,10 @@ impl Engine<Slitherlink> for ZddEngine {
         opts: &SolveOptions,
     ) -> Result<Solved<Loop>, SolveError> {
         let started = Instant::now();
-        let mut two = engine(p)?
+        let found = engine(p)?
             .solutions(2, &limits(opts, None))
             .map_err(|e| run_error(e, opts))?;
-        let more = two.len() > 1;
-        let first = two.drain(..).next().ok_or(SolveError::Infeasible)?;
-        Ok(Solved {
-            solution: first,
-            more: Some(more),
-            stats: SolveStats::timed(started.elapsed().as_secs_f64()),
-        })
+        first_of_two(found, started)
     }
 
     fn count(&self, p: &Slitherlink, _: &(), opts: &SolveOptions) -> Result<Counted, SolveError> {
