@@ -48,6 +48,8 @@ pub enum Command {
     /// Draw puzzles as read, without solving them (text, or SVG with `--svg`).
     #[command(after_help = commands::puzzle::kinds_help())]
     Render(commands::puzzle::RenderArgs),
+    /// Design puzzles: every good instance as a diagram, then count, sample or pick from it.
+    Generate(commands::generate::GenerateArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -56,6 +58,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Count(args) => commands::count::run(args, &global),
         Command::Solve(args) => commands::puzzle::solve(args, &global),
         Command::Render(args) => commands::puzzle::render(args, &global),
+        Command::Generate(args) => commands::generate::run(args, &global),
     }
 }
 

@@ -1,0 +1,38 @@
+//! `zlink generate`: design puzzles from the families the engines build (all good hint sets of a
+//! Slitherlink loop, all good Numberlink instances of a grid) and pick instances from them.
+//!
+//! One module per puzzle kind; this file only dispatches.
+
+pub mod numberlink;
+pub mod slitherlink;
+
+use crate::exit::CliError;
+use crate::GlobalOpts;
+
+/// `zlink generate KIND ...`.
+#[derive(Debug, clap::Args)]
+pub struct GenerateArgs {
+    /// The kind of puzzle to generate.
+    #[command(subcommand)]
+    pub what: GenerateWhat,
+}
+
+/// The kinds `generate` designs.
+#[derive(Debug, clap::Subcommand)]
+pub enum GenerateWhat {
+    /// Slitherlink: every hint set that makes a loop the unique solution, and puzzles picked from it.
+    Slitherlink(slitherlink::Args),
+    /// Numberlink: every good instance (unique, covering solution) of a grid, and puzzles picked from it.
+    Numberlink(numberlink::Args),
+}
+
+/// Runs `zlink generate`.
+///
+/// # Errors
+/// Whatever the chosen generator reports.
+pub fn run(args: GenerateArgs, global: &GlobalOpts) -> Result<(), CliError> {
+    match args.what {
+        GenerateWhat::Slitherlink(a) => slitherlink::run(a, global),
+        GenerateWhat::Numberlink(a) => numberlink::run(a, global),
+    }
+}
