@@ -4,6 +4,7 @@
 #
 #   tools/fuzz.sh              # 20000 cases per property
 #   CASES=200000 tools/fuzz.sh # longer
+#   tools/fuzz.sh --campaign 600   # every parser alone for 600 CPU-seconds (2 threads)
 #
 # Prints, per test binary, the cases tried and the CPU time; a failure is a crash: proptest
 # prints the minimal input and records it in the crate's `tests/*.proptest-regressions`; copy
@@ -14,7 +15,18 @@ CASES=${CASES:-20000}
 export PROPTEST_CASES=$CASES
 export PROPTEST_MAX_SHRINK_ITERS=${PROPTEST_MAX_SHRINK_ITERS:-2000}
 status=0
-for spec in "zlink-grid fuzz_parsers" "zlink-puzzles fuzz_parsers" "zlink-frontier fuzz_graph"; do
+harnesses=("zlink-grid fuzz_parsers" "zlink-puzzles fuzz_parsers" "zlink-frontier fuzz_graph")
+if [ "${1:-}" = "--campaign" ]; then
+    # One line per parser: inputs, thread CPU seconds, crashes (inputs saved in fuzz-crashes/).
+    export FUZZ_CPU_SECONDS=${2:-600}
+    for spec in "${harnesses[@]}"; do
+        set -- $spec
+        cargo test --release -q -p "$1" --test "$2" -- --ignored --exact campaign --nocapture \
+            | grep '^fuzz ' || status=1
+    done
+    exit $status
+fi
+for spec in "${harnesses[@]}"; do
     set -- $spec
     cargo test --release -q -p "$1" --test "$2" --no-run
     start=$(date +%s)

@@ -48,3 +48,20 @@ fn regressions() {
         parse(input.as_bytes());
     }
 }
+
+/// A long campaign for `FUZZ_CPU_SECONDS` of CPU (`tools/fuzz.sh --campaign`).
+#[test]
+#[ignore = "a fuzzing campaign: run by tools/fuzz.sh --campaign"]
+fn campaign() {
+    use zlink_testkit::fuzz_campaign::{budget_from_env, campaign, Target};
+    let run = |b: &[u8]| parse(b);
+    let targets = [Target {
+        name: "graph-edge-list",
+        run: &run,
+    }];
+    let out = campaign(&targets, budget_from_env(1.0), 1);
+    assert!(
+        out.iter().all(|o| o.crashes.is_empty()),
+        "crashes: see fuzz-crashes/"
+    );
+}

@@ -5,6 +5,7 @@
 use proptest::prelude::*;
 use zlink_grid::numberlink::{formats, url as nl_url};
 use zlink_grid::{janko, pzprjs, tatham, text, ParseError};
+use zlink_testkit::fuzz_campaign::{budget_from_env, campaign as campaign_run, BoxedRun, Target};
 
 fn positioned(e: &ParseError) {
     assert_eq!(e.source, "f");
@@ -17,36 +18,96 @@ fn check<T>(r: Result<T, ParseError>) {
     }
 }
 
-/// Every reader on one input.
-fn all_readers(bytes: &[u8]) {
-    // Invalid UTF-8 must be a positioned error; the readers then get the lossy text, so that
-    // mutations adding stray bytes still exercise them.
-    let s = text::decode_input(bytes, "f").unwrap_or_else(|e| {
+/// The text a reader gets: invalid UTF-8 must be a positioned error, and the readers then get
+/// the lossy text, so that mutations adding stray bytes still exercise them.
+fn text_of(bytes: &[u8]) -> String {
+    text::decode_input(bytes, "f").unwrap_or_else(|e| {
         positioned(&e);
         String::from_utf8_lossy(bytes).into_owned()
-    });
-    let first = s.lines().next().unwrap_or("");
-    check(janko::parse_janko(&s, "f", 0));
-    check(janko::parse_janko(&s, "f", 1));
-    check(pzprjs::parse_url(first, "f", 1, 1));
-    check(pzprjs::url::parse_url_of(first, "f", "slither"));
-    check(tatham::split_id(first, "f"));
-    check(text::char_grid(&s, "f", |c| {
+    })
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or("")
+}
+
+fn digit_grid(s: &str) {
+    check(text::char_grid(s, "f", |c| {
         if c == '.' || c.is_ascii_digit() {
             Ok(c)
         } else {
             Err("a digit")
         }
     }));
-    check(formats::parse_janko(&s, "f"));
-    check(formats::parse_erato(&s, "f"));
-    check(formats::parse_compact(&s, "f"));
-    check(formats::parse_flow(&s, "f"));
-    check(formats::parse_blocks(&s, "f"));
-    check(formats::parse_janko_solution(&s, "f"));
-    check(nl_url::parse_url(first, "f"));
-    let _ = janko::looks_like_janko(&s);
-    let _ = text::tokens(&s).count();
+}
+
+/// Every reader, by name: one fuzz target each (the campaign gives each its own budget).
+type Reader = fn(&str);
+const READERS: &[(&str, Reader)] = &[
+    ("janko-block-0", |s| check(janko::parse_janko(s, "f", 0))),
+    ("janko-block-1", |s| check(janko::parse_janko(s, "f", 1))),
+    ("pzprjs-url", |s| {
+        check(pzprjs::parse_url(first_line(s), "f", 1, 1))
+    }),
+    ("pzprjs-url-of", |s| {
+        check(pzprjs::url::parse_url_of(first_line(s), "f", "slither"))
+    }),
+    ("tatham-id", |s| check(tatham::split_id(first_line(s), "f"))),
+    ("char-grid", digit_grid),
+    ("numberlink-janko", |s| check(formats::parse_janko(s, "f"))),
+    ("numberlink-erato", |s| check(formats::parse_erato(s, "f"))),
+    ("numberlink-compact", |s| {
+        check(formats::parse_compact(s, "f"))
+    }),
+    ("numberlink-flow", |s| check(formats::parse_flow(s, "f"))),
+    ("numberlink-blocks", |s| {
+        check(formats::parse_blocks(s, "f"))
+    }),
+    ("numberlink-janko-solution", |s| {
+        check(formats::parse_janko_solution(s, "f"))
+    }),
+    ("numberlink-url", |s| {
+        check(nl_url::parse_url(first_line(s), "f"))
+    }),
+    ("sniffers", |s| {
+        let _ = janko::looks_like_janko(s);
+        let _ = text::tokens(s).count();
+    }),
+];
+
+/// Every reader on one input.
+fn all_readers(bytes: &[u8]) {
+    let s = text_of(bytes);
+    for (_, read) in READERS {
+        read(&s);
+    }
+}
+
+/// A long campaign, each reader alone for `FUZZ_CPU_SECONDS` of CPU (`tools/fuzz.sh --campaign`).
+#[test]
+#[ignore = "a fuzzing campaign: run by tools/fuzz.sh --campaign"]
+fn campaign() {
+    let runs: Vec<BoxedRun<'_>> = READERS
+        .iter()
+        .map(|&(_, read)| Box::new(move |b: &[u8]| read(&text_of(b))) as BoxedRun<'_>)
+        .collect();
+    let mut targets: Vec<Target<'_>> = READERS
+        .iter()
+        .zip(&runs)
+        .map(|((name, _), run)| Target { name, run: &**run })
+        .collect();
+    let decode = |b: &[u8]| {
+        let _ = text_of(b);
+    };
+    targets.push(Target {
+        name: "decode-input",
+        run: &decode,
+    });
+    let out = campaign_run(&targets, budget_from_env(1.0), 2);
+    assert!(
+        out.iter().all(|o| o.crashes.is_empty()),
+        "crashes: see fuzz-crashes/"
+    );
 }
 
 fn mutated() -> impl Strategy<Value = Vec<u8>> {

@@ -5,30 +5,67 @@
 
 use proptest::prelude::*;
 use zlink_grid::text::decode_input;
+use zlink_grid::PuzzleKind;
+use zlink_testkit::fuzz_campaign::{budget_from_env, campaign as campaign_run, BoxedRun, Target};
 
-fn load_all(bytes: &[u8]) {
-    // Invalid UTF-8 must be a positioned error; the loaders then get the lossy text.
-    let text = decode_input(bytes, "f").unwrap_or_else(|e| {
+/// The text a loader gets: invalid UTF-8 must be a positioned error; the loaders then get the
+/// lossy text.
+fn text_of(bytes: &[u8]) -> String {
+    decode_input(bytes, "f").unwrap_or_else(|e| {
         assert!(e.line >= 1 && e.col >= 1);
         String::from_utf8_lossy(bytes).into_owned()
-    });
-    for kind in zlink_puzzles::registry::registry() {
-        match kind.load(&text, "f") {
-            Ok(list) => {
-                for inst in list {
-                    let _ = inst.describe();
-                    // Drawing is linear in the cells: only draw what a mutation keeps small.
-                    if text.len() < 4000 && !text.contains("999") {
-                        let _ = inst.render_text(None);
-                    }
+    })
+}
+
+/// One kind's loader on one text: puzzles (described, and drawn when small) or a positioned error.
+fn load(kind: &'static dyn PuzzleKind, text: &str) {
+    match kind.load(text, "f") {
+        Ok(list) => {
+            for inst in list {
+                let _ = inst.describe();
+                // Drawing is linear in the cells: only draw what a mutation keeps small.
+                if text.len() < 4000 && !text.contains("999") {
+                    let _ = inst.render_text(None);
                 }
             }
-            Err(e) => {
-                assert_eq!(e.source, "f", "{}: {e}", kind.name());
-                assert!(e.line >= 1 && e.col >= 1, "{}: {e}", kind.name());
-            }
+        }
+        Err(e) => {
+            assert_eq!(e.source, "f", "{}: {e}", kind.name());
+            assert!(e.line >= 1 && e.col >= 1, "{}: {e}", kind.name());
         }
     }
+}
+
+fn load_all(bytes: &[u8]) {
+    let text = text_of(bytes);
+    for kind in zlink_puzzles::registry::registry() {
+        load(*kind, &text);
+    }
+}
+
+/// A long campaign, each kind's loader alone for `FUZZ_CPU_SECONDS` of CPU
+/// (`tools/fuzz.sh --campaign`).
+#[test]
+#[ignore = "a fuzzing campaign: run by tools/fuzz.sh --campaign"]
+fn campaign() {
+    let kinds = zlink_puzzles::registry::registry();
+    let runs: Vec<BoxedRun<'_>> = kinds
+        .iter()
+        .map(|k| Box::new(move |b: &[u8]| load(*k, &text_of(b))) as BoxedRun<'_>)
+        .collect();
+    let targets: Vec<Target<'_>> = kinds
+        .iter()
+        .zip(&runs)
+        .map(|(k, run)| Target {
+            name: k.name(),
+            run: &**run,
+        })
+        .collect();
+    let out = campaign_run(&targets, budget_from_env(1.0), 2);
+    assert!(
+        out.iter().all(|o| o.crashes.is_empty()),
+        "crashes: see fuzz-crashes/"
+    );
 }
 
 fn mutated() -> impl Strategy<Value = Vec<u8>> {

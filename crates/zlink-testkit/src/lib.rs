@@ -6,6 +6,7 @@ pub mod connected;
 pub mod data;
 pub mod family;
 pub mod fuzz;
+pub mod fuzz_campaign;
 pub mod graph;
 pub mod numberlink;
 pub mod slither_design;
