@@ -35,15 +35,12 @@ use crate::spec::{Level, Spec, Step};
 
 /// Whether the spec, from `step`, accepts the empty continuation (all later variables 0).
 ///
-/// Time: `O(levels)` child calls.
+/// Time: one [`Spec::accepts_rest_empty`] (`O(levels)` child calls unless the spec knows better).
 pub fn accepts_empty<S: Spec>(spec: &S, step: Step<S::State>) -> bool {
-    let mut step = step;
-    loop {
-        match step {
-            Step::Reject => return false,
-            Step::Accept => return true,
-            Step::Node(l, s) => step = spec.child(&s, l, false),
-        }
+    match step {
+        Step::Reject => false,
+        Step::Accept => true,
+        Step::Node(l, s) => spec.accepts_rest_empty(&s, l),
     }
 }
 
@@ -123,6 +120,10 @@ impl<A: Spec, B: Spec> Spec for Intersection<A, B> {
         }
         let sb = side(&self.b, s.lb, &s.b, level, take);
         self.combine(sa, sb)
+    }
+
+    fn accepts_rest_empty(&self, s: &Self::State, _level: Level) -> bool {
+        self.a.accepts_rest_empty(&s.a, s.la) && self.b.accepts_rest_empty(&s.b, s.lb)
     }
 }
 

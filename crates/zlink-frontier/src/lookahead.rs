@@ -46,4 +46,8 @@ impl<S: Spec> Spec for Lookahead<S> {
     fn can_take(&self, s: &S::State, level: Level) -> bool {
         self.0.can_take(s, level)
     }
+
+    fn accepts_rest_empty(&self, s: &S::State, level: Level) -> bool {
+        self.0.accepts_rest_empty(s, level)
+    }
 }

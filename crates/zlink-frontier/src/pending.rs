@@ -211,11 +211,15 @@ impl<T> Pending<T> {
     ) -> Vec<R>
     where
         X: Sync + 'a,
-        T: Send,
+        T: Send + Sync,
         R: Send,
     {
-        let bits = self.bits_after(level, len);
-        let bits_of = |j: Level| bits[(j - level - 1) as usize];
+        // Shard bits of a later level: fixed by its first part, else those of a level of `len`
+        // states. Read on demand: a table of every later level per level made long strips
+        // (tens of thousands of levels) quadratic.
+        let fresh = shard_bits(len);
+        let levels = &self.levels;
+        let bits_of = |j: Level| levels[j as usize].as_ref().map_or(fresh, |r| r.bits);
         let chunk = if len < PAR_THRESHOLD {
             usize::MAX
         } else {
@@ -229,47 +233,27 @@ impl<T> Pending<T> {
                 base += c.len() as u32;
             }
         }
-        let scatters = self.scatters(level, chunks.len(), chunk.min(len), &bits_of);
+        let next_bits = ((level as usize + 1) < levels.len()).then(|| bits_of(level + 1));
+        let scatters = scatters(
+            &mut self.pool,
+            level,
+            next_bits,
+            chunks.len(),
+            chunk.min(len),
+        );
         let run = |((base, c), out): ((u32, &'a [X]), Scatter<T>)| expand(base, c, out, &bits_of);
         let outs: Vec<(R, Scatter<T>)> = if len < PAR_THRESHOLD {
             chunks.into_iter().zip(scatters).map(run).collect()
         } else {
             chunks.into_par_iter().zip(scatters).map(run).collect()
         };
+        // Absorbing creates a level's first part only where none exists, so `fresh` is right.
         outs.into_iter()
             .map(|(r, out)| {
-                self.absorb(out, &bits_of);
+                self.absorb(out, &|_| fresh);
                 r
             })
             .collect()
-    }
-
-    /// Scatters for `chunks` consecutive chunks of about `chunk` states of `level`, with
-    /// buckets for `level + 1` taken from the pool where it has any.
-    fn scatters(
-        &mut self,
-        level: Level,
-        chunks: usize,
-        chunk: usize,
-        bits_of: &impl Fn(Level) -> u32,
-    ) -> Vec<Scatter<T>> {
-        if level + 1 >= self.levels.len() as Level {
-            return (0..chunks).map(|_| Scatter::new(level, chunk)).collect();
-        }
-        let shards = 1usize << bits_of(level + 1);
-        let cap = (2 * chunk).div_ceil(shards) + 8;
-        let scatters = (0..chunks)
-            .map(|_| {
-                let buckets = (0..shards)
-                    .map(|_| self.pool.pop().unwrap_or_else(|| Vec::with_capacity(cap)))
-                    .collect();
-                Scatter::with_buckets(level, chunk, buckets)
-            })
-            .collect();
-        // What this level did not need is freed: the pool never holds more than one level's
-        // buffers (children skipping levels bring extra parts, which would otherwise pile up).
-        self.pool.clear();
-        scatters
     }
 
     /// Items waiting, all levels together.
@@ -293,16 +277,6 @@ impl<T> Pending<T> {
         let raw = self.levels[level as usize].take()?;
         self.items -= raw.len() as u64;
         Some(raw)
-    }
-
-    /// Shard bits of every level after `level`: fixed by a level's first part, else those of
-    /// a level of `len` states.
-    pub(crate) fn bits_after(&self, level: Level, len: usize) -> Vec<u32> {
-        let fresh = shard_bits(len);
-        self.levels[level as usize + 1..]
-            .iter()
-            .map(|r| r.as_ref().map_or(fresh, |r| r.bits))
-            .collect()
     }
 
     /// Appends a chunk's children (call in chunk order); empty buckets go back to the pool.
@@ -337,6 +311,35 @@ impl<T> Pending<T> {
             pool: Vec::new(),
         }
     }
+}
+
+/// Scatters for `chunks` consecutive chunks of about `chunk` states of `level`, with buckets
+/// for `level + 1` (`next_bits` shard bits; `None` past the last level) taken from `pool`
+/// where it has any.
+fn scatters<T>(
+    pool: &mut Vec<Vec<T>>,
+    level: Level,
+    next_bits: Option<u32>,
+    chunks: usize,
+    chunk: usize,
+) -> Vec<Scatter<T>> {
+    let Some(bits) = next_bits else {
+        return (0..chunks).map(|_| Scatter::new(level, chunk)).collect();
+    };
+    let shards = 1usize << bits;
+    let cap = (2 * chunk).div_ceil(shards) + 8;
+    let scatters = (0..chunks)
+        .map(|_| {
+            let buckets = (0..shards)
+                .map(|_| pool.pop().unwrap_or_else(|| Vec::with_capacity(cap)))
+                .collect();
+            Scatter::with_buckets(level, chunk, buckets)
+        })
+        .collect();
+    // What this level did not need is freed: the pool never holds more than one level's
+    // buffers (children skipping levels bring extra parts, which would otherwise pile up).
+    pool.clear();
+    scatters
 }
 
 #[cfg(test)]

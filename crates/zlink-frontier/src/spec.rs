@@ -66,6 +66,21 @@ pub trait Spec: Sync {
     fn can_take(&self, s: &Self::State, level: Level) -> bool {
         !matches!(self.child(s, level, true), Step::Reject)
     }
+
+    /// Whether the node at `level` with state `s` accepts the empty rest (every variable from
+    /// `level` on 0). The default follows 0-children to a terminal, `O(levels)` calls;
+    /// specs that can tell from the state override it (combinators ask it each time the other
+    /// side accepts, so the default made long strips quadratic).
+    fn accepts_rest_empty(&self, s: &Self::State, level: Level) -> bool {
+        let mut step = self.child(s, level, false);
+        loop {
+            match step {
+                Step::Reject => return false,
+                Step::Accept => return true,
+                Step::Node(l, t) => step = self.child(&t, l, false),
+            }
+        }
+    }
 }
 
 impl<T: Spec + ?Sized> Spec for &T {
@@ -83,5 +98,8 @@ impl<T: Spec + ?Sized> Spec for &T {
     #[inline(always)]
     fn can_take(&self, s: &Self::State, level: Level) -> bool {
         (**self).can_take(s, level)
+    }
+    fn accepts_rest_empty(&self, s: &Self::State, level: Level) -> bool {
+        (**self).accepts_rest_empty(s, level)
     }
 }

@@ -45,6 +45,13 @@ pub struct GroupSpec {
     touches: Vec<Touch>,
     /// Some group's target exceeds its size: the family is empty.
     hopeless: bool,
+    /// `done[i]`: the state at level `i` that accepts the empty rest: every group open there
+    /// (first level `< i <=` last) holds its target, every other slot 0. Valid where
+    /// `!pending_need[i]`.
+    done: Vec<u128>,
+    /// `pending_need[i]`: some group starting at level `>= i` has a positive target, so the
+    /// empty rest cannot meet it.
+    pending_need: Vec<bool>,
     slots: usize,
 }
 
@@ -103,13 +110,33 @@ impl GroupSpec {
         let (mut next, mut live, mut width) = (0usize, 0usize, 0usize);
         let mut start = Vec::with_capacity(n + 1);
         let mut touches = Vec::new();
+        let mut done = Vec::with_capacity(n);
+        let mut open_targets = 0u128;
+        // A target packed at `slot` (slots past what fits are refused below, by width).
+        let packed = |slot: u8, target: u32| -> u128 {
+            let sh = u32::from(slot) * bits;
+            if sh < 128 {
+                u128::from(target) << sh
+            } else {
+                0
+            }
+        };
+        let mut pending_need = vec![false; n + 1];
+        for &(a, _, j) in &span {
+            pending_need[a] |= groups[j].1 > 0;
+        }
+        for i in (0..n).rev() {
+            pending_need[i] |= pending_need[i + 1];
+        }
         for i in 0..n {
+            done.push(open_targets);
             for &j in &opens[i] {
                 let s = free.pop().unwrap_or_else(|| {
                     next += 1;
                     (next - 1).min(usize::from(u8::MAX)) as u8
                 });
                 slot_of[j] = s;
+                open_targets |= packed(s, groups[j].1);
                 live += 1;
                 width = width.max(live);
             }
@@ -122,6 +149,7 @@ impl GroupSpec {
                 });
             }
             for &j in &closes[i] {
+                open_targets &= !packed(slot_of[j], (1 << bits) - 1);
                 free.push(slot_of[j]);
                 live -= 1;
             }
@@ -136,6 +164,8 @@ impl GroupSpec {
             start,
             touches,
             hopeless,
+            done,
+            pending_need,
             slots: width,
         })
     }
@@ -192,6 +222,13 @@ impl Spec for GroupSpec {
             Step::Node(level + 1, m)
         }
     }
+
+    /// `O(1)`: the state must be exactly the open groups' targets, and no later group may need a
+    /// level (see `done`).
+    fn accepts_rest_empty(&self, s: &u128, level: Level) -> bool {
+        let i = level as usize;
+        !self.pending_need[i] && *s == self.done[i]
+    }
 }
 
 #[cfg(test)]
@@ -227,6 +264,34 @@ mod tests {
                 .collect();
             let spec = GroupSpec::new(n, &groups).unwrap();
             prop_assert_eq!(count(&spec, &Options::default()).unwrap(), brute(n, &groups).into());
+        }
+
+        /// The O(1) empty-rest test agrees with following 0-children, on every reachable node.
+        #[test]
+        fn empty_rest_matches_the_walk(
+            n in 1u32..9,
+            raw in prop::collection::vec((prop::collection::vec(0u32..9, 0..5), 0u32..4), 0..5),
+        ) {
+            let groups: Vec<(Vec<Level>, u32)> = raw
+                .into_iter()
+                .map(|(ls, t)| (ls.into_iter().map(|l| l % n).collect(), t))
+                .collect();
+            let spec = GroupSpec::new(n, &groups).unwrap();
+            let walk = |mut step: Step<u128>| loop {
+                match step {
+                    Step::Reject => return false,
+                    Step::Accept => return true,
+                    Step::Node(l, t) => step = spec.child(&t, l, false),
+                }
+            };
+            let mut todo = vec![spec.root()];
+            while let Some(step) = todo.pop() {
+                if let Step::Node(l, s) = step {
+                    prop_assert_eq!(spec.accepts_rest_empty(&s, l), walk(Step::Node(l, s)));
+                    todo.push(spec.child(&s, l, false));
+                    todo.push(spec.child(&s, l, true));
+                }
+            }
         }
     }
 
