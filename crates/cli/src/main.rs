@@ -11,6 +11,7 @@ mod exit;
 mod input;
 mod memory;
 mod output;
+mod progress;
 
 use clap::{Parser, Subcommand};
 use exit::{CliError, ExitCode};

@@ -30,6 +30,8 @@ pub struct SolveOptions {
     /// Engine settings (`--set key=value`), in command-line order. Each engine reads them
     /// into its typed [`crate::Settings`] and rejects any other key.
     pub settings: Vec<(String, String)>,
+    /// Where long runs report their progress (nowhere by default).
+    pub progress: crate::ProgressHook,
 }
 
 /// A table of per-round figures (for cut loops: round, seconds, nodes, iterations, cuts).

@@ -25,7 +25,8 @@ pub fn solve_by_cuts(
 ) -> Result<(Solution, SolveStats), SolveError> {
     let limits = configure(model, opts);
     let mut log = RoundLog::new();
-    let s = solve_with_cuts(model, separator, &limits, &mut log).map_err(solve_error)?;
+    let mut separator = Reporting::new(separator, opts);
+    let s = solve_with_cuts(model, &mut separator, &limits, &mut log).map_err(solve_error)?;
     Ok((
         s,
         stats_from_log_as(&log, start.elapsed().as_secs_f64(), cuts),
@@ -48,14 +49,21 @@ pub fn count_by_enumeration(
     let limits = configure(model, opts);
     let mut log = RoundLog::new();
     let limit = opts.limit.unwrap_or(u64::MAX);
+    let mut found = 0u64;
+    let total = opts.limit;
+    let mut separator = Reporting::new(separator, opts);
     let r = enumerate(
         model,
         distinct,
         limit,
-        separator,
+        &mut separator,
         &limits,
         &mut log,
-        &mut |_| {},
+        &mut |_| {
+            found += 1;
+            opts.progress
+                .report("solutions", found, total, || format!("{found} found"));
+        },
     )
     .map_err(solve_error)?;
     Ok(Counted {
@@ -63,6 +71,42 @@ pub fn count_by_enumeration(
         exact: !r.limit_reached,
         stats: stats_from_log_as(&log, start.elapsed().as_secs_f64(), cuts),
     })
+}
+
+/// A separator that reports each round of its cut loop to the run's progress hook.
+struct Reporting<'a> {
+    inner: &'a mut dyn Separator,
+    opts: &'a SolveOptions,
+    rounds: u64,
+    cuts: u64,
+}
+
+impl<'a> Reporting<'a> {
+    fn new(inner: &'a mut dyn Separator, opts: &'a SolveOptions) -> Self {
+        Reporting {
+            inner,
+            opts,
+            rounds: 0,
+            cuts: 0,
+        }
+    }
+}
+
+impl Separator for Reporting<'_> {
+    fn separate(&mut self, solution: &Solution) -> Vec<zlink_ip::Constraint> {
+        let cuts = self.inner.separate(solution);
+        self.rounds += 1;
+        self.cuts += cuts.len() as u64;
+        let (r, c) = (self.rounds, self.cuts);
+        self.opts
+            .progress
+            .report("rounds", r, None, || format!("{c} cuts so far"));
+        cuts
+    }
+
+    fn repair(&mut self, solution: &Solution) -> Option<Vec<f64>> {
+        self.inner.repair(solution)
+    }
 }
 
 /// Apply threads and MIP gap to `model`, and return the loop limits for the time limit (the

@@ -23,6 +23,19 @@ pub fn limits<'a>(
     }
 }
 
+/// The frontier's per-level reports, passed on to the run's progress hook as `levels`
+/// (give it to [`limits`]).
+pub fn frontier_progress(opts: &SolveOptions) -> impl Fn(&Progress) + Sync + '_ {
+    move |p| {
+        opts.progress.report(
+            "levels",
+            u64::from(p.level),
+            Some(u64::from(p.levels)),
+            || format!("{} nodes so far", p.nodes_so_far),
+        )
+    }
+}
+
 /// The puzzle-level error of a frontier run.
 pub fn run_error(e: RunError, opts: &SolveOptions) -> SolveError {
     if e.is_time_limit() {

@@ -4,11 +4,9 @@
 //! builder plus reduction (`--build`) in a rayon pool of `--threads` threads, and prints either
 //! a few info lines with the exact count as the last line, or one JSON object (`--json`).
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use num_bigint::BigUint;
 use zlink_frontier::run::{build_family, count_family, Limits, MateFamily, SpecFamily};
 use zlink_frontier::{EdgeOrder, Graph, Progress, RunError};
@@ -17,6 +15,7 @@ use zlink_zdd::Zdd;
 use crate::exit::CliError;
 use crate::memory;
 use crate::output::outln;
+use crate::progress::Bar;
 use crate::GlobalOpts;
 
 /// The graph families `count` knows.
@@ -213,19 +212,11 @@ fn run_error(e: RunError) -> CliError {
 /// progress bar on a terminal and the budgets of the options.
 fn execute(family: &MateFamily, common: &GraphCountArgs) -> Result<CountOut, CliError> {
     let levels = family.graph().num_edges() as u64;
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(levels);
-        bar.set_style(
-            ProgressStyle::with_template("{elapsed_precise} [{bar:40}] level {pos}/{len} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    });
+    let bar = Bar::new("levels", levels);
     let hook = |p: &Progress| {
-        if let Some(bar) = &bar {
-            bar.set_position(u64::from(p.level));
-            bar.set_message(format!("{} nodes so far", p.nodes_so_far));
-        }
+        bar.update(u64::from(p.level), None, || {
+            format!("{} nodes so far", p.nodes_so_far)
+        });
     };
     let building = common.build || common.save.is_some();
     let limits = Limits {
@@ -257,9 +248,7 @@ fn execute(family: &MateFamily, common: &GraphCountArgs) -> Result<CountOut, Cli
         let c = count_family(family, &limits).map_err(run_error)?;
         (c.count, None, (c.total_states, c.max_level_states), c.width)
     };
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
+    drop(bar);
     Ok(out)
 }
 

@@ -14,6 +14,7 @@ use zlink_grid::{find_kind, Counted, Instance, PuzzleKind, SolveError, SolveOpti
 use crate::exit::CliError;
 use crate::memory;
 use crate::output::{out, outln};
+use crate::progress::Bar;
 use crate::GlobalOpts;
 
 /// Every registered puzzle kind (the one list behind dispatch, `--help` and tests).
@@ -177,6 +178,7 @@ fn load(input: &PuzzleInput) -> Result<Vec<Box<dyn Instance>>, CliError> {
 
 fn options(input: &PuzzleInput, limit: Option<u64>) -> SolveOptions {
     SolveOptions {
+        progress: zlink_grid::ProgressHook::default(),
         time_limit: input.time_limit,
         threads: input.threads,
         max_memory: input.max_memory.or_else(memory::default_budget),
@@ -266,7 +268,14 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
     let mut first_error = None;
     let mut json_out = Vec::new();
     for (i, inst) in instances.iter().enumerate() {
-        match inst.solve(engine, &opts) {
+        let bar = Bar::new(inst.label(), 0);
+        let opts = SolveOptions {
+            progress: bar.hook(),
+            ..opts.clone()
+        };
+        let result = inst.solve(engine, &opts);
+        drop(bar);
+        match result {
             Ok(solved) => {
                 if solved.more == Some(true) {
                     eprintln!(
@@ -302,10 +311,11 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
                 }
             }
             Err(e) => {
+                // Messages go to stderr in every mode; stdout holds results only.
                 if global.json {
                     json_out.push(json!({ "label": inst.label(), "kind": inst.kind(), "status": "failed", "error": e.to_string() }));
                 } else if !single {
-                    outln!("{}: {e}", inst.label());
+                    eprintln!("zlink: {}: {e}", inst.label());
                 }
                 first_error.get_or_insert_with(|| error_exit(inst.label(), &e));
             }
@@ -369,10 +379,29 @@ pub fn count(args: PuzzleCountArgs, global: &GlobalOpts) -> Result<(), CliError>
     let opts = options(&args.puzzle, args.limit);
     let engine = args.puzzle.engine.as_deref();
     let mut json_out = Vec::new();
+    let mut first_error = None;
+    let single = instances.len() == 1;
     for inst in &instances {
-        let counted = inst
-            .count(engine, &opts)
-            .map_err(|e| error_exit(inst.label(), &e))?;
+        let bar = Bar::new(inst.label(), 0);
+        let opts = SolveOptions {
+            progress: bar.hook(),
+            ..opts.clone()
+        };
+        let result = inst.count(engine, &opts);
+        drop(bar);
+        let counted = match result {
+            Ok(c) => c,
+            Err(e) => {
+                // The other puzzles are still counted; the exit code is the first failure's.
+                if global.json {
+                    json_out.push(json!({ "label": inst.label(), "kind": inst.kind(), "status": "failed", "error": e.to_string() }));
+                } else if !single {
+                    eprintln!("zlink: {}: {e}", inst.label());
+                }
+                first_error.get_or_insert_with(|| error_exit(inst.label(), &e));
+                continue;
+            }
+        };
         if args.puzzle.stats {
             print_stats(inst.label(), &counted.stats);
         }
@@ -400,7 +429,7 @@ pub fn count(args: PuzzleCountArgs, global: &GlobalOpts) -> Result<(), CliError>
     if global.json {
         print_json(json_out);
     }
-    Ok(())
+    first_error.map_or(Ok(()), Err)
 }
 
 /// Prints the JSON of a run: one object for one puzzle, an array for several.

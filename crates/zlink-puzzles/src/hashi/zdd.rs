@@ -17,7 +17,7 @@ use zlink_zdd::Zdd;
 
 use super::graph::BridgeGraph;
 use super::{Bridges, Hashi, MAX_CLUE};
-use crate::zdd_limits::{limits, run_error};
+use crate::zdd_limits::{frontier_progress, limits, run_error};
 
 /// The Hashi ZDD engine.
 #[derive(Debug, Clone, Copy)]
@@ -66,8 +66,8 @@ impl Engine<Hashi> for ZddEngine {
         let started = Instant::now();
         let (q, perm, g) = problem(h);
         let mut zdd = Zdd::new(q.num_vars() as u32);
-        let built =
-            build_family(&q, &mut zdd, &limits(opts, None)).map_err(|e| run_error(e, opts))?;
+        let built = build_family(&q, &mut zdd, &limits(opts, Some(&frontier_progress(opts))))
+            .map_err(|e| run_error(e, opts))?;
         let members = members_of(&q, &zdd, built.root);
         let first = members.first().ok_or(SolveError::Infeasible)?;
         let mut bridges = Vec::new();
@@ -87,7 +87,8 @@ impl Engine<Hashi> for ZddEngine {
     fn count(&self, h: &Hashi, _: &(), opts: &SolveOptions) -> Result<Counted, SolveError> {
         let started = Instant::now();
         let (q, _, _) = problem(h);
-        let report = count_family(&q, &limits(opts, None)).map_err(|e| run_error(e, opts))?;
+        let report = count_family(&q, &limits(opts, Some(&frontier_progress(opts))))
+            .map_err(|e| run_error(e, opts))?;
         let stats = SolveStats {
             seconds: started.elapsed().as_secs_f64(),
             counters: vec![

@@ -14,7 +14,7 @@ use zlink_grid::{
 use zlink_link::numberlink::NumberlinkZdd;
 
 use super::Numberlink;
-use crate::zdd_limits::{first_of_two, limits, run_error};
+use crate::zdd_limits::{first_of_two, frontier_progress, limits, run_error};
 
 /// The rule variant and deduction switch of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,7 +82,7 @@ impl Engine<Numberlink> for ZddEngine {
     ) -> Result<Solved<Links>, SolveError> {
         let started = Instant::now();
         let found = engine(p, s)?
-            .links(2, &limits(opts, None))
+            .links(2, &limits(opts, Some(&frontier_progress(opts))))
             .map_err(|e| run_error(e, opts))?;
         first_of_two(found, started)
     }
@@ -97,7 +97,7 @@ impl Engine<Numberlink> for ZddEngine {
         let z = engine(p, s)?;
         let setup = z.setup_stats();
         let report = z
-            .count_with_stats(&limits(opts, None))
+            .count_with_stats(&limits(opts, Some(&frontier_progress(opts))))
             .map_err(|e| run_error(e, opts))?;
         let stats = SolveStats {
             seconds: started.elapsed().as_secs_f64(),

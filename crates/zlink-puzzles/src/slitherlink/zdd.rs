@@ -9,7 +9,7 @@ use zlink_grid::{Counted, Engine, SolveError, SolveOptions, SolveStats, Solved};
 use zlink_link::slitherlink::SlitherZdd;
 
 use super::{Loop, Slitherlink};
-use crate::zdd_limits::{first_of_two, limits, run_error};
+use crate::zdd_limits::{first_of_two, frontier_progress, limits, run_error};
 
 /// The Slitherlink ZDD engine.
 #[derive(Debug, Clone, Copy)]
@@ -38,7 +38,7 @@ impl Engine<Slitherlink> for ZddEngine {
     ) -> Result<Solved<Loop>, SolveError> {
         let started = Instant::now();
         let found = engine(p)?
-            .solutions(2, &limits(opts, None))
+            .solutions(2, &limits(opts, Some(&frontier_progress(opts))))
             .map_err(|e| run_error(e, opts))?;
         first_of_two(found, started)
     }
@@ -46,7 +46,7 @@ impl Engine<Slitherlink> for ZddEngine {
     fn count(&self, p: &Slitherlink, _: &(), opts: &SolveOptions) -> Result<Counted, SolveError> {
         let started = Instant::now();
         let report = engine(p)?
-            .count_with_stats(&limits(opts, None))
+            .count_with_stats(&limits(opts, Some(&frontier_progress(opts))))
             .map_err(|e| run_error(e, opts))?;
         let stats = SolveStats {
             seconds: started.elapsed().as_secs_f64(),
