@@ -294,7 +294,7 @@ impl HintDesign {
         let t = Instant::now();
         let k = cells.len() as u32;
         let mut zdd = store(k, opts);
-        let gs = good::good_sets(&mixed, others, &cell_var, cut, &mut zdd)?;
+        let gs = good::good_sets(&mixed, others, &cell_var, cut, &mut zdd, opts.deadline)?;
         drop(mixed);
         let good = gs.root;
         stats.cut_level = gs.cut;
