@@ -111,7 +111,8 @@ pub struct Args {
     /// needs more stops with exit code 3 instead of being killed.
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
     pub max_memory: Option<u64>,
-    /// Wall-clock limit in seconds (checked at every level of the build and between phases);
+    /// Wall-clock limit in seconds (checked at every level of the build and throughout the
+    /// later phases, except inside the minimal-members step);
     /// exit code 3 when reached.
     #[arg(long, value_name = "SECONDS", value_parser = crate::args::time_limit)]
     pub time_limit: Option<f64>,
