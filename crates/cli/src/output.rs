@@ -31,6 +31,17 @@ fn fail(e: &io::Error) -> ! {
     std::process::exit(1);
 }
 
+/// Largest integer a JSON number carries exactly in every reader (2^53).
+pub const JSON_SAFE: u64 = 1 << 53;
+
+/// An exact count for JSON: a number up to 2^53, a decimal string beyond.
+pub fn big_json(n: &num_bigint::BigUint) -> serde_json::Value {
+    match u64::try_from(n) {
+        Ok(v) if v <= JSON_SAFE => serde_json::json!(v),
+        _ => serde_json::json!(n.to_string()),
+    }
+}
+
 /// `print!` through [`write`].
 macro_rules! out {
     ($($arg:tt)*) => { $crate::output::write(format_args!($($arg)*)) };

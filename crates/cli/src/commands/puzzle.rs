@@ -358,15 +358,9 @@ pub fn render(args: RenderArgs, global: &GlobalOpts) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Largest integer a JSON number carries exactly in every reader (2^53).
-const JSON_SAFE: u64 = 1 << 53;
-
 /// A count for JSON: a number up to 2^53, a decimal string beyond.
 fn count_json(c: &Counted) -> Value {
-    match u64::try_from(&c.count) {
-        Ok(n) if n <= JSON_SAFE => json!(n),
-        _ => json!(c.count.to_string()),
-    }
+    crate::output::big_json(&c.count)
 }
 
 /// `zlink count --kind K INPUT [--limit N]`: print each count, the last line of each being the

@@ -78,6 +78,39 @@ pub enum DesignError {
     /// A ZDD store's node budget ran out.
     #[error(transparent)]
     Budget(#[from] zlink_zdd::BudgetExceeded),
+    /// The deadline of the options passed between two phases (`phase` is the one not started).
+    #[error("time limit reached before {phase}")]
+    TimeLimit {
+        /// The phase that was about to start.
+        phase: &'static str,
+    },
+}
+
+impl DesignError {
+    /// Whether a node budget, the memory budget behind it or the time limit stopped the run
+    /// (rather than a bad loop or grid).
+    pub fn is_budget(&self) -> bool {
+        matches!(
+            self,
+            DesignError::Build(_) | DesignError::Budget(_) | DesignError::TimeLimit { .. }
+        )
+    }
+}
+
+/// The store of a phase, with the node budget of `opts` (if any).
+fn store(num_vars: u32, opts: &Options<'_>) -> Zdd {
+    let budget = opts
+        .max_nodes
+        .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX));
+    Zdd::with_node_budget(num_vars, budget)
+}
+
+/// [`DesignError::TimeLimit`] if the deadline of `opts` has passed before `phase`.
+fn check_deadline(opts: &Options<'_>, phase: &'static str) -> Result<(), DesignError> {
+    match opts.deadline {
+        Some(d) if Instant::now() >= d => Err(DesignError::TimeLimit { phase }),
+        _ => Ok(()),
+    }
 }
 
 /// Which family of hint sets an operation works on.
@@ -158,7 +191,9 @@ impl HintDesign {
         HintDesign::with_options(inside, candidates, &Options::default())
     }
 
-    /// As [`HintDesign::new`]; `opts` bounds and reports the top-down build.
+    /// As [`HintDesign::new`]; `opts` bounds and reports the top-down build: its node budget
+    /// also bounds each ZDD store of the later phases, and its deadline is checked before
+    /// each phase (the build itself checks it at every level).
     ///
     /// # Errors
     /// [`DesignError::Shape`] if the boundary is not one simple cycle,
@@ -241,7 +276,7 @@ impl HintDesign {
             .collect();
 
         let t = Instant::now();
-        let mut mixed = Zdd::new(spec.items().len() as u32);
+        let mut mixed = store(spec.items().len() as u32, opts);
         let all = build_zdd(&spec, &mut mixed, opts)?;
         let l_set: Vec<Var> = (0..edges.len() as Level)
             .filter(|&e| on_loop[e as usize])
@@ -255,16 +290,18 @@ impl HintDesign {
             ..DesignStats::default()
         };
 
+        check_deadline(opts, "the good hint sets")?;
         let t = Instant::now();
         let k = cells.len() as u32;
-        let mut zdd = Zdd::new(k);
-        let gs = good::good_sets(&mixed, others, &cell_var, cut, &mut zdd)?;
+        let mut zdd = store(k, opts);
+        let gs = good::good_sets(&mixed, others, &cell_var, cut, &mut zdd, opts.deadline)?;
         drop(mixed);
         let good = gs.root;
         stats.cut_level = gs.cut;
         stats.meets = gs.meets;
         stats.good_time = t.elapsed();
         stats.pass_times = gs.times;
+        check_deadline(opts, "the minimal hint sets")?;
         let t = Instant::now();
         let minimal = zdd.up_minimal(good)?;
         stats.minimal_time = t.elapsed();

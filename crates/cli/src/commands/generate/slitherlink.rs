@@ -1,16 +1,323 @@
-//! `zlink generate slitherlink`. (Being built: see the slitherlink generator issue.)
+//! `zlink generate slitherlink`: from a loop (drawn in a file, or random with `--size`), the
+//! family of every hint set that makes it the unique solution (`zlink_link::design`), its
+//! statistics, and puzzles picked from it (samples, minimal, minimum, hardest), written in the
+//! Slitherlink formats and optionally re-solved (`--verify`).
+//!
+//! Why here: the binary only reads arguments, calls the design library and writes what was
+//! picked; the picking and writing live in the submodules [`pick`] and [`write`].
+
+mod pick;
+mod write;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
+use zlink_frontier::run::human_bytes;
+use zlink_frontier::{BuildError, Options, Progress};
+use zlink_grid::{Coord, Grid};
+use zlink_link::design::{parse_candidates, parse_loop, random, DesignError, HintDesign, Which};
 
 use crate::exit::CliError;
+use crate::memory;
+use crate::output::{big_json, outln};
 use crate::GlobalOpts;
+
+pub use write::Format;
+
+/// Bytes one diagram node costs in a design run, for turning `--max-memory` into a node
+/// budget: the builder's unreduced node and its pending children, the reduced node with its
+/// unique-table slot, and the operation caches of the later phases (measured peak RSS over
+/// nodes on example #1 and 6 × 6 loops stays below this).
+const DESIGN_BYTES_PER_NODE: u64 = 64;
+
+/// Largest side of `--size` (larger grids are beyond the design's frontier anyway).
+const MAX_SIDE: usize = 64;
 
 /// Options of `zlink generate slitherlink`.
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+#[command(
+    about = "Every hint set that makes a loop the unique Slitherlink solution, and puzzles from it",
+    long_about = "Every hint set that makes a loop the unique Slitherlink solution, as a ZDD \
+over the candidate cells (each hint takes the value the loop gives it), and puzzles picked \
+from it.\n\nWith no picking flag one uniformly random minimal puzzle is written (with --stats \
+alone, only the statistics).",
+    after_help = "Loop file: `x` or `#` for a cell inside the loop, `.`, `-` or space outside; an \
+optional first line `cols rows` (the ERATO format). The region's boundary must be one simple \
+cycle (one 4-connected region, no hole, no two cells touching only at a corner).\nCandidates \
+file: same size, any character other than `.`, `-` or space marks a candidate.\n\nExamples:\n  \
+zlink generate slitherlink --size 6x6 --seed 3\n  zlink generate slitherlink --loop L.txt \
+--stats --json\n  zlink generate slitherlink --loop L.txt --hardest --limit 5 --out dir --svg \
+--verify"
+)]
+pub struct Args {
+    /// The loop, as a region (see below); `-` for stdin.
+    #[arg(
+        long,
+        value_name = "FILE",
+        required_unless_present = "size",
+        conflicts_with = "size"
+    )]
+    pub r#loop: Option<String>,
+    /// A random loop on a HxW cell grid: uniform over all cycles of the grid while their
+    /// diagram stays small (about 10x10), else a region grown cell by cell from --seed.
+    #[arg(long, value_name = "HxW", value_parser = parse_size)]
+    pub size: Option<(usize, usize)>,
+    /// Candidate hint cells (default: every cell).
+    #[arg(long, value_name = "FILE")]
+    pub candidates: Option<String>,
+    /// Print the statistics: good hint sets, minimal ones, minimum size and how many have it,
+    /// diagram sizes and times (on stdout; one JSON object with --json).
+    #[arg(long)]
+    pub stats: bool,
+    /// Write N uniformly random good hint sets (from the minimal ones with --minimal).
+    #[arg(long, value_name = "N", conflicts_with_all = ["minimum", "hardest"])]
+    pub sample: Option<usize>,
+    /// Seed of --sample and of the random loop of --size.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Write minimal good hint sets (no hint removable), in the diagram's order.
+    #[arg(long, conflicts_with_all = ["minimum", "hardest"])]
+    pub minimal: bool,
+    /// Write good hint sets of the fewest hints.
+    #[arg(long, conflicts_with = "hardest")]
+    pub minimum: bool,
+    /// Write the hardest minimal hint sets: fewest 4s, then 0s, 3s, 1s, 2s (the ZDD paper's
+    /// criterion), or the least total of --weights.
+    #[arg(long)]
+    pub hardest: bool,
+    /// Weights of the clue values 0,1,2,3,4 for --hardest (the least total is chosen).
+    #[arg(long, value_name = "W0,W1,W2,W3,W4", value_parser = parse_weights, requires = "hardest")]
+    pub weights: Option<[i64; 5]>,
+    /// How many instances --minimal, --minimum and --hardest write.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub limit: usize,
+    /// Write each instance (and the loop, `loop.txt`) to a file in DIR instead of stdout.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Format of the instances.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Also draw each instance as SVG (`DIR/NAME.svg`; needs --out).
+    #[arg(long, requires = "out")]
+    pub svg: bool,
+    /// Re-solve every written instance with the Slitherlink ZDD solver; fail (exit 1) unless
+    /// the loop is its only solution.
+    #[arg(long)]
+    pub verify: bool,
+    /// Memory budget, e.g. `8G` (default: 80% of the memory available at start); a run that
+    /// needs more stops with exit code 3 instead of being killed.
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    pub max_memory: Option<u64>,
+    /// Wall-clock limit in seconds (checked at every level of the build and throughout the
+    /// later phases, except inside the minimal-members step);
+    /// exit code 3 when reached.
+    #[arg(long, value_name = "SECONDS", value_parser = crate::args::time_limit)]
+    pub time_limit: Option<f64>,
+}
+
+fn parse_size(spec: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected HxW with 1 <= H, W <= {MAX_SIDE}, e.g. 6x6, found `{spec}`");
+    let (r, c) = spec.split_once(['x', 'X']).ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    if !(1..=MAX_SIDE).contains(&r) || !(1..=MAX_SIDE).contains(&c) {
+        return Err(bad());
+    }
+    Ok((r, c))
+}
+
+fn parse_weights(s: &str) -> Result<[i64; 5], String> {
+    let bad = || format!("expected five integers W0,W1,W2,W3,W4, found `{s}`");
+    let v: Vec<i64> = s
+        .split(',')
+        .map(|w| w.trim().parse::<i64>().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    v.try_into().map_err(|_| bad())
+}
+
+/// The loop and candidates of the run.
+fn load(args: &Args) -> Result<(Grid<bool>, Grid<bool>), CliError> {
+    let inside = match (&args.r#loop, args.size) {
+        (Some(file), _) => {
+            let (text, source) = crate::input::read(file)?;
+            parse_loop(&text, &source).map_err(CliError::input)?
+        }
+        (None, Some((r, c))) => random::random_loop(r, c, args.seed),
+        (None, None) => return Err(CliError::input("give --loop FILE or --size HxW")),
+    };
+    let (rows, cols) = (inside.rows(), inside.cols());
+    let candidates = match &args.candidates {
+        Some(file) => {
+            let (text, source) = crate::input::read(file)?;
+            parse_candidates(&text, &source, rows, cols).map_err(CliError::input)?
+        }
+        None => Grid::new(rows, cols, true),
+    };
+    Ok((inside, candidates))
+}
+
+/// Exit 3 for budgets and the time limit (saying which option to raise), else exit 2.
+fn design_error(args: &Args, e: DesignError) -> CliError {
+    let timed_out = matches!(
+        e,
+        DesignError::TimeLimit { .. } | DesignError::Build(BuildError::TimeLimit(_))
+    );
+    if timed_out {
+        CliError::budget(format!("{e}: raise --time-limit"))
+    } else if e.is_budget() {
+        let budget = args.max_memory.or_else(memory::default_budget);
+        let how = budget.map_or(String::new(), |b| {
+            format!(
+                " (a memory budget of {} allows about {} diagram nodes at {DESIGN_BYTES_PER_NODE} \
+                 bytes each)",
+                human_bytes(b),
+                b / DESIGN_BYTES_PER_NODE
+            )
+        });
+        CliError::budget(format!("memory budget exhausted{how}: raise --max-memory"))
+    } else {
+        CliError::input(e)
+    }
+}
+
+/// Builds the design under the budgets of `args`, with a progress bar on a terminal.
+fn build(args: &Args, inside: &Grid<bool>, cand: &Grid<bool>) -> Result<HintDesign, CliError> {
+    let terminal = std::io::stderr().is_terminal();
+    let bar = terminal.then(|| {
+        let bar = ProgressBar::new(1);
+        bar.set_style(
+            ProgressStyle::with_template("{elapsed_precise} [{bar:40}] level {pos}/{len} {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let hook = |p: &Progress| {
+        if let Some(bar) = &bar {
+            bar.set_length(u64::from(p.levels));
+            bar.set_position(u64::from(p.level));
+            bar.set_message(format!("{} nodes so far", p.nodes_so_far));
+        }
+    };
+    let budget = args.max_memory.or_else(memory::default_budget);
+    let opts = Options {
+        max_nodes: budget.map(|b| b / DESIGN_BYTES_PER_NODE),
+        max_held_states: None,
+        deadline: args
+            .time_limit
+            .and_then(|t| Instant::now().checked_add(Duration::from_secs_f64(t))),
+        progress: Some(&hook),
+    };
+    let design = HintDesign::with_options(inside, cand, &opts);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    design.map_err(|e| design_error(args, e))
+}
+
+/// The statistics of `--stats`, as JSON (exact counts as numbers up to 2^53, strings beyond).
+fn stats(args: &Args, design: &mut HintDesign, seconds: f64) -> Result<Value, CliError> {
+    let minimum = design.minimum().map_err(|e| design_error(args, e))?;
+    let (size, count) = match &minimum {
+        Some(m) => (json!(m.value), big_json(&m.ties)),
+        None => (Value::Null, json!(0)),
+    };
+    let s = design.stats();
+    Ok(json!({
+        "rows": design.values().rows(),
+        "cols": design.values().cols(),
+        "candidates": design.num_candidates(),
+        "good": big_json(&design.good_count()),
+        "minimal": big_json(&design.minimal_count()),
+        "minimum_size": size,
+        "minimum_count": count,
+        "good_nodes": s.good_nodes,
+        "minimal_nodes": s.minimal_nodes,
+        "mixed_nodes": s.mixed_nodes,
+        "seconds": seconds,
+        "peak_memory_bytes": memory::peak_bytes(),
+    }))
+}
+
+fn print_stats(v: &Value) {
+    let field = |k: &str| match &v[k] {
+        Value::String(s) => s.clone(),
+        x => x.to_string(),
+    };
+    outln!(
+        "loop: {}x{} cells, {} candidate cells",
+        field("rows"),
+        field("cols"),
+        field("candidates")
+    );
+    outln!(
+        "good hint sets: {} ({} nodes)",
+        field("good"),
+        field("good_nodes")
+    );
+    outln!(
+        "minimal good hint sets: {} ({} nodes)",
+        field("minimal"),
+        field("minimal_nodes")
+    );
+    outln!(
+        "minimum size: {} hints, {} sets",
+        field("minimum_size"),
+        field("minimum_count")
+    );
+    outln!("seconds: {:.3}", v["seconds"].as_f64().unwrap_or(0.0));
+}
+
+/// The loop as a region grid (`x` inside, `.` outside), as `--loop` reads it.
+fn loop_lines(inside: &Grid<bool>) -> Vec<String> {
+    (0..inside.rows())
+        .map(|r| {
+            (0..inside.cols())
+                .map(|c| if inside[Coord::new(r, c)] { 'x' } else { '.' })
+                .collect()
+        })
+        .collect()
+}
 
 /// Runs `zlink generate slitherlink`.
 ///
 /// # Errors
-/// Always, until the generator lands.
-pub fn run(_args: Args, _global: &GlobalOpts) -> Result<(), CliError> {
-    Err(CliError::input("zlink generate slitherlink: not built yet"))
+/// Exit 2 for a malformed loop or candidates file (positioned), 3 when the memory budget or
+/// the time limit runs out, 1 when no hint set makes the loop unique but puzzles were asked
+/// for, or when `--verify` finds an instance that is not unique.
+pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
+    let started = Instant::now();
+    let (inside, cand) = load(&args)?;
+    let mut design = build(&args, &inside, &cand)?;
+    let stats_v = if args.stats {
+        Some(stats(&args, &mut design, started.elapsed().as_secs_f64())?)
+    } else {
+        None
+    };
+    let picks = pick::pick(&args, &mut design)?;
+    if picks.is_some() && design.count(Which::Good) == 0u32.into() {
+        return Err(CliError::failed(
+            "no hint set over the candidate cells makes the loop the unique solution",
+        ));
+    }
+    let picks = picks.unwrap_or_default();
+    if let (Some(v), false) = (&stats_v, global.json) {
+        print_stats(v);
+    }
+    let written = write::write(&args, &design, &picks, global.json)?;
+    let loop_v = loop_lines(&inside);
+    if let Some(dir) = &args.out {
+        write::file(&dir.join("loop.txt"), &(loop_v.join("\n") + "\n"))?;
+    }
+    if global.json {
+        let mut obj = stats_v.unwrap_or_else(|| json!({}));
+        obj["loop"] = json!(loop_v);
+        if !picks.is_empty() || !args.stats {
+            obj["instances"] = Value::Array(written);
+        }
+        outln!("{}", serde_json::to_string_pretty(&obj).unwrap_or_default());
+    }
+    Ok(())
 }
