@@ -297,7 +297,7 @@ fn cell(b: &Battleship) -> Built {
             middle.add_term(xk(r, c, Part::Middle), 2.0);
             for &(dr, dc, end, close) in &dirs {
                 let (nr, nc) = (r as i64 + dr, c as i64 + dc);
-                let nb = inside(nr, nc).then(|| (nr as usize, nc as usize));
+                let nb = inside(nr, nc).then_some((nr as usize, nc as usize));
                 // an end continues towards (dr, dc) into the closing end or a middle
                 let mut e = LinExpr::new();
                 e.add_term(xk(r, c, end), 1.0);

@@ -111,7 +111,6 @@ fn words(text: &str) -> Vec<Word<'_>> {
         let l = l.split('%').next().unwrap_or("");
         for t in line_tokens(l, i + 1) {
             // split a whitespace token into runs of alphanumerics and single punctuation
-            let mut start = 0;
             let mut col = t.col;
             let b = t.text;
             let mut chars = b.char_indices().peekable();
@@ -125,13 +124,12 @@ fn words(text: &str) -> Vec<Word<'_>> {
                         end = j + c2.len_utf8();
                         chars.next();
                     }
-                    start = i;
                     out.push(Word {
-                        text: &b[start..end],
+                        text: &b[i..end],
                         line: t.line,
                         col,
                     });
-                    col += b[start..end].chars().count();
+                    col += b[i..end].chars().count();
                 } else {
                     out.push(Word {
                         text: &b[i..i + ch.len_utf8()],
@@ -141,7 +139,6 @@ fn words(text: &str) -> Vec<Word<'_>> {
                     col += 1;
                 }
             }
-            let _ = start;
         }
     }
     out
@@ -329,7 +326,7 @@ mod tests {
         assert_eq!(b.hint(2, 2), Some(Part::Sub));
         assert_eq!(b.hint(0, 2), Some(Part::Water));
         let e = parse("problem(1, [1:1], [1], [1], [q@[1,1]]).", "f").unwrap_err();
-        assert_eq!((e.line, e.col), (1, 29));
+        assert_eq!((e.line, e.col), (1, 30));
         let e = parse("problem(1, [1:1], [1], [1], [c@[2,1]]).", "f").unwrap_err();
         assert!(e.to_string().contains("0 to 1"), "{e}");
     }
