@@ -135,7 +135,8 @@ impl Built {
     }
 }
 
-/// The ships of an occupancy grid read as straight runs (top-left cell first).
+/// The ships of a row-major occupancy grid (`rows * cols` cells) read as straight runs
+/// (top-left cell first).
 pub fn ships_of(rows: usize, cols: usize, occ: &[bool]) -> Fleet {
     let at = |r: usize, c: usize| r < rows && c < cols && occ[r * cols + c];
     let mut ships = Vec::new();
