@@ -30,7 +30,9 @@ use std::str::FromStr;
 use std::time::Instant;
 
 use zlink_grid::{Counted, SolveError, SolveOptions, SolveStats, Solved};
-use zlink_ip::{sum, Distinct, LinExpr, Model, NoGood, NoSeparator, Solution, Var, VarKind};
+use zlink_ip::{
+    sum, Distinct, LinExpr, Model, NoGood, NoSeparator, OptionValue, Solution, Var, VarKind,
+};
 
 use super::{Battleship, Fleet, Part, Ship};
 use crate::mip;
@@ -394,6 +396,11 @@ fn cell(b: &Battleship) -> Built {
             }
         }
     }
+    // HiGHS 1.15 stops with status Error on this model of Janko 101_11x11 and the 30×30
+    // instance while presolving; without presolve it solves them.
+    m.params
+        .highs_options
+        .push(("presolve".into(), OptionValue::Str("off".into())));
     let water: Vec<Var> = x.iter().map(|v| v[0]).collect();
     Built {
         model: m,
