@@ -6,6 +6,7 @@
 //! (`zlink-link` for ZDDs, `zlink-ip` for integer programs), which never depend on each other;
 //! this is the only crate that sees both. [`registry::registry`] lists every kind for the CLI.
 
+pub mod battleship;
 pub mod hashi;
 pub mod minclue;
 mod mip;

@@ -13,6 +13,7 @@ pub fn registry() -> &'static [&'static dyn PuzzleKind] {
         &crate::hashi::KIND,
         &crate::slitherlink::KIND,
         &crate::numberlink::KIND,
+        &crate::battleship::KIND,
     ];
     KINDS
 }

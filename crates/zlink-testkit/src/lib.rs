@@ -1,7 +1,8 @@
-//! Dev-only test support: brute-force oracles ([`family`], [`graph`], [`connected`],
+//! Dev-only test support: brute-force oracles ([`battleship`], [`family`], [`graph`], [`connected`],
 //! [`numberlink`], [`slither_design`]), seeded instance makers, and the one test-data lookup
 //! ([`data`]).
 
+pub mod battleship;
 pub mod connected;
 pub mod data;
 pub mod family;
