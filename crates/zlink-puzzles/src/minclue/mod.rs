@@ -17,8 +17,10 @@
 
 pub mod check;
 pub mod hitting;
+pub mod proof;
 pub mod regions;
 pub mod search;
+pub mod subgrid;
 pub mod unavoidable;
 
 pub mod engine;
@@ -27,7 +29,7 @@ use zlink_grid::{Grid, Kind, ParseError, Puzzle, SolveError, SolveOptions, Viola
 
 use crate::sudoku::check::{count_backtracking, verify};
 use crate::sudoku::{Sudoku, KIND as SUDOKU};
-pub use engine::{Greedy, MinimumSettings, RowGeneration};
+pub use engine::{Greedy, HittingProof, IpRowGeneration, MinimumSettings, RowGeneration};
 
 /// A grid to find a minimum (`PROVE = true`) or minimal (`PROVE = false`) clue set for.
 #[derive(Debug, Clone)]
@@ -68,7 +70,7 @@ pub static MINIMUM_KIND: Kind<MinimumClues> = Kind::new(
     &["min-clue", "minimum-clue-sudoku"],
     "minimum-clue Sudoku: fewest clues making a full grid unique, proven",
     "any Sudoku format (see `sudoku`): a full grid, or a puzzle whose first solution is used",
-    &[&RowGeneration],
+    &[&HittingProof, &IpRowGeneration, &RowGeneration],
 );
 
 /// Registry row of the greedy minimal mode.
