@@ -1,5 +1,5 @@
 //! Dev-only test support: brute-force oracles ([`family`], [`graph`], [`connected`],
-//! [`numberlink`], [`slither_design`]), seeded instance makers, and the one test-data lookup
+//! [`numberlink`], [`slither_design`], [`minclue`]), seeded instance makers, and the one test-data lookup
 //! ([`data`]).
 
 pub mod connected;
@@ -7,5 +7,6 @@ pub mod data;
 pub mod family;
 pub mod fuzz;
 pub mod graph;
+pub mod minclue;
 pub mod numberlink;
 pub mod slither_design;

@@ -441,6 +441,10 @@ impl<'a> Worker<'a> {
                         packed += 1;
                     }
                     inter &= live;
+                    if left == 1 && inter == 0 {
+                        // no one cell hits every unhit set
+                        return None;
+                    }
                     let c = live.count_ones();
                     if c < best_k {
                         best_k = c;
