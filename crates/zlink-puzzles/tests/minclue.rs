@@ -1,7 +1,9 @@
-//! Minimum-clue and minimal Sudoku: brute force on 4×4 grids (both masters, region minima on
-//! 4×4 and 6×6), every learned unavoidable set checked by the oracle, the independent checker
-//! on 9×9 grids of Royle's 17-clue puzzles, a partial lower-bound proof on a Royle grid, and
-//! (ignored, minutes) the proof that such grids need 17.
+//! Minimum-clue and minimal Sudoku: the hitting-set proof (default engine) against the
+//! testkit's brute force and the IP engine on every 4×4 grid and seeded 6×6 grids; the row
+//! generation on 4×4 grids (both masters, region minima on 4×4 and 6×6); every learned or
+//! seeded unavoidable set checked by the oracle; the independent checker on 9×9 grids of
+//! Royle's 17-clue puzzles; a partial lower-bound proof on a Royle grid; and (ignored,
+//! minutes) the proof that such grids need 17.
 
 mod common;
 
@@ -14,6 +16,7 @@ use zlink_puzzles::minclue::unavoidable::{blanked_part_sets, parts};
 use zlink_puzzles::minclue::{MinimalClues, MinimumClues, MINIMAL_KIND, MINIMUM_KIND};
 use zlink_puzzles::sudoku::check::{count_backtracking, for_each_solution};
 use zlink_puzzles::sudoku::{Shape, Sudoku};
+use zlink_testkit::minclue::{minimum_clues, random_grid, SmallShape};
 
 /// Unique by the oracle.
 fn unique(shape: Shape, grid: &Grid<u8>, keep: &[bool]) -> bool {
@@ -229,32 +232,120 @@ fn minimal_puzzles_of_royle_grids_pass_the_independent_checker() {
 fn minclue_settings_are_checked() {
     let line = "1...\n..2.\n.3..\n...4";
     let p = MinimumClues::parse(line, "t").unwrap().remove(0).1;
-    for (k, v) in [("master", "lp"), ("nonsense", "1"), ("seed_digits", "x")] {
+    let bad = |engine: Option<&str>, k: &str, v: &str| {
         let o = SolveOptions {
             settings: vec![(k.into(), v.into())],
             ..SolveOptions::default()
         };
-        assert!(
-            matches!(
-                MINIMUM_KIND.solve(&p, None, &o),
-                Err(SolveError::BadSetting(_))
-            ),
-            "{k}"
-        );
+        matches!(
+            MINIMUM_KIND.solve(&p, engine, &o),
+            Err(SolveError::BadSetting(_))
+        )
+    };
+    // the default hitting-set proof
+    for (k, v) in [("master", "search"), ("nonsense", "1"), ("digits", "x")] {
+        assert!(bad(None, k, v), "{k}");
     }
-    for master in ["search", "ip"] {
+    // the row generation
+    for (k, v) in [("master", "lp"), ("nonsense", "1"), ("seed_digits", "x")] {
+        assert!(bad(Some("rowgen"), k, v), "{k}");
+    }
+    for (engine, settings) in [
+        (
+            None,
+            vec![("digits", "2"), ("max_size", "8"), ("split", "1")],
+        ),
+        (Some("rowgen"), vec![("master", "search")]),
+        (Some("rowgen"), vec![("master", "ip")]),
+        (Some("ip"), vec![]),
+    ] {
         let o = SolveOptions {
-            settings: vec![("master".into(), master.into())],
+            settings: settings
+                .iter()
+                .map(|&(k, v)| (k.into(), v.into()))
+                .collect(),
             ..SolveOptions::default()
         };
-        let s = MINIMUM_KIND.solve(&p, None, &o).unwrap();
+        let s = MINIMUM_KIND.solve(&p, engine, &o).unwrap();
         p.verify(&s.solution).unwrap();
         assert!(s.solution.proven_minimum);
     }
 }
 
-/// Proving 17 exhausts every 16-clue hitting set: minutes per grid on two loaded cores (see
-/// `tools/ip-bench.sh --minclue`); run with `--ignored`.
+/// The hitting-set proof (`minclue`'s default engine, through the kind as the CLI runs it) on
+/// `cells` equals the testkit's brute force (every clue subset), and the IP engine when `ip`;
+/// its clues pass the independent checker.
+fn proof_matches_brute_force(s: SmallShape, cells: &[u8], ip: bool) {
+    let (want, _) = minimum_clues(s, cells);
+    let text: String = cells.iter().map(|v| char::from(b'0' + v)).collect();
+    let p = MinimumClues::parse(&text, "t").unwrap().remove(0).1;
+    let got = MINIMUM_KIND
+        .solve(&p, None, &SolveOptions::default())
+        .unwrap();
+    p.verify(&got.solution).unwrap();
+    assert!(got.solution.proven_minimum);
+    assert_eq!(got.solution.len(), want, "{text}");
+    if ip {
+        let by_ip = MINIMUM_KIND
+            .solve(&p, Some("ip"), &SolveOptions::default())
+            .unwrap();
+        p.verify(&by_ip.solution).unwrap();
+        assert_eq!(by_ip.solution.len(), want, "ip {text}");
+    }
+}
+
+/// Every 4×4 grid (the IP engine on every 24th).
+#[test]
+fn hitting_proof_matches_brute_force_and_ip_on_4x4() {
+    let s4 = SmallShape {
+        n: 4,
+        box_rows: 2,
+        box_cols: 2,
+    };
+    for (j, g) in all_grids(Shape::new(4).unwrap()).iter().enumerate() {
+        proof_matches_brute_force(s4, g.cells(), j % 24 == 0);
+    }
+}
+
+/// Seeded random 6×6 grids. This replaces the ignored 9×9 proof in CI (minutes per grid,
+/// `tools/minclue-bench.sh`): the same code path on a grid that proves in well under a second.
+#[test]
+fn hitting_proof_matches_brute_force_and_ip_on_6x6() {
+    let s6 = SmallShape {
+        n: 6,
+        box_rows: 2,
+        box_cols: 3,
+    };
+    for seed in 1..=4 {
+        proof_matches_brute_force(s6, &random_grid(s6, seed), seed == 1);
+    }
+}
+
+/// The hitting-set proof's seeds on a Royle grid (sub-grids of up to 4 digits, at most 12
+/// cells) are unavoidable: another completion differs from the grid exactly on each (oracle).
+#[test]
+fn subgrid_seeds_of_a_royle_grid_are_unavoidable() {
+    use zlink_puzzles::minclue::subgrid::digit_subset_sets;
+    for line in royle_lines(1) {
+        let (p, g) = royle_grid(&line);
+        let shape = p.shape();
+        let sets = digit_subset_sets(shape, &g, 4, 12);
+        assert!(sets.len() > 100, "{}", sets.len());
+        for set in sets.iter().step_by(7) {
+            let mut puzzle = g.clone();
+            set.iter().for_each(|&i| puzzle.cells_mut()[i] = 0);
+            let mut exact = false;
+            for_each_solution(shape, &puzzle, 100_000, &mut |o| {
+                let d: Vec<usize> = (0..81).filter(|&i| o[i] != g.cells()[i]).collect();
+                exact |= &d == set;
+            });
+            assert!(exact, "{set:?}");
+        }
+    }
+}
+
+/// Proving 17 exhausts every 16-clue hitting set: one to a few minutes per grid on two loaded
+/// cores (see `tools/minclue-bench.sh`); run with `--ignored`.
 #[test]
 #[ignore = "slow: proves that grids of 17-clue puzzles need 17 clues (minutes each)"]
 fn royle_grids_need_exactly_17_clues() {

@@ -1,5 +1,6 @@
-//! Dev-only test support: brute-force oracles ([`battleship`], [`family`], [`graph`], [`connected`],
-//! [`numberlink`], [`slither_design`]), seeded instance makers, and the one test-data lookup
+//! Dev-only test support: brute-force oracles ([`battleship`], [`family`], [`graph`],
+//! [`connected`], [`numberlink`], [`slither_design`], [`minclue`]), seeded instance makers, and
+//! the one test-data lookup
 //! ([`data`]).
 
 pub mod battleship;
@@ -9,5 +10,6 @@ pub mod family;
 pub mod fuzz;
 pub mod fuzz_campaign;
 pub mod graph;
+pub mod minclue;
 pub mod numberlink;
 pub mod slither_design;

@@ -1,6 +1,9 @@
 //! Minimum-clue Sudoku: given a full grid, the fewest clues that make it the unique solution
-//! (report chapter 8), proven by row generation over unavoidable sets ([`search::minimum`]);
-//! and the fast minimal mode ([`search::minimal`]): a unique puzzle none of whose clues can be
+//! (report chapter 8). Engines of `minclue`: `hitting` (default, [`proof`]): the hitting-set
+//! proof over the grid's small unavoidable sets ([`subgrid`]), McGuire-style and parallel;
+//! `ip`: row generation with a HiGHS master ([`search::minimum`]), for cross-checks on small
+//! grids; `rowgen`: the same row generation with either master (`--set master=search|ip`).
+//! And the fast minimal mode ([`search::minimal`]): a unique puzzle none of whose clues can be
 //! dropped.
 //!
 //! Both are registered puzzle kinds (`minclue`, `minclue-minimal`) whose input is a Sudoku
@@ -8,17 +11,21 @@
 //! puzzle's clues are the minimum search's starting upper bound). Their solution is the clue
 //! set; the checker confirms, with the backtracking counter and not the search engines, that
 //! the clues belong to the grid and make it unique (and, in minimal mode, that no clue can be
-//! dropped). That the minimum is minimum rests on the master's exhaustiveness.
+//! dropped). That the minimum is minimum rests on the search's exhaustiveness.
 //!
-//! Settings of `minclue` (`--set key=value`): `master=search|ip` (default search),
-//! `seed_digits=K` (blank unions of up to K digits when seeding, default 3),
+//! Settings of `hitting`: `digits=K` (sub-grids of up to K digits seed the sets, default 4),
+//! `max_size=S` (largest seed set, default 12), `split=D` (levels split into parallel tasks,
+//! default 3), `input_bound=on|off`. Settings of `rowgen`: `master=search|ip` (default
+//! search), `seed_digits=K` (blank unions of up to K digits when seeding, default 3),
 //! `seed_max_size=S` (largest seed set, default 12), `input_bound=on|off` (use a unique input
 //! puzzle's clues as the upper bound, default on).
 
 pub mod check;
 pub mod hitting;
+pub mod proof;
 pub mod regions;
 pub mod search;
+pub mod subgrid;
 pub mod unavoidable;
 
 pub mod engine;
@@ -27,7 +34,7 @@ use zlink_grid::{Grid, Kind, ParseError, Puzzle, SolveError, SolveOptions, Viola
 
 use crate::sudoku::check::{count_backtracking, verify};
 use crate::sudoku::{Sudoku, KIND as SUDOKU};
-pub use engine::{Greedy, MinimumSettings, RowGeneration};
+pub use engine::{Greedy, HittingProof, IpRowGeneration, MinimumSettings, RowGeneration};
 
 /// A grid to find a minimum (`PROVE = true`) or minimal (`PROVE = false`) clue set for.
 #[derive(Debug, Clone)]
@@ -68,7 +75,7 @@ pub static MINIMUM_KIND: Kind<MinimumClues> = Kind::new(
     &["min-clue", "minimum-clue-sudoku"],
     "minimum-clue Sudoku: fewest clues making a full grid unique, proven",
     "any Sudoku format (see `sudoku`): a full grid, or a puzzle whose first solution is used",
-    &[&RowGeneration],
+    &[&HittingProof, &IpRowGeneration, &RowGeneration],
 );
 
 /// Registry row of the greedy minimal mode.

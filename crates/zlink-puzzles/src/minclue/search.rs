@@ -6,7 +6,7 @@
 //! whose differences with the grid, minimised, are new unavoidable sets for the master. Every
 //! unique clue set hits every unavoidable set, so the master is a relaxation: a unique answer
 //! of the master's optimal size is a proven minimum. The master is seeded with the small sets
-//! of [`super::unavoidable`]. Two masters ([`Master`]):
+//! of [`super::unavoidable`] and [`super::subgrid`]. Two masters ([`Master`]):
 //! * `search` (default): [`hitting::search_level`] for k = the lower bound of the packing and
 //!   of the region rows ([`super::regions`]), k + 1, …, below a known upper bound (the input's
 //!   own clues when they are unique, else a greedy minimal puzzle): exhausting level k proves
@@ -26,6 +26,7 @@ use zlink_ip::{sum, IpError, Model, Params, Sense, Var, VarKind};
 use super::check::Checker;
 use super::hitting::{self, SetCollection};
 use super::regions;
+use super::subgrid;
 use super::unavoidable;
 use crate::sudoku::Shape;
 
@@ -146,6 +147,13 @@ pub fn minimum_with(
         &parts,
         opts.seed_max_size,
         opts.seed_limit,
+    ));
+    // the sub-grid sets of up to 4 digits: exhaustive and engine-free (milliseconds)
+    seeds.extend(subgrid::digit_subset_sets(
+        shape,
+        grid,
+        4.min(shape.n),
+        opts.seed_max_size,
     ));
     let seeds = unavoidable::minimal_sets(seeds);
     let seed_seconds = start.elapsed().as_secs_f64();

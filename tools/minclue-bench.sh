@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Minimum-clue proofs (`zlink solve --kind minclue`, default engine `hitting`) on the grids of
+# Royle 17-clue puzzles (every 2,450th line of royle_17clue_49151.txt, so spread over the file):
+# wall seconds per grid, the proven minimum, candidates checked, sets used, and the median; then
+# a few pseudo-random grids (filled by a seeded random backtracking, below) under a time limit,
+# reporting the lower bound proven when the limit stops the proof.
+#
+# usage: tools/minclue-bench.sh [--grids N (20)] [--random R (2)] [--random-limit S (600)]
+#                               [--threads T (2)] [--data DIR]
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+data="$root/../shared/data"
+grids=20 random=2 limit=600 threads=2
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --grids) shift; grids="$1" ;;
+    --random) shift; random="$1" ;;
+    --random-limit) shift; limit="$1" ;;
+    --threads) shift; threads="$1" ;;
+    --data) shift; data="$1" ;;
+    *) echo "usage: $0 [--grids N] [--random R] [--random-limit S] [--threads T] [--data DIR]" >&2; exit 2 ;;
+  esac
+  shift
+done
+cargo build --release --quiet --manifest-path "$root/Cargo.toml" --bin zlink
+zlink="$root/target/release/zlink"
+file="$data/sudoku-sets/royle_17clue_49151.txt"
+times=()
+for i in $(seq 0 $((grids - 1))); do
+  l=$((2 + i * 2450)) # line 1 is a citation header
+  line="$(sed -n "${l}p" "$file")"
+  json="$(echo "$line" | "$zlink" --json solve --kind minclue --threads "$threads" -)"
+  read -r secs min cand sets <<<"$(echo "$json" | python3 -c '
+import json, sys
+p = json.load(sys.stdin)
+p = p[0] if isinstance(p, list) else p
+c = p["stats"]["counters"]
+print(p["stats"]["seconds"], c["minimum"], c["candidates"], c["sets_used"])')"
+  echo "royle line $l: minimum $min in $secs s (candidates $cand, sets $sets)"
+  times+=("$secs")
+done
+printf '%s\n' "${times[@]}" | python3 -c '
+import sys, statistics
+xs = [float(x) for x in sys.stdin if x.strip()]
+print(f"royle grids: n={len(xs)} median={statistics.median(xs):.1f} s max={max(xs):.1f} s")'
+for seed in $(seq 1 "$random"); do
+  grid="$(python3 -c '
+import random, sys
+random.seed(int(sys.argv[1]))
+g = [0] * 81
+def ok(i, v):
+    r, c = divmod(i, 9)
+    b = (r // 3) * 3, (c // 3) * 3
+    return all(g[r * 9 + k] != v and g[k * 9 + c] != v for k in range(9)) and all(
+        g[(b[0] + x) * 9 + b[1] + y] != v for x in range(3) for y in range(3))
+def fill(i):
+    if i == 81:
+        return True
+    for v in random.sample(range(1, 10), 9):
+        if ok(i, v):
+            g[i] = v
+            if fill(i + 1):
+                return True
+            g[i] = 0
+    return False
+fill(0)
+print("".join(map(str, g)))' "$seed")"
+  start=$(date +%s.%N)
+  out="$(echo "$grid" | "$zlink" solve --kind minclue --threads "$threads" --time-limit "$limit" - 2>&1 || true)"
+  end=$(date +%s.%N)
+  echo "random grid (seed $seed) $grid: $(echo "$out" | grep -o 'proven in [0-9.=]*\|[0-9]* clues (proven minimum)' | head -1) after $(python3 -c "print(f'{$end - $start:.0f}')") s"
+done
