@@ -8,4 +8,5 @@ pub mod family;
 pub mod fuzz;
 pub mod graph;
 pub mod numberlink;
+pub mod numberlink_gen;
 pub mod slither_design;
