@@ -167,8 +167,9 @@ impl<'a> Pass<'a> {
     }
 
     /// The arc `take` from `key` at level `i`, or `None` if it makes a vertex of degree 3 or a
-    /// cycle. `key` already has the slots of the vertices entering at `i`.
-    fn arc(&self, key: &Key, i: usize, take: bool) -> Option<Arc> {
+    /// cycle. `key` already has the slots of the vertices entering at `i`; `count_pairs` keeps
+    /// the number of fixed pairs in the key (only needed for a cap on the pairs).
+    fn arc(&self, key: &Key, i: usize, take: bool, count_pairs: bool) -> Option<Arc> {
         let lp = self.plan.level(i);
         let mut s = *key;
         let (su, sv) = (lp.su as usize, lp.sv as usize);
@@ -227,7 +228,9 @@ impl<'a> Pass<'a> {
             }
             s[slot as usize] = FREE;
         }
-        s[MAX_WIDTH] = s[MAX_WIDTH].saturating_add(nf as u8);
+        if count_pairs {
+            s[MAX_WIDTH] = s[MAX_WIDTH].saturating_add(nf as u8);
+        }
         Some(Arc {
             key: s,
             fixed,
@@ -306,7 +309,7 @@ impl<'a> Pass<'a> {
                     key[slot as usize] = UNTOUCHED;
                 }
                 for take in [false, true] {
-                    let Some(arc) = self.arc(&key, i, take) else {
+                    let Some(arc) = self.arc(&key, i, take, cap.is_some()) else {
                         continue;
                     };
                     if let Some(l) = cap {
