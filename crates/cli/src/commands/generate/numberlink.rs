@@ -68,6 +68,10 @@ pub struct Args {
     /// Re-solve every instance written and fail (exit 1) unless it is unique and covering.
     #[arg(long)]
     pub verify: bool,
+    /// Sweep the edges in reverse (the same family by another edge order: a second method
+    /// for checking counts).
+    #[arg(long)]
+    pub reverse_order: bool,
     /// Memory budget, e.g. `8G` (default: 80% of the memory available at start); exit 3 when
     /// it runs out.
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
@@ -132,7 +136,8 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         progress: Some(&hook),
     };
-    let family = GoodInstances::grid(rows, cols, args.max_pairs, &limits);
+    let family =
+        GoodInstances::grid_in_order(rows, cols, args.reverse_order, args.max_pairs, &limits);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -149,6 +154,7 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
             let obj = serde_json::json!({
                 "grid": format!("{rows}x{cols}"),
                 "max_pairs": args.max_pairs,
+                "reverse_order": args.reverse_order,
                 "count": count.to_string(),
                 "count_by_pairs": by_pairs,
                 "seconds": seconds,

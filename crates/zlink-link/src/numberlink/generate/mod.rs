@@ -94,7 +94,22 @@ impl GoodInstances {
         max_pairs: Option<u32>,
         limits: &GenLimits<'_>,
     ) -> Result<GoodInstances, GenError> {
-        let g = grid_graph(rows, cols, false)?;
+        Self::grid_in_order(rows, cols, false, max_pairs, limits)
+    }
+
+    /// As [`GoodInstances::grid`], with the sweep reversed if `reversed` (a second edge order,
+    /// the same family: for checking counts).
+    ///
+    /// # Errors
+    /// [`GenError`].
+    pub fn grid_in_order(
+        rows: usize,
+        cols: usize,
+        reversed: bool,
+        max_pairs: Option<u32>,
+        limits: &GenLimits<'_>,
+    ) -> Result<GoodInstances, GenError> {
+        let g = grid_graph(rows, cols, reversed)?;
         let mut out = Self::graph(&g, max_pairs, limits)?;
         out.grid = Some((rows, cols));
         Ok(out)
@@ -174,7 +189,7 @@ impl GoodInstances {
 /// # Errors
 /// [`GenError::TooBig`] for a grid with more cells than the generator's vertex limit.
 pub fn grid_graph(rows: usize, cols: usize, reversed: bool) -> Result<Graph, GenError> {
-    let n = rows.checked_mul(cols).unwrap_or(usize::MAX);
+    let n = rows.saturating_mul(cols);
     if n > MAX_VERTICES {
         return Err(GenError::TooBig(format!(
             "{rows}×{cols} has {n} cells; the generator handles at most {MAX_VERTICES}"

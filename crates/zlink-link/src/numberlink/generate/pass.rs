@@ -293,7 +293,7 @@ impl<'a> Pass<'a> {
             }
             let mut next: FxHashMap<Key, (NodeId, NodeId)> = FxHashMap::default();
             let mut parents: Vec<(Key, (NodeId, NodeId))> = cur.drain().collect();
-            parents.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            parents.sort_unstable_by_key(|a| a.0);
             for (done, (mut key, (w, b))) in parents.into_iter().enumerate() {
                 if done % 256 == 0 {
                     if let Some(t) = limits.time_limit {
