@@ -12,4 +12,5 @@ pub mod fuzz_campaign;
 pub mod graph;
 pub mod minclue;
 pub mod numberlink;
+pub mod numberlink_gen;
 pub mod slither_design;

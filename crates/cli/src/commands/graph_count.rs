@@ -109,7 +109,7 @@ struct Source {
     label: String,
 }
 
-fn parse_grid(spec: &str) -> Result<(usize, usize), CliError> {
+pub(crate) fn parse_grid(spec: &str) -> Result<(usize, usize), CliError> {
     let bad = || {
         CliError::input(format!(
             "bad grid spec '{spec}': expected RxC with 1 <= R, C <= 1000, e.g. 12x12"

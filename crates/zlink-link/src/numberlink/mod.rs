@@ -37,6 +37,7 @@
 
 mod at_most;
 mod deduce;
+pub mod generate;
 
 pub use at_most::AtMost;
 

@@ -1,16 +1,226 @@
-//! `zlink generate numberlink`. (Being built: see the numberlink generator issue.)
+//! `zlink generate numberlink`: every good Numberlink instance of a grid (exactly one solution,
+//! covering every cell) as one ZDD, then its count, a seeded uniform sample or a listing, each
+//! instance written as a puzzle (compact grid, Janko text or puzz.link URL, and SVG) and, with
+//! `--verify`, re-solved by the solver.
+//!
+//! Why here: the library (`zlink_link::numberlink::generate`) builds the family; this module
+//! only maps options, budgets, progress and output.
 
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use zlink_grid::numberlink::formats::{write_compact, write_janko};
+use zlink_grid::numberlink::{render, url::format_url, NumberlinkGrid};
+use zlink_link::numberlink::generate::{
+    verify_good, GenError, GenLimits, GenProgress, GoodInstances,
+};
+
+use crate::commands::graph_count::parse_grid;
 use crate::exit::CliError;
+use crate::memory;
+use crate::output::{out, outln};
 use crate::GlobalOpts;
+
+/// How instances are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// The compact grid: one line per row, `.` blank, `1`-`9` then letters for the pairs.
+    Compact,
+    /// Janko's text: rows of space-separated numbers, `-` blank.
+    Janko,
+    /// A puzz.link `numlin` URL.
+    Url,
+}
 
 /// Options of `zlink generate numberlink`.
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+#[command(group(clap::ArgGroup::new("what").required(true).args(["count", "sample", "list"])))]
+pub struct Args {
+    /// The grid, `HxW` cells (cells are the vertices).
+    #[arg(long, value_name = "HxW")]
+    pub grid: String,
+    /// Only instances with at most this many pairs.
+    #[arg(long, value_name = "L")]
+    pub max_pairs: Option<u32>,
+    /// Print the number of good instances (the last stdout line, digits only).
+    #[arg(long)]
+    pub count: bool,
+    /// Write N uniformly random good instances (with replacement).
+    #[arg(long, value_name = "N")]
+    pub sample: Option<usize>,
+    /// Seed of --sample.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Write the good instances (all, or the first --limit).
+    #[arg(long)]
+    pub list: bool,
+    /// At most this many instances for --list.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Format of the instances written.
+    #[arg(long, value_enum, default_value_t = Format::Compact)]
+    pub format: Format,
+    /// Also draw each instance written as SVG (`OUT-1.svg`, `OUT-2.svg`, … for several).
+    #[arg(long, value_name = "OUT.svg")]
+    pub svg: Option<PathBuf>,
+    /// Re-solve every instance written and fail (exit 1) unless it is unique and covering.
+    #[arg(long)]
+    pub verify: bool,
+    /// Sweep the edges in reverse (the same family by another edge order: a second method
+    /// for checking counts).
+    #[arg(long)]
+    pub reverse_order: bool,
+    /// Memory budget, e.g. `8G` (default: 80% of the memory available at start); exit 3 when
+    /// it runs out.
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    pub max_memory: Option<u64>,
+    /// Wall-clock limit in seconds; exit 3 when it runs out.
+    #[arg(long, value_parser = crate::args::time_limit)]
+    pub time_limit: Option<f64>,
+}
+
+fn gen_error(e: GenError) -> CliError {
+    match e {
+        GenError::TooBig(_) => CliError::input(e),
+        GenError::Budget(_) | GenError::TimeLimit(_) => CliError::budget(e),
+    }
+}
+
+fn write_instance(p: &NumberlinkGrid, format: Format) -> Result<String, CliError> {
+    match format {
+        Format::Compact => write_compact(p).ok_or_else(|| {
+            CliError::input("too many pairs for the compact format; use --format janko")
+        }),
+        Format::Janko => Ok(write_janko(p)),
+        Format::Url => Ok(format!("{}\n", format_url(p, "numlin", ""))),
+    }
+}
+
+fn svg_path(base: &std::path::Path, index: usize, total: usize) -> PathBuf {
+    if total == 1 {
+        return base.to_path_buf();
+    }
+    let stem = base
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    base.with_file_name(format!("{stem}-{}.svg", index + 1))
+}
 
 /// Runs `zlink generate numberlink`.
 ///
 /// # Errors
-/// Always, until the generator lands.
-pub fn run(_args: Args, _global: &GlobalOpts) -> Result<(), CliError> {
-    Err(CliError::input("zlink generate numberlink: not built yet"))
+/// Input errors (exit 2), budget or time limit (exit 3), a failed `--verify` (exit 1).
+pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
+    let started = Instant::now();
+    let (rows, cols) = parse_grid(&args.grid)?;
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new(0);
+        bar.set_style(
+            ProgressStyle::with_template("{elapsed_precise} [{bar:40}] level {pos}/{len} {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let hook = |p: &GenProgress| {
+        if let Some(bar) = &bar {
+            bar.set_length(p.levels as u64);
+            bar.set_position(p.level as u64);
+            bar.set_message(format!("{} states, {} nodes", p.states, p.nodes));
+        }
+    };
+    let limits = GenLimits {
+        max_memory: args.max_memory.or_else(memory::default_budget),
+        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        progress: Some(&hook),
+    };
+    let family =
+        GoodInstances::grid_in_order(rows, cols, args.reverse_order, args.max_pairs, &limits);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let family = family.map_err(gen_error)?;
+    let seconds = started.elapsed().as_secs_f64();
+    if args.count {
+        let count = family.count();
+        let by_pairs: Vec<String> = family
+            .count_by_pairs()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        if global.json {
+            let obj = serde_json::json!({
+                "grid": format!("{rows}x{cols}"),
+                "max_pairs": args.max_pairs,
+                "reverse_order": args.reverse_order,
+                "count": count.to_string(),
+                "count_by_pairs": by_pairs,
+                "seconds": seconds,
+                "peak_states": family.peak_states,
+                "peak_nodes": family.peak_nodes,
+                "diagram_nodes": family.diagram_nodes(),
+                "peak_memory_bytes": memory::peak_bytes(),
+            });
+            outln!("{obj}");
+        } else {
+            outln!(
+                "numberlink {rows}x{cols}{}: good instances counted in {seconds:.3} s",
+                args.max_pairs
+                    .map_or(String::new(), |l| format!(", at most {l} pairs"))
+            );
+            outln!(
+                "peak states {}, peak nodes {}, diagram nodes {}",
+                family.peak_states,
+                family.peak_nodes,
+                family.diagram_nodes()
+            );
+            outln!("by number of pairs: {}", by_pairs.join(" "));
+            outln!("{count}");
+        }
+        return Ok(());
+    }
+    let picks: Vec<_> = match args.sample {
+        Some(n) => family.sample(n, args.seed),
+        None => family
+            .list()
+            .take(args.limit.unwrap_or(usize::MAX))
+            .collect(),
+    };
+    let mut written = Vec::with_capacity(picks.len());
+    for (i, pairs) in picks.iter().enumerate() {
+        let p = family
+            .puzzle(pairs)
+            .ok_or_else(|| CliError::failed("not a grid family"))?;
+        if args.verify {
+            verify_good(&p).map_err(|e| {
+                CliError::failed(format!("instance {} failed the re-solve: {e}", i + 1))
+            })?;
+        }
+        if let Some(base) = &args.svg {
+            let path = svg_path(base, i, picks.len());
+            std::fs::write(&path, render::svg(&p, None))
+                .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+        }
+        written.push(write_instance(&p, args.format)?);
+    }
+    if global.json {
+        let obj = serde_json::json!({
+            "grid": format!("{rows}x{cols}"),
+            "count": family.count().to_string(),
+            "instances": written,
+            "verified": args.verify,
+            "seconds": seconds,
+        });
+        outln!("{obj}");
+    } else {
+        for (i, text) in written.iter().enumerate() {
+            if i > 0 {
+                outln!("");
+            }
+            out!("{text}");
+        }
+    }
+    Ok(())
 }

@@ -1,0 +1,245 @@
+//! The Numberlink generator: every good instance of a grid or graph (a pair placement whose
+//! puzzle has exactly one solution, and that solution covers every vertex) as one ZDD over
+//! vertex-pair variables, after the ZDD paper's Algorithm 3 (module `pass`).
+//!
+//! Why: a designer picks from all good instances at once: counts (by number of pairs), uniform
+//! seeded samples and listings come from the diagram, and every instance picked becomes a
+//! [`NumberlinkGrid`] that the solver re-checks ([`verify_good`]).
+//!
+//! Pairs are unlabelled, as in the paper: an instance is a set of vertex pairs; the puzzle
+//! numbers them 1, 2, … in the order of their first cell.
+//!
+//! ```
+//! use zlink_link::numberlink::generate::{GenLimits, GoodInstances};
+//! // 2×2: two parallel pairs, either way. One pair never works: next to each other they
+//! // also join directly (leaving two cells empty), diagonal they join two ways.
+//! let g = GoodInstances::grid(2, 2, None, &GenLimits::default()).unwrap();
+//! assert_eq!(g.count(), 2u32.into());
+//! assert_eq!(g.count_by_pairs(), vec![0u32.into(), 0u32.into(), 2u32.into()]);
+//! ```
+
+mod pass;
+
+pub use pass::{PairVars, MAX_VERTICES, MAX_WIDTH};
+
+use crate::numberlink::{sweep_order, NumberlinkZdd};
+use num_bigint::BigUint;
+use std::time::Duration;
+use zlink_frontier::run::Limits;
+use zlink_frontier::{Graph, Vertex};
+use zlink_grid::numberlink::{NumberlinkGrid, Rules};
+use zlink_grid::Grid;
+use zlink_zdd::{NodeId, Zdd};
+
+/// Why the generator stopped without a family.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum GenError {
+    /// The graph is beyond what the states hold.
+    #[error("too big for the generator: {0}")]
+    TooBig(String),
+    /// A memory or node budget ran out.
+    #[error("out of budget: {0}")]
+    Budget(String),
+    /// The time limit ran out.
+    #[error("{0}")]
+    TimeLimit(String),
+}
+
+/// One progress report, sent before each level.
+#[derive(Clone, Copy, Debug)]
+pub struct GenProgress {
+    /// The level about to run.
+    pub level: usize,
+    /// Number of levels (edges).
+    pub levels: usize,
+    /// States held.
+    pub states: usize,
+    /// ZDD nodes held.
+    pub nodes: usize,
+}
+
+/// Budgets of a generator run.
+#[derive(Default)]
+pub struct GenLimits<'a> {
+    /// Memory budget in bytes: half for ZDD nodes, half for states.
+    pub max_memory: Option<u64>,
+    /// Wall-clock limit.
+    pub time_limit: Option<Duration>,
+    /// Called before each level.
+    pub progress: Option<&'a dyn Fn(&GenProgress)>,
+}
+
+/// The family of good instances of a graph, as a ZDD.
+pub struct GoodInstances {
+    zdd: Zdd,
+    root: NodeId,
+    vars: PairVars,
+    /// `(rows, cols)` when the graph is a cell grid (vertex `r * cols + c`).
+    grid: Option<(usize, usize)>,
+    /// Most states held at one level.
+    pub peak_states: usize,
+    /// Most ZDD nodes held at once.
+    pub peak_nodes: usize,
+}
+
+impl GoodInstances {
+    /// All good instances of the `rows × cols` cell grid (cells are vertices), with at most
+    /// `max_pairs` pairs if given. The edges are swept across the short side.
+    ///
+    /// # Errors
+    /// [`GenError`].
+    pub fn grid(
+        rows: usize,
+        cols: usize,
+        max_pairs: Option<u32>,
+        limits: &GenLimits<'_>,
+    ) -> Result<GoodInstances, GenError> {
+        Self::grid_in_order(rows, cols, false, max_pairs, limits)
+    }
+
+    /// As [`GoodInstances::grid`], with the sweep reversed if `reversed` (a second edge order,
+    /// the same family: for checking counts).
+    ///
+    /// # Errors
+    /// [`GenError`].
+    pub fn grid_in_order(
+        rows: usize,
+        cols: usize,
+        reversed: bool,
+        max_pairs: Option<u32>,
+        limits: &GenLimits<'_>,
+    ) -> Result<GoodInstances, GenError> {
+        let g = grid_graph(rows, cols, reversed)?;
+        let mut out = Self::graph(&g, max_pairs, limits)?;
+        out.grid = Some((rows, cols));
+        Ok(out)
+    }
+
+    /// All good instances of `g` in its edge order, with at most `max_pairs` pairs if given.
+    ///
+    /// # Errors
+    /// [`GenError`].
+    pub fn graph(
+        g: &Graph,
+        max_pairs: Option<u32>,
+        limits: &GenLimits<'_>,
+    ) -> Result<GoodInstances, GenError> {
+        let p = pass::Pass::new(g)?;
+        let mut zdd = Zdd::new(p.vars.num_vars());
+        if let Some(m) = limits.max_memory {
+            zdd.set_node_budget(usize::try_from(m / 2 / pass::NODE_BYTES).unwrap_or(usize::MAX));
+        }
+        let r = p.run(&mut zdd, max_pairs, limits)?;
+        Ok(GoodInstances {
+            zdd,
+            root: r.root,
+            vars: p.vars,
+            grid: None,
+            peak_states: r.peak_states,
+            peak_nodes: r.peak_nodes,
+        })
+    }
+
+    /// The exact number of good instances.
+    pub fn count(&self) -> BigUint {
+        self.zdd.count(self.root)
+    }
+
+    /// The number of good instances with `k` pairs at index `k`.
+    pub fn count_by_pairs(&self) -> Vec<BigUint> {
+        pass::Pass::by_size(&self.zdd, self.root)
+    }
+
+    /// Nodes of the final diagram.
+    pub fn diagram_nodes(&self) -> usize {
+        self.zdd.size(self.root)
+    }
+
+    fn pairs_of(&self, set: &[u32]) -> Vec<(Vertex, Vertex)> {
+        let mut v: Vec<_> = set.iter().map(|&x| self.vars.pair(x)).collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// `k` uniform random instances (with replacement), deterministic for `seed`; each is its
+    /// sorted list of pairs `(a, b)`, `a < b`.
+    pub fn sample(&self, k: usize, seed: u64) -> Vec<Vec<(Vertex, Vertex)>> {
+        self.zdd
+            .sample(self.root, seed, k)
+            .iter()
+            .map(|s| self.pairs_of(s))
+            .collect()
+    }
+
+    /// The instances, in the diagram's order, each as its sorted list of pairs.
+    pub fn list(&self) -> impl Iterator<Item = Vec<(Vertex, Vertex)>> + '_ {
+        self.zdd.iter(self.root).map(|s| self.pairs_of(&s))
+    }
+
+    /// The puzzle of an instance of a grid family (`None` for a graph family).
+    pub fn puzzle(&self, pairs: &[(Vertex, Vertex)]) -> Option<NumberlinkGrid> {
+        let (rows, cols) = self.grid?;
+        Some(grid_puzzle(rows, cols, pairs))
+    }
+}
+
+/// The cell grid as a graph: the solver's sweep order, or that order reversed (a second
+/// order for checking counts).
+///
+/// # Errors
+/// [`GenError::TooBig`] for a grid with more cells than the generator's vertex limit.
+pub fn grid_graph(rows: usize, cols: usize, reversed: bool) -> Result<Graph, GenError> {
+    let n = rows.saturating_mul(cols);
+    if n > MAX_VERTICES {
+        return Err(GenError::TooBig(format!(
+            "{rows}×{cols} has {n} cells; the generator handles at most {MAX_VERTICES}"
+        )));
+    }
+    let mut edges = sweep_order(rows, cols);
+    if reversed {
+        edges.reverse();
+    }
+    Graph::new(n, &edges).map_err(|e| GenError::TooBig(e.to_string()))
+}
+
+/// The puzzle of a pair placement on the `rows × cols` grid: pairs numbered 1, 2, … in the
+/// row-major order of their first cell.
+pub fn grid_puzzle(rows: usize, cols: usize, pairs: &[(Vertex, Vertex)]) -> NumberlinkGrid {
+    let mut sorted: Vec<(Vertex, Vertex)> =
+        pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    sorted.sort_unstable();
+    let mut cells = Grid::new(rows, cols, None);
+    for (id, &(a, b)) in sorted.iter().enumerate() {
+        for x in [a, b] {
+            cells.cells_mut()[x as usize] = Some(id as u32 + 1);
+        }
+    }
+    NumberlinkGrid::new(cells).expect("disjoint pairs make a valid instance")
+}
+
+/// Re-solves `p` with the Numberlink solver: `Ok(())` if it has exactly one solution with
+/// empty cells allowed, and that solution covers every cell.
+///
+/// # Errors
+/// A sentence saying what failed.
+pub fn verify_good(p: &NumberlinkGrid) -> Result<(), String> {
+    let limits = Limits::default();
+    let count = |rules: Rules| -> Result<BigUint, String> {
+        NumberlinkZdd::new(p, rules)
+            .map_err(|e| e.to_string())?
+            .count(&limits)
+            .map_err(|e| e.to_string())
+    };
+    let all = count(Rules::PLAIN)?;
+    if all != 1u32.into() {
+        return Err(format!("{all} solutions, not exactly one"));
+    }
+    let covering = count(Rules {
+        cover: true,
+        no_u_bends: false,
+    })?;
+    if covering != 1u32.into() {
+        return Err("its solution leaves a cell empty".into());
+    }
+    Ok(())
+}

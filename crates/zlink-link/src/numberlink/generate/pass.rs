@@ -1,0 +1,388 @@
+//! The top-down pass of the generator (the paper's Algorithm 3 as its Sec. 8.2 runs it): the
+//! path-matching frontier of Algorithm 1, each state carrying two families of pair sets,
+//! `W` (fixed pairs reached by exactly one valid partial path, nothing uncovered) and `B`
+//! (reached twice, or with an uncovered vertex: never good).
+//!
+//! Why its own mate: the shared mate spec folds a path end that left the frontier into one
+//! `OUT` code, but a fixed pair needs the identity of both ends, so here an end records the
+//! vertex number of its partner, live or gone.
+//!
+//! Merging two arrivals `(W1, B1)`, `(W2, B2)` at one state: `B = B1 ∪ B2 ∪ (W1 ∩ W2)`,
+//! `W = (W1 ∪ W2) \ B`. The 0- and 1-arc of one parent count as two arrivals (the ⚠ of the
+//! design notes; the brute-force tests confirm it). With at most `L` pairs the state also
+//! holds the number of fixed pairs, so every family at a state has sets of one size.
+
+use num_bigint::BigUint;
+use rustc_hash::FxHashMap;
+use std::time::Instant;
+use zlink_frontier::{FrontierPlan, Graph, Vertex};
+use zlink_zdd::{BudgetExceeded, NodeId, Var, Zdd};
+
+use super::{GenError, GenLimits, GenProgress};
+
+/// Slot codes: 0 = degree 2 or empty slot, 1 = untouched, `2 + w` = a path end whose partner
+/// is vertex `w`.
+const FREE: u8 = 0;
+const UNTOUCHED: u8 = 1;
+const END: u8 = 2;
+/// Bytes of a state key: the slots, then the number of fixed pairs.
+const KEY_BYTES: usize = 16;
+/// The most slots a state holds.
+pub const MAX_WIDTH: usize = KEY_BYTES - 1;
+/// The most vertices (codes are bytes).
+pub const MAX_VERTICES: usize = (u8::MAX - END) as usize;
+/// Bytes charged per state held (key, two handles, table overhead).
+const STATE_BYTES: u64 = 64;
+/// Bytes charged per ZDD node (node, unique table, apply cache).
+pub const NODE_BYTES: u64 = 48;
+
+type Key = [u8; KEY_BYTES];
+
+/// The numbering of pair variables: pairs fixed late get small variables (near the root), so
+/// adding a pair to a family is a new root node.
+#[derive(Clone, Debug)]
+pub struct PairVars {
+    /// Rank of each vertex in the order it leaves the frontier.
+    rank: Vec<u32>,
+    /// Vertex of each rank.
+    by_rank: Vec<Vertex>,
+    num_vars: u32,
+}
+
+impl PairVars {
+    fn new(plan: &FrontierPlan, n: usize) -> PairVars {
+        let mut by_rank = Vec::with_capacity(n);
+        for i in 0..plan.num_levels() {
+            for &(_, x) in plan.level(i).leave.as_slice() {
+                by_rank.push(x);
+            }
+        }
+        let mut rank = vec![u32::MAX; n];
+        for (r, &x) in by_rank.iter().enumerate() {
+            rank[x as usize] = r as u32;
+        }
+        let k = by_rank.len() as u64;
+        PairVars {
+            rank,
+            by_rank,
+            num_vars: (k * k.saturating_sub(1) / 2) as u32,
+        }
+    }
+
+    /// Number of pair variables.
+    pub fn num_vars(&self) -> u32 {
+        self.num_vars
+    }
+
+    /// The variable of the pair `{a, b}` (both must leave the frontier at some level).
+    pub fn var(&self, a: Vertex, b: Vertex) -> Var {
+        let (x, y) = (self.rank[a as usize], self.rank[b as usize]);
+        let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+        let idx = u64::from(hi) * u64::from(hi - 1) / 2 + u64::from(lo);
+        self.num_vars - 1 - idx as u32
+    }
+
+    /// The pair `(a, b)`, `a < b`, of a variable.
+    pub fn pair(&self, v: Var) -> (Vertex, Vertex) {
+        let idx = u64::from(self.num_vars - 1 - v);
+        let mut hi = ((((8 * idx + 1) as f64).sqrt() + 1.0) / 2.0) as u64;
+        while hi * (hi - 1) / 2 > idx {
+            hi -= 1;
+        }
+        while (hi + 1) * hi / 2 <= idx {
+            hi += 1;
+        }
+        let lo = idx - hi * (hi - 1) / 2;
+        let (a, b) = (self.by_rank[lo as usize], self.by_rank[hi as usize]);
+        (a.min(b), a.max(b))
+    }
+}
+
+/// What the pass leaves: the family of good pair sets in `zdd`, and its figures.
+pub struct PassResult {
+    /// The family of good pair sets.
+    pub root: NodeId,
+    /// Most states held at one level.
+    pub peak_states: usize,
+    /// Most ZDD nodes held at once.
+    pub peak_nodes: usize,
+}
+
+/// One run of the pass over `g` in its edge order.
+pub struct Pass<'a> {
+    g: &'a Graph,
+    plan: FrontierPlan,
+    /// Last level of each vertex.
+    last: Vec<usize>,
+    /// Slot of each vertex (stable while it is live).
+    slot_of: Vec<u8>,
+    pub(super) vars: PairVars,
+}
+
+/// The outcome of one arc: the child key, the pairs it fixes, whether a vertex left uncovered.
+struct Arc {
+    key: Key,
+    fixed: [Option<(Vertex, Vertex)>; 2],
+    uncovered: bool,
+}
+
+impl<'a> Pass<'a> {
+    /// Plans the pass.
+    ///
+    /// # Errors
+    /// [`GenError::TooBig`] if the frontier is wider than [`MAX_WIDTH`] or the graph has more
+    /// than [`MAX_VERTICES`] vertices.
+    pub fn new(g: &'a Graph) -> Result<Pass<'a>, GenError> {
+        let n = g.num_vertices();
+        if n > MAX_VERTICES {
+            return Err(GenError::TooBig(format!(
+                "{n} vertices; the generator handles at most {MAX_VERTICES}"
+            )));
+        }
+        let plan = FrontierPlan::new(g).map_err(|e| GenError::TooBig(e.to_string()))?;
+        if plan.width() > MAX_WIDTH {
+            return Err(GenError::TooBig(format!(
+                "frontier width {} exceeds the generator's maximum {MAX_WIDTH}",
+                plan.width()
+            )));
+        }
+        let mut last = vec![0usize; n];
+        let mut slot_of = vec![u8::MAX; n];
+        for i in 0..plan.num_levels() {
+            let lp = plan.level(i);
+            last[lp.u as usize] = i;
+            last[lp.v as usize] = i;
+            for &(s, x) in lp.enter.as_slice() {
+                slot_of[x as usize] = s;
+            }
+        }
+        let vars = PairVars::new(&plan, n);
+        Ok(Pass {
+            g,
+            plan,
+            last,
+            slot_of,
+            vars,
+        })
+    }
+
+    /// The arc `take` from `key` at level `i`, or `None` if it makes a vertex of degree 3 or a
+    /// cycle. `key` already has the slots of the vertices entering at `i`; `count_pairs` keeps
+    /// the number of fixed pairs in the key (only needed for a cap on the pairs).
+    fn arc(&self, key: &Key, i: usize, take: bool, count_pairs: bool) -> Option<Arc> {
+        let lp = self.plan.level(i);
+        let mut s = *key;
+        let (su, sv) = (lp.su as usize, lp.sv as usize);
+        let mut fixed = [None, None];
+        let mut nf = 0;
+        if take {
+            let (cu, cv) = (s[su], s[sv]);
+            if cu == FREE || cv == FREE {
+                return None;
+            }
+            let a = if cu == UNTOUCHED {
+                lp.u
+            } else {
+                Vertex::from(cu - END)
+            };
+            let b = if cv == UNTOUCHED {
+                lp.v
+            } else {
+                Vertex::from(cv - END)
+            };
+            if cu != UNTOUCHED && a == lp.v {
+                return None; // closes a cycle
+            }
+            let code = |w: Vertex| END + w as u8;
+            s[su] = if cu == UNTOUCHED { code(b) } else { FREE };
+            s[sv] = if cv == UNTOUCHED { code(a) } else { FREE };
+            if cu != UNTOUCHED && self.last[a as usize] > i {
+                s[self.slot_of[a as usize] as usize] = code(b);
+            }
+            if cv != UNTOUCHED && self.last[b as usize] > i {
+                s[self.slot_of[b as usize] as usize] = code(a);
+            }
+            if cu != UNTOUCHED
+                && cv != UNTOUCHED
+                && self.last[a as usize] < i
+                && self.last[b as usize] < i
+            {
+                // Joins two paths whose far ends have both left: one finished path.
+                fixed[0] = Some((a.min(b), a.max(b)));
+                nf = 1;
+            }
+        }
+        let mut uncovered = false;
+        for &(slot, x) in lp.leave.as_slice() {
+            let c = s[slot as usize];
+            if c == UNTOUCHED {
+                uncovered = true;
+            } else if c >= END {
+                let y = Vertex::from(c - END);
+                let gone = self.last[y as usize] < i;
+                let both_now = self.last[y as usize] == i && x < y;
+                if gone || both_now {
+                    fixed[nf] = Some((x.min(y), x.max(y)));
+                    nf += 1;
+                }
+            }
+            s[slot as usize] = FREE;
+        }
+        if count_pairs {
+            s[MAX_WIDTH] = s[MAX_WIDTH].saturating_add(nf as u8);
+        }
+        Some(Arc {
+            key: s,
+            fixed,
+            uncovered,
+        })
+    }
+
+    /// The fewest pairs any completion of `key` (after level `i`) still fixes.
+    fn pairs_to_come(&self, key: &Key, i: usize) -> u32 {
+        let (mut half, mut live) = (0u32, false);
+        for &c in &key[..MAX_WIDTH] {
+            if c >= END {
+                live = true;
+                if self.last[usize::from(c - END)] <= i {
+                    half += 1;
+                }
+            }
+        }
+        half.div_ceil(2).max(u32::from(live))
+    }
+
+    /// Runs the pass: the family of good pair sets, with at most `max_pairs` pairs if given.
+    ///
+    /// # Errors
+    /// [`GenError::Budget`] or [`GenError::TimeLimit`].
+    pub fn run(
+        &self,
+        zdd: &mut Zdd,
+        max_pairs: Option<u32>,
+        limits: &GenLimits<'_>,
+    ) -> Result<PassResult, GenError> {
+        let start = Instant::now();
+        let n = self.g.num_vertices();
+        let degrees = self.g.degrees();
+        if n > 0 && degrees.contains(&0) {
+            // An isolated vertex is never covered.
+            return Ok(PassResult {
+                root: zdd.empty(),
+                peak_states: 0,
+                peak_nodes: 0,
+            });
+        }
+        let cap = max_pairs.map(|l| l.min(u32::from(u8::MAX) - 2));
+        let state_budget = limits.max_memory.map(|m| m / 2 / STATE_BYTES);
+        let budget = |e: BudgetExceeded| GenError::Budget(format!("the ZDD node budget: {e}"));
+        let mut cur: FxHashMap<Key, (NodeId, NodeId)> = FxHashMap::default();
+        cur.insert([0; KEY_BYTES], (zdd.base(), zdd.empty()));
+        let (mut peak_states, mut peak_nodes) = (1usize, zdd.node_count());
+        let mut gc_at = zdd.node_count().max(1 << 16);
+        let levels = self.plan.num_levels();
+        for i in 0..levels {
+            let lp = self.plan.level(i);
+            if let Some(p) = limits.progress {
+                p(&GenProgress {
+                    level: i,
+                    levels,
+                    states: cur.len(),
+                    nodes: zdd.node_count(),
+                });
+            }
+            let mut next: FxHashMap<Key, (NodeId, NodeId)> = FxHashMap::default();
+            let mut parents: Vec<(Key, (NodeId, NodeId))> = cur.drain().collect();
+            parents.sort_unstable_by_key(|a| a.0);
+            for (done, (mut key, (w, b))) in parents.into_iter().enumerate() {
+                if done % 256 == 0 {
+                    if let Some(t) = limits.time_limit {
+                        if start.elapsed() > t {
+                            return Err(GenError::TimeLimit(format!(
+                                "time limit of {:.1} s reached at level {i} of {levels}",
+                                t.as_secs_f64()
+                            )));
+                        }
+                    }
+                }
+                for &(slot, _) in lp.enter.as_slice() {
+                    key[slot as usize] = UNTOUCHED;
+                }
+                for take in [false, true] {
+                    let Some(arc) = self.arc(&key, i, take, cap.is_some()) else {
+                        continue;
+                    };
+                    if let Some(l) = cap {
+                        let k = u32::from(arc.key[MAX_WIDTH]);
+                        if k + self.pairs_to_come(&arc.key, i) > l {
+                            continue;
+                        }
+                    }
+                    let (mut w2, mut b2) = (w, b);
+                    for &(x, y) in arc.fixed.iter().flatten() {
+                        let v = self.vars.var(x, y);
+                        w2 = zdd.change(w2, v).map_err(budget)?;
+                        b2 = zdd.change(b2, v).map_err(budget)?;
+                    }
+                    if arc.uncovered {
+                        b2 = zdd.union(b2, w2).map_err(budget)?;
+                        w2 = zdd.empty();
+                    }
+                    match next.get_mut(&arc.key) {
+                        None => {
+                            if let Some(sb) = state_budget {
+                                if next.len() as u64 >= sb {
+                                    return Err(GenError::Budget(format!(
+                                        "the memory budget: {} states at level {i} of {levels}",
+                                        next.len()
+                                    )));
+                                }
+                            }
+                            next.insert(arc.key, (w2, b2));
+                        }
+                        Some(slot) => {
+                            let (w1, b1) = *slot;
+                            let both = zdd.intersection(w1, w2).map_err(budget)?;
+                            let bad = zdd.union(b1, b2).map_err(budget)?;
+                            let bad = zdd.union(bad, both).map_err(budget)?;
+                            let all = zdd.union(w1, w2).map_err(budget)?;
+                            let good = zdd.difference(all, bad).map_err(budget)?;
+                            *slot = (good, bad);
+                        }
+                    }
+                }
+            }
+            peak_states = peak_states.max(next.len());
+            peak_nodes = peak_nodes.max(zdd.node_count());
+            if zdd.node_count() > gc_at {
+                let mut roots: Vec<NodeId> = next.values().flat_map(|&(w, b)| [w, b]).collect();
+                zdd.retain(&mut roots);
+                for (v, r) in next.values_mut().zip(roots.chunks_exact(2)) {
+                    *v = (r[0], r[1]);
+                }
+                gc_at = (2 * zdd.node_count()).max(1 << 16);
+            }
+            cur = next;
+        }
+        let mut root = zdd.empty();
+        for &(w, _) in cur.values() {
+            root = zdd.union(root, w).map_err(budget)?;
+        }
+        if levels == 0 {
+            // No edges: the empty instance is good only on the empty graph.
+            root = if n == 0 { zdd.base() } else { zdd.empty() };
+        }
+        let mut roots = [root];
+        zdd.retain(&mut roots);
+        Ok(PassResult {
+            root: roots[0],
+            peak_states,
+            peak_nodes,
+        })
+    }
+
+    /// Exact number of good pair sets of each size (index = number of pairs) in `root`.
+    pub fn by_size(zdd: &Zdd, root: NodeId) -> Vec<BigUint> {
+        zdd.count_by_size(root)
+    }
+}

@@ -1,0 +1,185 @@
+//! `zlink generate numberlink`: counts equal to the independent brute force (all, and by a cap
+//! on the pairs), samples and listings that parse back, re-solve unique and covering (checked
+//! here by the brute force too), the JSON report, budgets and bad input.
+
+mod common;
+
+use common::zlink;
+use zlink_grid::numberlink::formats::{parse_compact, parse_janko};
+use zlink_grid::numberlink::url::parse_url;
+use zlink_grid::numberlink::NumberlinkGrid;
+use zlink_grid::Coord;
+use zlink_testkit::graph::SmallGraph;
+use zlink_testkit::numberlink_gen::{good_instances, is_good};
+
+fn pairs_of(p: &NumberlinkGrid) -> Vec<(usize, usize)> {
+    let id = |c: Coord| c.row * p.cols() + c.col;
+    let mut v: Vec<_> = p.pairs().iter().map(|&(_, a, b)| (id(a), id(b))).collect();
+    v.sort();
+    v
+}
+
+fn last_line(s: &str) -> &str {
+    s.lines().last().unwrap_or("")
+}
+
+#[test]
+fn counts_equal_the_brute_force() {
+    for (grid, r, c) in [("2x3", 2, 3), ("3x3", 3, 3), ("3x4", 3, 4)] {
+        let all = good_instances(&SmallGraph::grid(r, c), None);
+        let (code, out, err) = zlink(&["generate", "numberlink", "--grid", grid, "--count"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(last_line(&out), all.len().to_string(), "{grid}");
+        let (code, out, _) = zlink(&[
+            "generate",
+            "numberlink",
+            "--grid",
+            grid,
+            "--max-pairs",
+            "2",
+            "--count",
+        ]);
+        assert_eq!(code, 0);
+        let capped = all.iter().filter(|s| s.len() <= 2).count();
+        assert_eq!(last_line(&out), capped.to_string(), "{grid} cap 2");
+    }
+}
+
+#[test]
+fn json_report() {
+    let (code, out, _) = zlink(&[
+        "--json",
+        "generate",
+        "numberlink",
+        "--grid",
+        "3x3",
+        "--count",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["count"], "86");
+    assert!(v["seconds"].as_f64().is_some());
+    assert!(v["peak_states"].as_u64().unwrap() > 0);
+    assert!(v["peak_nodes"].as_u64().unwrap() > 0);
+    assert_eq!(v["count_by_pairs"].as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn listing_is_every_good_instance_once() {
+    let (code, out, err) = zlink(&[
+        "generate",
+        "numberlink",
+        "--grid",
+        "3x3",
+        "--list",
+        "--verify",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut got: Vec<_> = out
+        .split("\n\n")
+        .map(|t| pairs_of(&parse_compact(t, "out").unwrap()))
+        .collect();
+    got.sort();
+    assert_eq!(got, good_instances(&SmallGraph::grid(3, 3), None));
+    let (_, out, _) = zlink(&[
+        "generate",
+        "numberlink",
+        "--grid",
+        "3x3",
+        "--list",
+        "--limit",
+        "5",
+    ]);
+    assert_eq!(out.split("\n\n").count(), 5);
+}
+
+#[test]
+fn samples_are_seeded_good_and_in_every_format() {
+    let g = SmallGraph::grid(4, 4);
+    let args = [
+        "generate",
+        "numberlink",
+        "--grid",
+        "4x4",
+        "--sample",
+        "6",
+        "--seed",
+        "11",
+    ];
+    let (code, out, err) = zlink(&[&args[..], &["--verify"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let compact: Vec<_> = out
+        .split("\n\n")
+        .map(|t| pairs_of(&parse_compact(t, "out").unwrap()))
+        .collect();
+    assert_eq!(compact.len(), 6);
+    for p in &compact {
+        assert!(is_good(&g, p), "{p:?}");
+    }
+    assert_eq!(zlink(&args).1, out, "same seed, same sample");
+    let (_, janko, _) = zlink(&[&args[..], &["--format", "janko"]].concat());
+    let j: Vec<_> = janko
+        .split("\n\n")
+        .map(|t| pairs_of(&parse_janko(t, "out").unwrap()))
+        .collect();
+    assert_eq!(j, compact);
+    let (_, urls, _) = zlink(&[&args[..], &["--format", "url"]].concat());
+    let u: Vec<_> = urls
+        .split_whitespace()
+        .map(|t| pairs_of(&parse_url(t, "out").unwrap().grid))
+        .collect();
+    assert_eq!(u, compact);
+}
+
+#[test]
+fn svg_files_are_written() {
+    let dir = std::env::temp_dir().join(format!("zlink-nlgen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let base = dir.join("p.svg");
+    let (code, _, err) = zlink(&[
+        "generate",
+        "numberlink",
+        "--grid",
+        "3x3",
+        "--sample",
+        "2",
+        "--svg",
+        base.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for i in 1..=2 {
+        let s = std::fs::read_to_string(dir.join(format!("p-{i}.svg"))).unwrap();
+        assert!(s.starts_with("<svg") || s.contains("<svg"));
+    }
+}
+
+#[test]
+fn budgets_exit_3_and_bad_input_exit_2() {
+    let (code, _, err) = zlink(&[
+        "generate",
+        "numberlink",
+        "--grid",
+        "4x4",
+        "--count",
+        "--max-memory",
+        "20K",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    let (code, _, err) = zlink(&[
+        "generate",
+        "numberlink",
+        "--grid",
+        "4x4",
+        "--count",
+        "--time-limit",
+        "0",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("time limit"), "{err}");
+    let (code, _, _) = zlink(&["generate", "numberlink", "--grid", "4y4", "--count"]);
+    assert_eq!(code, 2);
+    let (code, _, _) = zlink(&["generate", "numberlink", "--grid", "20x20", "--count"]);
+    assert_eq!(code, 2);
+    let (code, _, _) = zlink(&["generate", "numberlink", "--grid", "3x3"]);
+    assert_eq!(code, 2, "one of --count, --sample, --list");
+}
