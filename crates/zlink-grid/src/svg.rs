@@ -12,6 +12,10 @@
 
 use std::fmt::Write;
 
+/// Baseline shift (in em) that centres a digit's ink on the text's `y`: half the height of a
+/// sans-serif digit.
+pub const DIGIT_DY: f64 = 0.36;
+
 /// An SVG picture of a `rows × cols` cell grid with a margin of half a cell.
 #[derive(Debug, Clone)]
 pub struct SvgGrid {
@@ -98,12 +102,18 @@ impl SvgGrid {
     }
 
     /// Text centred in cell `(r, c)`; `bold` for givens.
+    ///
+    /// `y` is the cell's centre and the baseline is shifted down by [`DIGIT_DY`] em, so that a
+    /// digit's ink (which sits on the baseline, about 0.73 em tall) is centred. The
+    /// `dominant-baseline="central"` this replaces centres the em box instead, which put digits
+    /// above centre in librsvg; `dy` means the same in every renderer
+    /// (`tests/svg_browser.rs` checks the ink's centre in headless Chromium).
     pub fn cell_text(&mut self, r: usize, c: usize, text: &str, color: &str, bold: bool) {
         let size = self.cell * if text.chars().count() > 1 { 0.5 } else { 0.65 };
         let weight = if bold { "bold" } else { "normal" };
         let _ = writeln!(
             self.body,
-            r#"<text x="{}" y="{}" font-family="sans-serif" font-size="{size}" font-weight="{weight}" fill="{color}" text-anchor="middle" dominant-baseline="central">{}</text>"#,
+            r#"<text x="{}" y="{}" font-family="sans-serif" font-size="{size}" font-weight="{weight}" fill="{color}" text-anchor="middle" dy="{DIGIT_DY}em">{}</text>"#,
             self.x(c as f64 + 0.5),
             self.y(r as f64 + 0.5),
             escape(text)
