@@ -4,8 +4,9 @@
 
 use std::time::{Duration, Instant};
 
+use zlink_frontier::run::CountReport;
 use zlink_frontier::{Limits, Progress, RunError};
-use zlink_grid::{SolveError, SolveOptions, SolveStats, Solved};
+use zlink_grid::{Counted, SolveError, SolveOptions, SolveStats, Solved};
 
 /// The frontier limits of `opts`, with an optional progress hook.
 pub fn limits<'a>(
@@ -34,6 +35,35 @@ pub fn frontier_progress(opts: &SolveOptions) -> impl Fn(&Progress) + Sync + '_ 
             || format!("{} nodes so far", p.nodes_so_far),
         )
     }
+}
+
+/// An exact count through the frontier entry point: `run` gets the options' limits (with
+/// progress), and its report becomes a [`Counted`] whose counters are the states, the
+/// widest level, the frontier width as `width_name`, then `extra`.
+///
+/// # Errors
+/// The run's budget, time limit or spec error, as [`run_error`].
+pub fn exact_count(
+    opts: &SolveOptions,
+    width_name: &'static str,
+    extra: &[(&'static str, u64)],
+    run: impl FnOnce(&Limits<'_>) -> Result<CountReport, RunError>,
+) -> Result<Counted, SolveError> {
+    let started = Instant::now();
+    let progress = frontier_progress(opts);
+    let report = run(&limits(opts, Some(&progress))).map_err(|e| run_error(e, opts))?;
+    let mut counters = vec![
+        ("states", report.total_states),
+        ("max_level_states", report.max_level_states as u64),
+        (width_name, report.width as u64),
+    ];
+    counters.extend_from_slice(extra);
+    let stats = SolveStats {
+        seconds: started.elapsed().as_secs_f64(),
+        counters,
+        rounds: None,
+    };
+    Ok(Counted::exact(report.count, stats))
 }
 
 /// The puzzle-level error of a frontier run.

@@ -17,7 +17,7 @@ use zlink_zdd::Zdd;
 
 use super::graph::BridgeGraph;
 use super::{Bridges, Hashi, MAX_CLUE};
-use crate::zdd_limits::{frontier_progress, limits, run_error};
+use crate::zdd_limits::{exact_count, frontier_progress, limits, run_error};
 
 /// The Hashi ZDD engine.
 #[derive(Debug, Clone, Copy)]
@@ -85,19 +85,7 @@ impl Engine<Hashi> for ZddEngine {
     }
 
     fn count(&self, h: &Hashi, _: &(), opts: &SolveOptions) -> Result<Counted, SolveError> {
-        let started = Instant::now();
         let (q, _, _) = problem(h);
-        let report = count_family(&q, &limits(opts, Some(&frontier_progress(opts))))
-            .map_err(|e| run_error(e, opts))?;
-        let stats = SolveStats {
-            seconds: started.elapsed().as_secs_f64(),
-            counters: vec![
-                ("states", report.total_states),
-                ("max_level_states", report.max_level_states as u64),
-                ("state_fields", report.width as u64),
-            ],
-            rounds: None,
-        };
-        Ok(Counted::exact(report.count, stats))
+        exact_count(opts, "state_fields", &[], |l| count_family(&q, l))
     }
 }

@@ -8,13 +8,11 @@
 use std::time::Instant;
 
 use zlink_grid::numberlink::{Links, Rules};
-use zlink_grid::{
-    Counted, Engine, Settings, SettingsReader, SolveError, SolveOptions, SolveStats, Solved,
-};
+use zlink_grid::{Counted, Engine, Settings, SettingsReader, SolveError, SolveOptions, Solved};
 use zlink_link::numberlink::NumberlinkZdd;
 
 use super::Numberlink;
-use crate::zdd_limits::{first_of_two, frontier_progress, limits, run_error};
+use crate::zdd_limits::{exact_count, first_of_two, frontier_progress, limits, run_error};
 
 /// The rule variant and deduction switch of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,23 +91,12 @@ impl Engine<Numberlink> for ZddEngine {
         s: &NumberlinkSettings,
         opts: &SolveOptions,
     ) -> Result<Counted, SolveError> {
-        let started = Instant::now();
         let z = engine(p, s)?;
         let setup = z.setup_stats();
-        let report = z
-            .count_with_stats(&limits(opts, Some(&frontier_progress(opts))))
-            .map_err(|e| run_error(e, opts))?;
-        let stats = SolveStats {
-            seconds: started.elapsed().as_secs_f64(),
-            counters: vec![
-                ("states", report.total_states),
-                ("max_level_states", report.max_level_states as u64),
-                ("frontier_width", setup.width as u64),
-                ("edges_fixed_on", setup.fixed_on as u64),
-                ("edges_fixed_off", setup.fixed_off as u64),
-            ],
-            rounds: None,
-        };
-        Ok(Counted::exact(report.count, stats))
+        let fixed = [
+            ("edges_fixed_on", setup.fixed_on as u64),
+            ("edges_fixed_off", setup.fixed_off as u64),
+        ];
+        exact_count(opts, "frontier_width", &fixed, |l| z.count_with_stats(l))
     }
 }

@@ -5,11 +5,11 @@
 
 use std::time::Instant;
 
-use zlink_grid::{Counted, Engine, SolveError, SolveOptions, SolveStats, Solved};
+use zlink_grid::{Counted, Engine, SolveError, SolveOptions, Solved};
 use zlink_link::slitherlink::SlitherZdd;
 
 use super::{Loop, Slitherlink};
-use crate::zdd_limits::{first_of_two, frontier_progress, limits, run_error};
+use crate::zdd_limits::{exact_count, first_of_two, frontier_progress, limits, run_error};
 
 /// The Slitherlink ZDD engine.
 #[derive(Debug, Clone, Copy)]
@@ -44,19 +44,7 @@ impl Engine<Slitherlink> for ZddEngine {
     }
 
     fn count(&self, p: &Slitherlink, _: &(), opts: &SolveOptions) -> Result<Counted, SolveError> {
-        let started = Instant::now();
-        let report = engine(p)?
-            .count_with_stats(&limits(opts, Some(&frontier_progress(opts))))
-            .map_err(|e| run_error(e, opts))?;
-        let stats = SolveStats {
-            seconds: started.elapsed().as_secs_f64(),
-            counters: vec![
-                ("states", report.total_states),
-                ("max_level_states", report.max_level_states as u64),
-                ("frontier_width", report.width as u64),
-            ],
-            rounds: None,
-        };
-        Ok(Counted::exact(report.count, stats))
+        let z = engine(p)?;
+        exact_count(opts, "frontier_width", &[], |l| z.count_with_stats(l))
     }
 }
