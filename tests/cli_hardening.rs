@@ -225,3 +225,27 @@ fn a_long_blank_slitherlink_is_linear() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.trim(), (n * (n + 1) / 2).to_string());
 }
+
+#[test]
+fn ip_runs_have_a_memory_budget_too() {
+    let f = write(
+        "ip-budget.txt",
+        b"000000008003000400090020060000079000000061200060502070008000500010000020405000003\n",
+    );
+    let (code, out, err) = timed(
+        &[
+            "solve",
+            "--kind",
+            "sudoku",
+            "--engine",
+            "ip",
+            "--max-memory",
+            "4K",
+            &f,
+        ],
+        20,
+    );
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(err.contains("memory budget"), "{err}");
+    assert!(out.is_empty(), "{out}");
+}

@@ -250,6 +250,11 @@ impl Model {
         self.rows.len()
     }
 
+    /// Number of nonzero coefficients over all rows.
+    pub fn num_nonzeros(&self) -> usize {
+        self.rows.iter().map(|r| r.terms.len()).sum()
+    }
+
     /// The constraints, in the order added.
     pub fn rows(&self) -> &[Constraint] {
         &self.rows

@@ -23,7 +23,7 @@ pub fn solve_by_cuts(
     start: Instant,
     cuts: &'static str,
 ) -> Result<(Solution, SolveStats), SolveError> {
-    let limits = configure(model, opts);
+    let limits = configure(model, opts)?;
     let mut log = RoundLog::new();
     let mut separator = Reporting::new(separator, opts);
     let s = solve_with_cuts(model, &mut separator, &limits, &mut log).map_err(solve_error)?;
@@ -46,7 +46,7 @@ pub fn count_by_enumeration(
     start: Instant,
     cuts: &'static str,
 ) -> Result<Counted, SolveError> {
-    let limits = configure(model, opts);
+    let limits = configure(model, opts)?;
     let mut log = RoundLog::new();
     let limit = opts.limit.unwrap_or(u64::MAX);
     let mut found = 0u64;
@@ -109,15 +109,47 @@ impl Separator for Reporting<'_> {
     }
 }
 
+/// Bytes the solver's working set takes per nonzero and per row or column (presolved copy,
+/// LP factorisation, search data), a deliberately generous floor: the branch-and-bound tree
+/// comes on top and is bounded by the time limit, not here.
+const SOLVER_BYTES_PER_NONZERO: u64 = 512;
+const SOLVER_BYTES_PER_LINE: u64 = 1024;
+
+/// Whether `model` can be handed to the solver within the options' memory budget; checked
+/// before the solver allocates anything.
+///
+/// # Errors
+/// [`SolveError::Budget`] naming the model's size and the budget.
+pub fn check_memory(model: &Model, opts: &SolveOptions) -> Result<(), SolveError> {
+    let Some(budget) = opts.max_memory else {
+        return Ok(());
+    };
+    let (vars, rows, nnz) = (model.num_vars(), model.num_rows(), model.num_nonzeros());
+    let need = (nnz as u64)
+        .saturating_mul(SOLVER_BYTES_PER_NONZERO)
+        .saturating_add(((vars + rows) as u64).saturating_mul(SOLVER_BYTES_PER_LINE));
+    if need > budget {
+        return Err(SolveError::Budget(format!(
+            "the integer program ({vars} variables, {rows} rows, {nnz} nonzeros) needs about \
+             {need} bytes of solver memory, over the memory budget of {budget} bytes"
+        )));
+    }
+    Ok(())
+}
+
 /// Apply threads and MIP gap to `model`, and return the loop limits for the time limit (the
 /// time limit covers a whole cut loop or enumeration, not one solver call).
-pub fn configure(model: &mut Model, opts: &SolveOptions) -> LoopLimits {
+///
+/// # Errors
+/// [`SolveError::Budget`] when the model does not fit the memory budget ([`check_memory`]).
+pub fn configure(model: &mut Model, opts: &SolveOptions) -> Result<LoopLimits, SolveError> {
+    check_memory(model, opts)?;
     model.params.threads = opts.threads;
     model.params.mip_gap = opts.mip_gap;
-    LoopLimits {
+    Ok(LoopLimits {
         time_limit: opts.time_limit,
         max_rounds: None,
-    }
+    })
 }
 
 /// The puzzle-level error for an IP-layer error.
