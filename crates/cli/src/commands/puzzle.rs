@@ -239,7 +239,8 @@ fn print_stats(label: &str, s: &SolveStats) {
     }
 }
 
-fn svg_path(base: &std::path::Path, index: usize, total: usize) -> PathBuf {
+/// `base`, or `stem-N.ext` (1-based) when a run writes several pictures.
+pub(crate) fn svg_path(base: &std::path::Path, index: usize, total: usize) -> PathBuf {
     if total == 1 {
         return base.to_path_buf();
     }
@@ -268,14 +269,7 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
     let mut first_error = None;
     let mut json_out = Vec::new();
     for (i, inst) in instances.iter().enumerate() {
-        let bar = Bar::new(inst.label(), 0);
-        let opts = SolveOptions {
-            progress: bar.hook(),
-            ..opts.clone()
-        };
-        let result = inst.solve(engine, &opts);
-        drop(bar);
-        match result {
+        match with_bar(inst.as_ref(), &opts, |o| inst.solve(engine, o)) {
             Ok(solved) => {
                 if solved.more == Some(true) {
                     eprintln!(
@@ -310,15 +304,14 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
                     outln!("{}", inst.render_line(sol));
                 }
             }
-            Err(e) => {
-                // Messages go to stderr in every mode; stdout holds results only.
-                if global.json {
-                    json_out.push(json!({ "label": inst.label(), "kind": inst.kind(), "status": "failed", "error": e.to_string() }));
-                } else if !single {
-                    eprintln!("zlink: {}: {e}", inst.label());
-                }
-                first_error.get_or_insert_with(|| error_exit(inst.label(), &e));
-            }
+            Err(e) => failed(
+                inst.as_ref(),
+                &e,
+                !single,
+                &mut json_out,
+                &mut first_error,
+                global.json,
+            ),
         }
     }
     if global.json {
@@ -376,23 +369,17 @@ pub fn count(args: PuzzleCountArgs, global: &GlobalOpts) -> Result<(), CliError>
     let mut first_error = None;
     let single = instances.len() == 1;
     for inst in &instances {
-        let bar = Bar::new(inst.label(), 0);
-        let opts = SolveOptions {
-            progress: bar.hook(),
-            ..opts.clone()
-        };
-        let result = inst.count(engine, &opts);
-        drop(bar);
-        let counted = match result {
+        let counted = match with_bar(inst.as_ref(), &opts, |o| inst.count(engine, o)) {
             Ok(c) => c,
             Err(e) => {
-                // The other puzzles are still counted; the exit code is the first failure's.
-                if global.json {
-                    json_out.push(json!({ "label": inst.label(), "kind": inst.kind(), "status": "failed", "error": e.to_string() }));
-                } else if !single {
-                    eprintln!("zlink: {}: {e}", inst.label());
-                }
-                first_error.get_or_insert_with(|| error_exit(inst.label(), &e));
+                failed(
+                    inst.as_ref(),
+                    &e,
+                    !single,
+                    &mut json_out,
+                    &mut first_error,
+                    global.json,
+                );
                 continue;
             }
         };
@@ -424,6 +411,38 @@ pub fn count(args: PuzzleCountArgs, global: &GlobalOpts) -> Result<(), CliError>
         print_json(json_out);
     }
     first_error.map_or(Ok(()), Err)
+}
+
+/// Runs `run` on one puzzle with its own progress bar (drawn only on a terminal).
+fn with_bar<T>(
+    inst: &dyn Instance,
+    opts: &SolveOptions,
+    run: impl FnOnce(&SolveOptions) -> Result<T, SolveError>,
+) -> Result<T, SolveError> {
+    let bar = Bar::new(inst.label(), 0);
+    let opts = SolveOptions {
+        progress: bar.hook(),
+        ..opts.clone()
+    };
+    run(&opts)
+}
+
+/// One puzzle of a run failed: its message goes to stderr (or into the JSON), never to stdout,
+/// the other puzzles still run, and the run's exit code is the first failure's.
+fn failed(
+    inst: &dyn Instance,
+    e: &SolveError,
+    say: bool,
+    json_out: &mut Vec<Value>,
+    first_error: &mut Option<CliError>,
+    json: bool,
+) {
+    if json {
+        json_out.push(json!({ "label": inst.label(), "kind": inst.kind(), "status": "failed", "error": e.to_string() }));
+    } else if say {
+        eprintln!("zlink: {}: {e}", inst.label());
+    }
+    first_error.get_or_insert_with(|| error_exit(inst.label(), e));
 }
 
 /// Prints the JSON of a run: one object for one puzzle, an array for several.

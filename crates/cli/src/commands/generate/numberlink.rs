@@ -98,17 +98,6 @@ fn write_instance(p: &NumberlinkGrid, format: Format) -> Result<String, CliError
     }
 }
 
-fn svg_path(base: &std::path::Path, index: usize, total: usize) -> PathBuf {
-    if total == 1 {
-        return base.to_path_buf();
-    }
-    let stem = base
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    base.with_file_name(format!("{stem}-{}.svg", index + 1))
-}
-
 /// Runs `zlink generate numberlink`.
 ///
 /// # Errors
@@ -199,7 +188,7 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
             })?;
         }
         if let Some(base) = &args.svg {
-            let path = svg_path(base, i, picks.len());
+            let path = super::super::puzzle::svg_path(base, i, picks.len());
             std::fs::write(&path, render::svg(&p, None))
                 .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
         }
