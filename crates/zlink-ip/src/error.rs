@@ -25,6 +25,23 @@ pub enum IpError {
         /// The limit.
         rounds: usize,
     },
+    /// The model's estimated solver working set exceeds [`crate::Params::max_memory`].
+    #[error(
+        "the integer program ({vars} variables, {rows} rows, {nonzeros} nonzeros) needs about \
+         {need} bytes of solver memory, over the memory budget of {budget} bytes"
+    )]
+    Memory {
+        /// Columns of the model.
+        vars: usize,
+        /// Rows of the model.
+        rows: usize,
+        /// Nonzeros of the model.
+        nonzeros: usize,
+        /// Estimated bytes ([`crate::Model::solver_memory`]).
+        need: u64,
+        /// The budget, bytes.
+        budget: u64,
+    },
     /// HiGHS reported an error or an unexpected status.
     #[error("HiGHS failed: {0}")]
     Solver(String),

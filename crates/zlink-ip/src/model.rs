@@ -43,7 +43,17 @@ pub struct Params {
     /// an [`IpError::Solver`] at the next solve. The live instance keeps an option's value
     /// after it is removed from the list; set it back explicitly instead.
     pub highs_options: Vec<(String, OptionValue)>,
+    /// Memory budget in bytes: a solve whose estimated solver working set
+    /// ([`Model::solver_memory`]) exceeds it fails with [`IpError::Memory`] before HiGHS
+    /// allocates. Checked at every solve, so a cut loop whose rows grow is covered too.
+    pub max_memory: Option<u64>,
 }
+
+/// Bytes the solver's working set takes per nonzero and per row or column (presolved copy,
+/// LP factorisation, search data), a deliberately generous floor: the branch-and-bound tree
+/// comes on top and is bounded by the time limit, not here.
+const SOLVER_BYTES_PER_NONZERO: u64 = 512;
+const SOLVER_BYTES_PER_LINE: u64 = 1024;
 
 /// The value of a named HiGHS option in [`Params::highs_options`].
 #[derive(Debug, Clone, PartialEq)]
@@ -255,6 +265,37 @@ impl Model {
         self.rows.iter().map(|r| r.terms.len()).sum()
     }
 
+    /// A floor on the bytes HiGHS needs to solve this model (512 per nonzero, 1 KiB per row or
+    /// column), what [`Params::max_memory`] is compared with.
+    pub fn solver_memory(&self) -> u64 {
+        (self.num_nonzeros() as u64)
+            .saturating_mul(SOLVER_BYTES_PER_NONZERO)
+            .saturating_add(
+                ((self.cols.len() + self.rows.len()) as u64).saturating_mul(SOLVER_BYTES_PER_LINE),
+            )
+    }
+
+    /// Whether the model fits [`Params::max_memory`].
+    ///
+    /// # Errors
+    /// [`IpError::Memory`] naming the model's size, the estimate and the budget.
+    pub fn check_memory(&self) -> Result<(), IpError> {
+        let Some(budget) = self.params.max_memory else {
+            return Ok(());
+        };
+        let need = self.solver_memory();
+        if need > budget {
+            return Err(IpError::Memory {
+                vars: self.cols.len(),
+                rows: self.rows.len(),
+                nonzeros: self.num_nonzeros(),
+                need,
+                budget,
+            });
+        }
+        Ok(())
+    }
+
     /// The constraints, in the order added.
     pub fn rows(&self) -> &[Constraint] {
         &self.rows
@@ -376,6 +417,7 @@ impl Model {
     /// [`IpError::Infeasible`], [`IpError::Unbounded`], [`IpError::TimeLimit`] (with the
     /// incumbent if one was found) or [`IpError::Solver`].
     pub fn solve(&mut self) -> Result<Solution, IpError> {
+        self.check_memory()?;
         let start = Instant::now();
         self.solves += 1;
         if self.cols.is_empty() {
@@ -457,6 +499,31 @@ impl Model {
 mod tests {
     use super::*;
     use crate::sum;
+
+    #[test]
+    fn a_solve_over_the_memory_budget_is_refused_and_growing_rows_count() {
+        let mut m = Model::new();
+        let x: Vec<_> = (0..4).map(|_| m.add_var(VarKind::Binary)).collect();
+        m.add(sum(x.clone()).le(2.0));
+        m.set_objective(sum(x.clone()), Sense::Maximise);
+        // 4 nonzeros and 5 lines: 4 * 512 + 5 * 1024 bytes
+        assert_eq!(m.solver_memory(), 4 * 512 + 5 * 1024);
+        m.params.max_memory = Some(m.solver_memory());
+        assert!(m.solve().is_ok());
+        // one more row (a cut) goes over the same budget
+        m.add(sum(x[..2].to_vec()).le(1.0));
+        match m.solve() {
+            Err(IpError::Memory {
+                rows: 2,
+                need,
+                budget,
+                ..
+            }) => assert!(need > budget),
+            other => panic!("expected a memory error, got {other:?}"),
+        }
+        m.params.max_memory = None;
+        assert_eq!(m.solve().unwrap().objective.round(), 2.0);
+    }
 
     #[test]
     fn knapsack_matches_brute_force_and_reports_stats() {

@@ -109,32 +109,23 @@ impl Separator for Reporting<'_> {
     }
 }
 
-/// Bytes the solver's working set takes per nonzero and per row or column (presolved copy,
-/// LP factorisation, search data), a deliberately generous floor: the branch-and-bound tree
-/// comes on top and is bounded by the time limit, not here.
-const SOLVER_BYTES_PER_NONZERO: u64 = 512;
-const SOLVER_BYTES_PER_LINE: u64 = 1024;
-
 /// Whether `model` can be handed to the solver within the options' memory budget; checked
-/// before the solver allocates anything.
+/// before the solver allocates anything (and again by every solve, [`zlink_ip::Params::max_memory`]).
 ///
 /// # Errors
 /// [`SolveError::Budget`] naming the model's size and the budget.
 pub fn check_memory(model: &Model, opts: &SolveOptions) -> Result<(), SolveError> {
-    let Some(budget) = opts.max_memory else {
-        return Ok(());
-    };
-    let (vars, rows, nnz) = (model.num_vars(), model.num_rows(), model.num_nonzeros());
-    let need = (nnz as u64)
-        .saturating_mul(SOLVER_BYTES_PER_NONZERO)
-        .saturating_add(((vars + rows) as u64).saturating_mul(SOLVER_BYTES_PER_LINE));
-    if need > budget {
-        return Err(SolveError::Budget(format!(
-            "the integer program ({vars} variables, {rows} rows, {nnz} nonzeros) needs about \
-             {need} bytes of solver memory, over the memory budget of {budget} bytes"
-        )));
+    let need = model.solver_memory();
+    match opts.max_memory {
+        Some(budget) if need > budget => Err(solve_error(IpError::Memory {
+            vars: model.num_vars(),
+            rows: model.num_rows(),
+            nonzeros: model.num_nonzeros(),
+            need,
+            budget,
+        })),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// Apply threads and MIP gap to `model`, and return the loop limits for the time limit (the
@@ -144,6 +135,7 @@ pub fn check_memory(model: &Model, opts: &SolveOptions) -> Result<(), SolveError
 /// [`SolveError::Budget`] when the model does not fit the memory budget ([`check_memory`]).
 pub fn configure(model: &mut Model, opts: &SolveOptions) -> Result<LoopLimits, SolveError> {
     check_memory(model, opts)?;
+    model.params.max_memory = opts.max_memory;
     model.params.threads = opts.threads;
     model.params.mip_gap = opts.mip_gap;
     Ok(LoopLimits {
@@ -161,6 +153,7 @@ pub fn solve_error(e: IpError) -> SolveError {
         IpError::RoundLimit { rounds } => {
             SolveError::Solver(format!("no answer after {rounds} solver calls"))
         }
+        e @ IpError::Memory { .. } => SolveError::Budget(e.to_string()),
         IpError::Solver(s) => SolveError::Solver(s),
     }
 }

@@ -43,3 +43,23 @@ fn ip_engines_refuse_a_model_over_the_budget() {
         assert!(p.solve(Some("ip"), &roomy).is_ok(), "{kind}");
     }
 }
+
+/// The min-clue IP master grows a row per unavoidable set: the budget is checked at every
+/// master solve, not only on the first model.
+#[test]
+fn minclue_ip_master_honours_the_budget() {
+    let p = first("minclue", "1234341221434321\n");
+    let tight = SolveOptions {
+        max_memory: Some(4096),
+        ..SolveOptions::default()
+    };
+    match p.solve(Some("ip"), &tight) {
+        Err(SolveError::Budget(msg)) => assert!(msg.contains("integer program"), "{msg}"),
+        other => panic!("expected a budget error, got {other:?}"),
+    }
+    let roomy = SolveOptions {
+        max_memory: Some(1 << 30),
+        ..SolveOptions::default()
+    };
+    assert!(p.solve(Some("ip"), &roomy).is_ok());
+}

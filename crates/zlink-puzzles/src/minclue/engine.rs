@@ -65,6 +65,7 @@ impl Settings for MinimumSettings {
 fn params(opts: &SolveOptions) -> Params {
     Params {
         threads: opts.threads,
+        max_memory: opts.max_memory,
         ..Params::default()
     }
 }
