@@ -5,7 +5,8 @@
 use proptest::prelude::*;
 use zlink_grid::numberlink::{formats, url as nl_url};
 use zlink_grid::{janko, pzprjs, tatham, text, ParseError};
-use zlink_testkit::fuzz_campaign::{budget_from_env, campaign as campaign_run, BoxedRun, Target};
+use zlink_testkit::fuzz::mutated_seeds;
+use zlink_testkit::fuzz_campaign::{run_and_assert, BoxedRun, Target};
 
 fn positioned(e: &ParseError) {
     assert_eq!(e.source, "f");
@@ -103,21 +104,7 @@ fn campaign() {
         name: "decode-input",
         run: &decode,
     });
-    let out = campaign_run(&targets, budget_from_env(1.0), 2);
-    assert!(
-        out.iter().all(|o| o.crashes.is_empty()),
-        "crashes: see fuzz-crashes/"
-    );
-}
-
-fn mutated() -> impl Strategy<Value = Vec<u8>> {
-    let seeds = zlink_testkit::fuzz::seeds();
-    let n = seeds.len();
-    (
-        0..n,
-        prop::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 0..8),
-    )
-        .prop_map(move |(i, ops)| zlink_testkit::fuzz::mutate(&seeds[i], &ops))
+    run_and_assert(&targets, 2);
 }
 
 proptest! {
@@ -127,7 +114,7 @@ proptest! {
     }
 
     #[test]
-    fn mutated_real_inputs(bytes in mutated()) {
+    fn mutated_real_inputs(bytes in mutated_seeds()) {
         all_readers(&bytes);
     }
 }

@@ -6,7 +6,8 @@
 use proptest::prelude::*;
 use zlink_grid::text::decode_input;
 use zlink_grid::PuzzleKind;
-use zlink_testkit::fuzz_campaign::{budget_from_env, campaign as campaign_run, BoxedRun, Target};
+use zlink_testkit::fuzz::mutated_seeds;
+use zlink_testkit::fuzz_campaign::{run_and_assert, BoxedRun, Target};
 
 /// The text a loader gets: invalid UTF-8 must be a positioned error; the loaders then get the
 /// lossy text.
@@ -61,21 +62,7 @@ fn campaign() {
             run: &**run,
         })
         .collect();
-    let out = campaign_run(&targets, budget_from_env(1.0), 2);
-    assert!(
-        out.iter().all(|o| o.crashes.is_empty()),
-        "crashes: see fuzz-crashes/"
-    );
-}
-
-fn mutated() -> impl Strategy<Value = Vec<u8>> {
-    let seeds = zlink_testkit::fuzz::seeds();
-    let n = seeds.len();
-    (
-        0..n,
-        prop::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 0..8),
-    )
-        .prop_map(move |(i, ops)| zlink_testkit::fuzz::mutate(&seeds[i], &ops))
+    run_and_assert(&targets, 2);
 }
 
 proptest! {
@@ -85,7 +72,7 @@ proptest! {
     }
 
     #[test]
-    fn mutated_real_inputs(bytes in mutated()) {
+    fn mutated_real_inputs(bytes in mutated_seeds()) {
         load_all(&bytes);
     }
 }

@@ -128,6 +128,19 @@ pub fn mutate(seed: &[u8], ops: &[(usize, u8, u8)]) -> Vec<u8> {
     v
 }
 
+/// The proptest strategy of the fuzz harnesses: a real input of [`seeds`] with up to 7
+/// [`mutate`] operations applied.
+pub fn mutated_seeds() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+    use proptest::prelude::*;
+    let seeds = seeds();
+    let n = seeds.len();
+    (
+        0..n,
+        prop::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 0..8),
+    )
+        .prop_map(move |(i, ops)| mutate(&seeds[i], &ops))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

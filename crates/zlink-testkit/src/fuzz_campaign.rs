@@ -143,6 +143,19 @@ pub fn campaign(targets: &[Target<'_>], budget: Duration, threads: usize) -> Vec
     r.into_iter().map(|(_, o)| o).collect()
 }
 
+/// The campaign of the harnesses' ignored `campaign` tests: every target for
+/// `FUZZ_CPU_SECONDS` of thread CPU time (default 1 s), on `threads` threads.
+///
+/// # Panics
+/// When any target crashed (the inputs are saved in `fuzz-crashes/`).
+pub fn run_and_assert(targets: &[Target<'_>], threads: usize) {
+    let out = campaign(targets, budget_from_env(1.0), threads);
+    assert!(
+        out.iter().all(|o| o.crashes.is_empty()),
+        "crashes: see fuzz-crashes/"
+    );
+}
+
 /// The budget per target from `FUZZ_CPU_SECONDS` (default `default_secs`).
 pub fn budget_from_env(default_secs: f64) -> Duration {
     let s = std::env::var("FUZZ_CPU_SECONDS")
