@@ -120,3 +120,27 @@ fn bad_input_exits_2_and_impossible_puzzles_exit_1() {
     assert_eq!(code, 1);
     assert!(err.contains("no solution"), "{err}");
 }
+
+/// The ERATO zslilin file (`cols rows` header, algorithms2012 example) reads as its own
+/// format: 7 columns by 5 rows, one solution by both engines.
+#[test]
+fn erato_cols_rows_file_counts_one_solution() {
+    let f = "data/erato-zdd-examples/algorithms2012_slilin001.dat";
+    for engine in ["zdd", "ip"] {
+        let (code, out, err) = zlink(&["count", "--kind", "slitherlink", "--engine", engine, f]);
+        assert_eq!(code, 0, "{engine}: {err}");
+        assert_eq!(out.trim().lines().last(), Some("1"), "{engine}: {out}");
+    }
+    let (code, out, _) = zlink(&["solve", "--kind", "slitherlink", f]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.lines().count(),
+        11,
+        "5 rows of cells, 6 of edges: {out}"
+    );
+    assert_eq!(
+        out.lines().next().map(str::len),
+        Some(15),
+        "7 columns: {out}"
+    );
+}

@@ -28,6 +28,39 @@ pub fn looks_like_janko(text: &str) -> bool {
             .all(|t| crate::text::parse_uint::<usize>(t).is_some())
 }
 
+/// The order of the two numbers of a block header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeaderOrder {
+    /// `rows cols`: Janko, and most tools.
+    RowsCols,
+    /// `cols rows`: the ERATO tools (TdZdd ddnumlin, algorithms2012 znumlin / zslilin).
+    ColsRows,
+}
+
+/// Which header order `text` follows: `cols rows` only when the header is exactly two
+/// different numbers `a b`, `b` grid lines follow and the first has `a` tokens (a square
+/// grid reads the same either way); `rows cols` otherwise, whose errors then name the problem.
+pub fn header_order(text: &str) -> HeaderOrder {
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let nums = |l: &str| -> Vec<Option<usize>> {
+        l.split_whitespace()
+            .map(crate::text::parse_uint::<usize>)
+            .collect()
+    };
+    let Some(header) = lines.next().map(nums) else {
+        return HeaderOrder::RowsCols;
+    };
+    let (Some(Some(a)), Some(Some(b)), 2) = (header.first(), header.get(1), header.len()) else {
+        return HeaderOrder::RowsCols;
+    };
+    let first_width = lines.clone().next().map(|l| l.split_whitespace().count());
+    if a != b && lines.count() == *b && first_width == Some(*a) {
+        HeaderOrder::ColsRows
+    } else {
+        HeaderOrder::RowsCols
+    }
+}
+
 /// Parse a Janko block whose grid follows `extra_lines` non-blank lines after the header.
 ///
 /// # Errors
@@ -36,6 +69,23 @@ pub fn parse_janko<'a>(
     text: &'a str,
     source: &str,
     extra_lines: usize,
+) -> Result<JankoGrid<'a>, ParseError> {
+    parse_block(text, source, extra_lines, HeaderOrder::RowsCols)
+}
+
+/// Parse a block whose header is in either order, as [`header_order`] reads it.
+///
+/// # Errors
+/// As [`parse_janko`].
+pub fn parse_janko_or_erato<'a>(text: &'a str, source: &str) -> Result<JankoGrid<'a>, ParseError> {
+    parse_block(text, source, 0, header_order(text))
+}
+
+fn parse_block<'a>(
+    text: &'a str,
+    source: &str,
+    extra_lines: usize,
+    order: HeaderOrder,
 ) -> Result<JankoGrid<'a>, ParseError> {
     let mut lines = text
         .lines()
@@ -69,8 +119,16 @@ pub fn parse_janko<'a>(
             )),
         }
     };
-    let rows = dim(0, "the number of rows")?;
-    let cols = dim(1, "the number of columns")?;
+    let (rows, cols) = match order {
+        HeaderOrder::RowsCols => (
+            dim(0, "the number of rows")?,
+            dim(1, "the number of columns")?,
+        ),
+        HeaderOrder::ColsRows => {
+            let cols = dim(0, "the number of columns")?;
+            (dim(1, "the number of rows")?, cols)
+        }
+    };
     crate::limits::check_size(rows, cols, source, hline, header[0].col)?;
     let mut extra = Vec::new();
     for _ in 0..extra_lines {
@@ -132,6 +190,27 @@ pub fn parse_janko<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn erato_header_order_is_recognised_only_when_the_rows_fit() {
+        let erato = "3 2\n1 - 2\n- - 3\n";
+        assert_eq!(header_order(erato), HeaderOrder::ColsRows);
+        let g = parse_janko_or_erato(erato, "t").unwrap();
+        assert_eq!((g.cells.rows(), g.cells.cols()), (2, 3));
+        // Janko order, square grids and malformed text keep `rows cols`
+        for t in [
+            "2 3\n1 - 2\n- - 3\n",
+            "2 2\n1 -\n- 2\n",
+            "3 2\n1 -\n",
+            "x y\n",
+        ] {
+            assert_eq!(header_order(t), HeaderOrder::RowsCols, "{t}");
+        }
+        assert_eq!(
+            parse_janko_or_erato("3 2\n1 - 2\n", "t").unwrap_err().line,
+            2
+        );
+    }
 
     #[test]
     fn parses_grid_and_reports_short_rows() {

@@ -23,6 +23,7 @@
 
 pub mod zdd;
 
+use zlink_grid::janko::HeaderOrder;
 use zlink_grid::numberlink::{self as nl, Links, NumberlinkGrid, Rules};
 use zlink_grid::text::content_lines;
 use zlink_grid::{Kind, ParseError, Puzzle, Violation};
@@ -76,10 +77,9 @@ impl Numberlink {
             let u = nl::url::parse_url(first, source)?;
             return Ok(Self::new(u.grid, u.rules));
         }
-        if let Some((a, b)) = header(first) {
+        if header(first).is_some() {
             // `rows cols` (Janko) or `cols rows` (ERATO): the token rows decide
-            let rows = content_lines(text).count().saturating_sub(1);
-            return if rows == b && a != b {
+            return if zlink_grid::janko::header_order(text) == HeaderOrder::ColsRows {
                 nl::formats::parse_erato(text, source).map(Self::plain)
             } else {
                 nl::formats::parse_janko(text, source).map(Self::plain)

@@ -10,7 +10,7 @@
 //! counting they are the same thing.
 
 use super::{Loop, Slitherlink, MAX_CLUE};
-use zlink_grid::janko::parse_janko;
+use zlink_grid::janko::{parse_janko, parse_janko_or_erato};
 use zlink_grid::pzprjs::{self, cell4, Clue};
 use zlink_grid::tatham::{self, split_number};
 use zlink_grid::text::{char_grid, content_lines};
@@ -50,12 +50,13 @@ impl Slitherlink {
         ))
     }
 
-    /// Reads a Janko block: `rows cols`, then rows of `-` / `0`–`4` tokens.
+    /// Reads a Janko block: `rows cols`, then rows of `-` / `0`–`4` tokens; the ERATO
+    /// `cols rows` header (algorithms2012 zslilin files) is recognised by its rows.
     ///
     /// # Errors
     /// As the shared Janko reader, plus clue tokens outside 0–4.
     pub fn parse_janko(text: &str, source: &str) -> Result<Self, ParseError> {
-        let g = parse_janko(text, source, 0)?;
+        let g = parse_janko_or_erato(text, source)?;
         let mut cells = Vec::with_capacity(g.cells.len());
         for t in g.cells.cells() {
             cells.push(match t.text {
