@@ -256,11 +256,7 @@ impl Search<'_> {
                     let mut holders = row.clone().filter(|&v| dom[v] & bit != 0);
                     match (holders.next(), holders.next()) {
                         (None, _) => return false,
-                        (Some(v), None) => {
-                            if !narrow(dom, v, bit) {
-                                return false;
-                            }
-                        }
+                        (Some(v), None) if !narrow(dom, v, bit) => return false,
                         _ => {}
                     }
                 }
