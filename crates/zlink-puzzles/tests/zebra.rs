@@ -17,6 +17,17 @@ fn with(key: &str, value: &str) -> SolveOptions {
     }
 }
 
+/// The given heuristic with forward-checking propagation.
+fn forward(h: &str) -> SolveOptions {
+    SolveOptions {
+        settings: vec![
+            ("heuristic".into(), h.into()),
+            ("propagation".into(), "forward".into()),
+        ],
+        ..SolveOptions::default()
+    }
+}
+
 fn count(z: &Zebra, engine: &str, opts: &SolveOptions) -> (u64, bool) {
     let c = KIND.count(z, Some(engine), opts).expect("counts");
     (u64::try_from(&c.count).expect("fits"), c.exact)
@@ -74,6 +85,7 @@ fn the_1962_puzzle_is_unique_with_its_published_answer() {
             (1, true),
             "{h}"
         );
+        assert_eq!(count(z, "propagate", &forward(h)), (1, true), "{h} forward");
     }
 }
 
@@ -167,6 +179,7 @@ proptest! {
         let want = brute_count(&inst);
         for h in ["original", "h12", "h123"] {
             prop_assert_eq!(count(z, "propagate", &with("heuristic", h)), (want, true), "{} on\n{}", h, text);
+            prop_assert_eq!(count(z, "propagate", &forward(h)), (want, true), "{} forward on\n{}", h, text);
         }
         // the IP enumerates one solution per solver call: cap it
         let cap = SolveOptions { limit: Some(20), ..SolveOptions::default() };

@@ -32,7 +32,7 @@ pub mod verify;
 use zlink_grid::{Kind, ParseError, Puzzle, Violation};
 
 pub use ip::IpEngine;
-pub use propagate::{Heuristic, PropagateEngine};
+pub use propagate::{Heuristic, PropagateEngine, PropagateSettings, Propagation};
 
 /// The registry row of the Zebra puzzle.
 pub static KIND: Kind<Zebra> = Kind::new(

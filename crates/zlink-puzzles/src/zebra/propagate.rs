@@ -14,6 +14,11 @@
 //!   branched on, the other values of its attribute come next (they exclude each other, so
 //!   all-different prunes them at once).
 //!
+//! The propagation strength (`--set propagation=…`): `fixpoint` (default) runs every
+//! propagator in full as above; `forward` only prunes from values whose house is fixed
+//! (forward checking, no hidden singles), closer to the plain Prolog model of the report,
+//! where the search order matters far more.
+//!
 //! Statistics: `inferences` (propagator runs, the counterpart of Prolog's logical
 //! inferences in the report's Table 7.5), `nodes` (search nodes) and `fails` (dead ends).
 
@@ -37,18 +42,36 @@ pub enum Heuristic {
     H123,
 }
 
+/// How much the propagators prune.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Propagation {
+    /// Every propagator in full, to a fixpoint.
+    #[default]
+    Fixpoint,
+    /// Only from values whose house is fixed (forward checking).
+    Forward,
+}
+
 /// Settings of the propagation engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct PropagateSettings {
     /// The search order.
     pub heuristic: Heuristic,
+    /// The propagation strength.
+    pub propagation: Propagation,
 }
 
 impl Settings for PropagateSettings {
-    const KEYS: &'static [(&'static str, &'static str)] = &[(
-        "heuristic",
-        "original|h12|h123: clue and branching order of report 7.3.1 (default h123)",
-    )];
+    const KEYS: &'static [(&'static str, &'static str)] = &[
+        (
+            "heuristic",
+            "original|h12|h123: clue and branching order of report 7.3.1 (default h123)",
+        ),
+        (
+            "propagation",
+            "fixpoint|forward: full propagation, or only from fixed values (default fixpoint)",
+        ),
+    ];
 
     fn read(r: &mut SettingsReader<'_>) -> Result<Self, SolveError> {
         Ok(Self {
@@ -60,6 +83,15 @@ impl Settings for PropagateSettings {
                         ("none", Heuristic::Original),
                         ("h12", Heuristic::H12),
                         ("h123", Heuristic::H123),
+                    ],
+                )?
+                .unwrap_or_default(),
+            propagation: r
+                .choice(
+                    "propagation",
+                    &[
+                        ("fixpoint", Propagation::Fixpoint),
+                        ("forward", Propagation::Forward),
                     ],
                 )?
                 .unwrap_or_default(),
@@ -162,6 +194,7 @@ struct Search<'a> {
     clues: Vec<Clue>,
     order: Vec<Item>,
     cap: u64,
+    forward: bool,
     out: Outcome,
     start: Instant,
     opts: &'a SolveOptions,
@@ -190,6 +223,13 @@ impl Search<'_> {
                 self.out.inferences += 1;
                 let c = self.clues[k];
                 let a = self.ix(c.a);
+                if self.forward {
+                    // prune only from a fixed end (unary clues always apply)
+                    let fixed = |i: Item| dom[self.ix(i)].count_ones() == 1;
+                    if !matches!(c.rel, Relation::At(_)) && !c.items().any(fixed) {
+                        continue;
+                    }
+                }
                 let ok = match (c.rel, c.negated) {
                     (Relation::At(p), false) => narrow(dom, a, 1 << p),
                     (Relation::At(p), true) => narrow(dom, a, !(1 << p)),
@@ -251,7 +291,7 @@ impl Search<'_> {
                     }
                 }
                 // a house only one value can take gets it
-                for h in 0..n {
+                for h in (0..n).filter(|_| !self.forward) {
                     let bit = 1u32 << h;
                     let mut holders = row.clone().filter(|&v| dom[v] & bit != 0);
                     match (holders.next(), holders.next()) {
@@ -323,13 +363,13 @@ fn memory_need(z: &Zebra) -> u64 {
     cells * cells * 4 + z.clues().len() as u64 * 64
 }
 
-/// Search `z` for up to `cap` solutions with heuristic `h`.
+/// Search `z` for up to `cap` solutions with the settings `set`.
 ///
 /// # Errors
 /// The memory budget (checked before the search allocates) or the time limit.
 pub fn search(
     z: &Zebra,
-    h: Heuristic,
+    set: &PropagateSettings,
     cap: u64,
     opts: &SolveOptions,
 ) -> Result<Outcome, SolveError> {
@@ -342,13 +382,14 @@ pub fn search(
         }
     }
     let (n, attrs) = (z.houses(), z.attributes().len());
-    let (clues, order) = orders(z, h);
+    let (clues, order) = orders(z, set.heuristic);
     let mut s = Search {
         n,
         attrs,
         clues,
         order,
         cap,
+        forward: set.propagation == Propagation::Forward,
         out: Outcome {
             found: 0,
             first: None,
@@ -377,7 +418,7 @@ impl Engine<Zebra> for PropagateEngine {
     }
 
     fn summary(&self) -> &'static str {
-        "constraint propagation and search with the report's heuristics (--set heuristic=original|h12|h123); counts exhaustively"
+        "constraint propagation and search with the report's heuristics (--set heuristic=original|h12|h123, propagation=fixpoint|forward); counts exhaustively"
     }
 
     fn solve(
@@ -387,7 +428,7 @@ impl Engine<Zebra> for PropagateEngine {
         opts: &SolveOptions,
     ) -> Result<Solved<Table>, SolveError> {
         let start = Instant::now();
-        let out = search(z, s.heuristic, 2, opts)?;
+        let out = search(z, s, 2, opts)?;
         let stats = out.stats(start.elapsed().as_secs_f64());
         let first = out.first.ok_or(SolveError::Infeasible)?;
         Ok(Solved {
@@ -404,7 +445,7 @@ impl Engine<Zebra> for PropagateEngine {
         opts: &SolveOptions,
     ) -> Result<Counted, SolveError> {
         let start = Instant::now();
-        let out = search(z, s.heuristic, u64::MAX, opts)?;
+        let out = search(z, s, u64::MAX, opts)?;
         Ok(Counted::exact(
             out.found,
             out.stats(start.elapsed().as_secs_f64()),
