@@ -134,3 +134,29 @@ fn render_prints_the_puzzle_and_generate_makes_unique_puzzles() {
     let (code, _, err) = zlink(&["generate", "zebra", "--houses", "0"]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn memory_budget_and_time_limit_stop_cleanly() {
+    for engine in ["propagate", "ip"] {
+        let (code, _, err) = zlink(&[
+            "count",
+            "--kind",
+            "zebra",
+            "--engine",
+            engine,
+            "--max-memory",
+            "1k",
+            LIFE,
+        ]);
+        assert_eq!(code, 3, "{engine}: {err}");
+        assert!(err.contains("memory budget"), "{err}");
+    }
+    // 8 houses, 3 attributes, no clues: (8!)^3 tables, far beyond a short time limit
+    let free = file(
+        "free.txt",
+        "a: a1 a2 a3 a4 a5 a6 a7 a8\nb: b1 b2 b3 b4 b5 b6 b7 b8\nc: c1 c2 c3 c4 c5 c6 c7 c8\n",
+    );
+    let (code, _, err) = zlink(&["count", "--kind", "zebra", "--time-limit", "0.3", &free]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("time limit"), "{err}");
+}
