@@ -177,7 +177,7 @@ proptest! {
         let text = to_text(&inst);
         let z = &Zebra::parse(&text, "f").expect("the oracle's text parses")[0].1;
         let want = brute_count(&inst);
-        for h in ["original", "h12", "h123"] {
+        for h in ["original", "h12", "h123", "first-fail"] {
             prop_assert_eq!(count(z, "propagate", &with("heuristic", h)), (want, true), "{} on\n{}", h, text);
             prop_assert_eq!(count(z, "propagate", &forward(h)), (want, true), "{} forward on\n{}", h, text);
         }

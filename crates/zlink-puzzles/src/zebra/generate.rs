@@ -12,7 +12,7 @@ use zlink_grid::{SolveError, SolveOptions};
 use zlink_zdd::SplitMix64;
 
 use super::parse::{MAX_ATTRIBUTES, MAX_CLUES, MAX_HOUSES};
-use super::propagate::{search, PropagateSettings};
+use super::propagate::{search, Heuristic, PropagateSettings};
 use super::{Attribute, Clue, Item, Relation, Table, Zebra};
 
 /// Whether clue `c` holds in the table whose value positions are `pos`.
@@ -103,9 +103,14 @@ fn random_clue(rng: &mut SplitMix64, t: &Table, pos: &[Vec<usize>]) -> Clue {
     c
 }
 
-/// Whether `z` has exactly one solution, by the propagation engine under `opts`.
+/// Whether `z` has exactly one solution, by the propagation engine (fewest houses first)
+/// under `opts`.
 fn unique(z: &Zebra, opts: &SolveOptions) -> Result<bool, SolveError> {
-    Ok(search(z, &PropagateSettings::default(), 2, opts)?.found == 1)
+    let set = PropagateSettings {
+        heuristic: Heuristic::FirstFail,
+        ..PropagateSettings::default()
+    };
+    Ok(search(z, &set, 2, opts)?.found == 1)
 }
 
 /// A random Zebra puzzle with `houses` houses and `attributes` attributes whose unique
