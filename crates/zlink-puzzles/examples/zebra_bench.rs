@@ -20,6 +20,9 @@ use zlink_grid::{Puzzle, SolveError, SolveOptions};
 use zlink_puzzles::zebra::generate::generate;
 use zlink_puzzles::zebra::{Zebra, KIND};
 
+/// A row label, the engine and its settings.
+type Method<'a> = (String, &'a str, Vec<(&'a str, &'a str)>);
+
 /// Seconds one solve may take before the method is marked as timed out on that puzzle.
 const TIME_LIMIT: f64 = 10.0;
 
@@ -119,7 +122,7 @@ fn main() {
             batch,
         ));
     }
-    let methods: Vec<(String, &str, Vec<(&str, &str)>)> = {
+    let methods: Vec<Method<'_>> = {
         let mut m = vec![("IP (HiGHS)".to_string(), "ip", Vec::new())];
         for p in ["forward", "fixpoint"] {
             for h in ["original", "h12", "h123", "first-fail"] {
