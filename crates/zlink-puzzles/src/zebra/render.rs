@@ -4,6 +4,8 @@
 
 use std::fmt::Write;
 
+use zlink_grid::svg::DIGIT_DY;
+
 use super::{Table, Zebra};
 
 /// The cells of the solution table: a header row, then one row per house.
@@ -103,13 +105,14 @@ pub fn svg(z: &Zebra, solution: Option<&Table>) -> String {
         );
     }
     for (r, row) in rows.iter().enumerate() {
-        for (c, cell) in row.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate().filter(|(_, t)| !t.is_empty()) {
             let weight = if r == 0 || c == 0 { "bold" } else { "normal" };
+            // centred in its cell, baseline shifted as for every kind's SVG text
             let _ = writeln!(
                 body,
-                r#"<text x="{}" y="{}" font-family="sans-serif" font-size="15" font-weight="{weight}">{}</text>"#,
-                xs[c] + pad,
-                pad + r as f64 * line_h + line_h * 0.68,
+                r#"<text x="{}" y="{}" font-family="sans-serif" font-size="15" font-weight="{weight}" text-anchor="middle" dy="{DIGIT_DY}em">{}</text>"#,
+                (xs[c] + xs[c + 1]) / 2.0,
+                pad + (r as f64 + 0.5) * line_h,
                 escape(cell)
             );
         }
