@@ -431,7 +431,7 @@ impl Engine<Zebra> for PropagateEngine {
     }
 
     fn summary(&self) -> &'static str {
-        "constraint propagation and search with the report's heuristics (--set heuristic=original|h12|h123, propagation=fixpoint|forward); counts exhaustively"
+        "constraint propagation and search with the report's heuristics (--set heuristic=original|h12|h123|first-fail, propagation=fixpoint|forward); counts exhaustively"
     }
 
     fn solve(
