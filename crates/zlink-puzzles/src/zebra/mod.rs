@@ -159,7 +159,9 @@ impl Zebra {
     /// A puzzle; every attribute must have the same number (≥ 1) of values and the clues'
     /// items and houses must be in range (the parser checks this; [`Zebra::check`] too).
     pub fn new(attributes: Vec<Attribute>, clues: Vec<Clue>) -> Self {
-        Self { attributes, clues }
+        let z = Self { attributes, clues };
+        debug_assert_eq!(z.check(), Ok(()));
+        z
     }
 
     /// Whether the attributes and clues fit together (same number of values everywhere,
