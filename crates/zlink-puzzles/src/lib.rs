@@ -15,6 +15,7 @@ pub mod registry;
 pub mod slitherlink;
 pub mod sudoku;
 mod zdd_limits;
+pub mod zebra;
 
 use zlink_grid::text::content_lines;
 use zlink_grid::ParseError;

@@ -21,6 +21,7 @@ fn ip_engines_refuse_a_model_over_the_budget() {
             "battleship",
             "6 6 3 2 1\n1 2 1 3 0 3\n2 0 2 1 1 4\n- - w - - -\n- - - - - -\n- o - o - -\n- - - - - n\n- - - - - -\n- - - - - -\n",
         ),
+        ("zebra", "a: x y z\nb: p q r\nx = p\ny @ 2\n"),
     ];
     for (kind, text) in cases {
         let p = first(kind, text);

@@ -1,5 +1,5 @@
 //! Dev-only test support: brute-force oracles ([`battleship`], [`family`], [`graph`],
-//! [`connected`], [`numberlink`], [`slither_design`], [`minclue`]), seeded instance makers, and
+//! [`connected`], [`numberlink`], [`slither_design`], [`minclue`], [`zebra`]), seeded instance makers, and
 //! the one test-data lookup
 //! ([`data`]).
 
@@ -14,3 +14,4 @@ pub mod minclue;
 pub mod numberlink;
 pub mod numberlink_gen;
 pub mod slither_design;
+pub mod zebra;

@@ -1,10 +1,12 @@
 //! `zlink generate`: design puzzles from the families the engines build (all good hint sets of a
-//! Slitherlink loop, all good Numberlink instances of a grid) and pick instances from them.
+//! Slitherlink loop, all good Numberlink instances of a grid) and pick instances from them; seeded random
+//! Zebra puzzles with a unique solution.
 //!
 //! One module per puzzle kind; this file only dispatches.
 
 pub mod numberlink;
 pub mod slitherlink;
+pub mod zebra;
 
 use crate::exit::CliError;
 use crate::GlobalOpts;
@@ -25,6 +27,8 @@ pub enum GenerateWhat {
     Slitherlink(slitherlink::Args),
     /// Numberlink: every good instance (unique, covering solution) of a grid, and puzzles picked from it.
     Numberlink(numberlink::Args),
+    /// Zebra: seeded random puzzles with a unique solution.
+    Zebra(zebra::Args),
 }
 
 /// Runs `zlink generate`.
@@ -35,5 +39,6 @@ pub fn run(args: GenerateArgs, global: &GlobalOpts) -> Result<(), CliError> {
     match args.what {
         GenerateWhat::Slitherlink(a) => slitherlink::run(a, global),
         GenerateWhat::Numberlink(a) => numberlink::run(a, global),
+        GenerateWhat::Zebra(a) => zebra::run(a, global),
     }
 }
