@@ -121,10 +121,29 @@ const SOLVER_BYTES_PER_LINE: u64 = 1024;
 /// # Errors
 /// [`SolveError::Budget`] naming the model's size and the budget.
 pub fn check_memory(model: &Model, opts: &SolveOptions) -> Result<(), SolveError> {
+    check_memory_of(
+        model.num_vars(),
+        model.num_rows(),
+        model.num_nonzeros(),
+        opts,
+    )
+}
+
+/// [`check_memory`] for a model of `vars` columns, `rows` rows and `nnz` nonzeros that is not
+/// built yet: an engine whose model could be large checks a bound of its size before it
+/// allocates the model itself.
+///
+/// # Errors
+/// [`SolveError::Budget`] naming the model's size and the budget.
+pub fn check_memory_of(
+    vars: usize,
+    rows: usize,
+    nnz: usize,
+    opts: &SolveOptions,
+) -> Result<(), SolveError> {
     let Some(budget) = opts.max_memory else {
         return Ok(());
     };
-    let (vars, rows, nnz) = (model.num_vars(), model.num_rows(), model.num_nonzeros());
     let need = (nnz as u64)
         .saturating_mul(SOLVER_BYTES_PER_NONZERO)
         .saturating_add(((vars + rows) as u64).saturating_mul(SOLVER_BYTES_PER_LINE));

@@ -14,6 +14,7 @@ pub fn registry() -> &'static [&'static dyn PuzzleKind] {
         &crate::slitherlink::KIND,
         &crate::numberlink::KIND,
         &crate::battleship::KIND,
+        &crate::circuit::KIND,
     ];
     KINDS
 }
