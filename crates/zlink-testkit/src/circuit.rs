@@ -96,6 +96,10 @@ fn accept(b: &Board, chosen: &[(usize, usize)], deg: &[u8]) -> bool {
     if (0..n).any(|i| b.open[i] && deg[i] != 1 && deg[i] != 3) {
         return false;
     }
+    let has = |a: usize, c: usize| chosen.iter().any(|&w| w == (a, c) || w == (c, a));
+    if !b.given.iter().all(|&(a, c)| has(a, c)) {
+        return false;
+    }
     let Some(start) = (0..n).find(|&i| b.open[i]) else {
         return false;
     };
@@ -204,6 +208,10 @@ mod tests {
         assert_eq!(solutions(&full(1, 3)).len(), 0);
         let mut b = full(2, 3);
         b.given = vec![(0, 3)];
+        assert_eq!(solutions(&b).len(), 0);
+        // a given wire that no solution can hold (4 can only reach 2 wires on 3×2)
+        let mut b = full(3, 2);
+        b.given = vec![(0, 2), (2, 4), (3, 5), (4, 5)];
         assert_eq!(solutions(&b).len(), 0);
         assert_eq!(path_length(6, &s[0], 0, 5), Some(3));
     }

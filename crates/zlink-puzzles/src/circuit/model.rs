@@ -14,8 +14,10 @@
 //!   `M (x_ij + x_ji) ≥ z_ij`, degrees on `z`, minimise `Σ z`. The report takes `M = 99` for
 //!   boards up to 10×10; the flow on an arc is at most `|V| − 1`, so we take `M = |V| − 1`,
 //!   which is the same bound made exact for every size (12×12 boards have up to 144 points).
-//!   CM2 has no edge-count row: only its objective makes the optimum a tree, so counting adds
-//!   `Σ z = |V| − 1` (the optimum whenever there is a solution) before enumerating.
+//!   CM2 has no edge-count row: only its objective makes the optimum a tree, and only when the
+//!   board has a tree solution (its feasible set also holds connected graphs with cycles and
+//!   odd degrees). So an optimum with more than `|V| − 1` wires means no solution, and
+//!   counting adds `Σ z = |V| − 1` before enumerating.
 //! - [`CircuitModel::Cm3`], the shortest-path extension (5.3a–j): CM1 plus path edges
 //!   `p_e ≤ x_e`, `Σ_{e∋s} p_e = Σ_{e∋t} p_e = 1`, `Σ_{e∋i} p_e = 2u_i` elsewhere, minimise
 //!   `Σ x_e + Σ p_e`. In a tree the path is the one path, so the optimum is a solution whose
@@ -369,6 +371,11 @@ pub fn solve(
     };
     let (s, mut stats) = mip::solve_by_cuts(&mut b.model, &mut sep, opts, start, "subtours")?;
     let wires = b.decode(&s);
+    if wires.edges.len() + 1 != c.points() {
+        // only CM2 gets here: its feasible set holds connected graphs with cycles, and its
+        // optimum is a tree only when the board has one
+        return Err(SolveError::Infeasible);
+    }
     if let (CircuitModel::Cm3, Some((s, t))) = (which, c.ends()) {
         if let Some(len) = verify::path_length(c, &wires, s, t) {
             stats.counters.push(("path_wires", len as u64));
