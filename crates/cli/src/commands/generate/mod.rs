@@ -1,8 +1,10 @@
 //! `zlink generate`: design puzzles from the families the engines build (all good hint sets of a
-//! Slitherlink loop, all good Numberlink instances of a grid) and pick instances from them.
+//! Slitherlink loop, all good Numberlink instances of a grid) and pick instances from them, or
+//! grow seeded random circuit boards.
 //!
 //! One module per puzzle kind; this file only dispatches.
 
+pub mod circuit;
 pub mod numberlink;
 pub mod slitherlink;
 
@@ -25,6 +27,8 @@ pub enum GenerateWhat {
     Slitherlink(slitherlink::Args),
     /// Numberlink: every good instance (unique, covering solution) of a grid, and puzzles picked from it.
     Numberlink(numberlink::Args),
+    /// Circuit board: seeded random boards that have a solution (a grown tree with degrees 1 or 3).
+    Circuit(circuit::Args),
 }
 
 /// Runs `zlink generate`.
@@ -35,5 +39,6 @@ pub fn run(args: GenerateArgs, global: &GlobalOpts) -> Result<(), CliError> {
     match args.what {
         GenerateWhat::Slitherlink(a) => slitherlink::run(a, global),
         GenerateWhat::Numberlink(a) => numberlink::run(a, global),
+        GenerateWhat::Circuit(a) => circuit::run(a, global),
     }
 }
