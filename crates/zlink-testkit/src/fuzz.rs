@@ -35,6 +35,7 @@ const HAND: &[&str] = &[
     "0 1\n1 2\n2 0\n# c\n",
     "3 3\nA.B\n...\nB.A\n\n0 0\n",
     "000000008003000400090020060000079000000061200060502070008000500010000020405000003\n",
+    "s-o o o\n|     |\no # o-o\n    |\no o-o t\n",
 ];
 
 /// The seed corpus: hand-written inputs, the format test vectors (each URL / id and each grid
