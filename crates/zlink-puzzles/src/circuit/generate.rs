@@ -63,7 +63,7 @@ pub fn make(recipe: &Recipe) -> Result<Made, String> {
         ));
     }
     let mut rng = SplitMix64::new(recipe.seed);
-    let mut best: Option<(Vec<bool>, Vec<(usize, usize)>)> = None;
+    let mut best: Option<Grown> = None;
     for _ in 0..TRIES {
         let grown = grow(rows, cols, &mut rng);
         if best.as_ref().is_none_or(|b| grown.1.len() > b.1.len()) {
@@ -92,8 +92,11 @@ pub fn make(recipe: &Recipe) -> Result<Made, String> {
     })
 }
 
-/// One growth: the cells the tree covers and its wires.
-fn grow(rows: usize, cols: usize, rng: &mut SplitMix64) -> (Vec<bool>, Vec<(usize, usize)>) {
+/// A grown tree: the cells it covers and its wires.
+type Grown = (Vec<bool>, Vec<(usize, usize)>);
+
+/// One growth.
+fn grow(rows: usize, cols: usize, rng: &mut SplitMix64) -> Grown {
     let cells = rows * cols;
     let neighbours = |i: usize| {
         let (r, c) = (i / cols, i % cols);
