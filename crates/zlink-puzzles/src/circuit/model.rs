@@ -6,9 +6,12 @@
 //! - [`CircuitModel::Cm1`], spanning tree (5.1a–g): `Σ_{e∋i} x_e = 1 + 2y_i`, `Σ x_e = |V| − 1`,
 //!   and the subtour elimination inequalities `Σ_{e ⊆ N} x_e ≤ |N| − 1` as lazy constraints: an
 //!   integer solution is checked for cycles and, for every component with one, the inequality
-//!   of the vertices on its cycles (its 2-core; the cycle itself when there is one) is added and
-//!   the model re-solved, through the shared cut loop ([`crate::mip::solve_by_cuts`]; HiGHS has
-//!   no lazy-constraint callback, so a round is a re-solve).
+//!   of the vertices on its cycles (its 2-core; the cycle itself when there is one, as in the
+//!   report) and that of the whole component are added and the model re-solved, through the
+//!   shared cut loop ([`crate::mip::solve_by_cuts`]). HiGHS has no lazy-constraint callback, so
+//!   every round is a full re-solve where Gurobi's callback costs little; to save rounds the
+//!   model starts (setting `squares=on`, the default) with the inequality of every 2×2 block of
+//!   points, the shortest cycles a grid has (`squares=off` is the report's model as written).
 //! - [`CircuitModel::Cm2`], single-commodity flow (5.2a–i): arcs both ways per edge, the first
 //!   point supplies `|V| − 1` units and every other point takes one, `x_ij + x_ji ≤ M z_ij` and
 //!   `M (x_ij + x_ji) ≥ z_ij`, degrees on `z`, minimise `Σ z`. The report takes `M = 99` for
@@ -64,10 +67,21 @@ impl FromStr for CircuitModel {
 }
 
 /// Settings of the IP engine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CircuitOptions {
     /// The formulation; `None` = CM3 on a board with endpoints, CM1 otherwise.
     pub model: Option<CircuitModel>,
+    /// CM1/CM3: start with the subtour inequality of every 2×2 block of points.
+    pub squares: bool,
+}
+
+impl Default for CircuitOptions {
+    fn default() -> Self {
+        Self {
+            model: None,
+            squares: true,
+        }
+    }
 }
 
 impl CircuitOptions {
@@ -141,12 +155,27 @@ fn tree_size(c: &Circuit) -> f64 {
     c.points().saturating_sub(1) as f64
 }
 
-/// CM1 (5.1): degrees, `Σ x = |V| − 1`, subtours lazily.
-fn cm1(c: &Circuit) -> Built {
+/// CM1 (5.1): degrees, `Σ x = |V| − 1`, subtours lazily (with `squares`, those of the 2×2
+/// blocks of points from the start).
+fn cm1(c: &Circuit, squares: bool) -> Built {
     let edges = c.edges();
     let mut model = Model::new();
     let x = wires_and_degrees(c, &mut model, &edges);
     model.add(sum(x.iter().copied()).eq(tree_size(c)));
+    if squares {
+        let cols = c.cols();
+        let at = |a: usize, b: usize| edges.binary_search(&(a, b)).ok();
+        for a in 0..c.rows().saturating_sub(1) * cols {
+            if a % cols + 1 == cols {
+                continue;
+            }
+            let (b, d, e) = (a + 1, a + cols, a + cols + 1);
+            let sides = [at(a, b), at(a, d), at(b, e), at(d, e)];
+            if sides.iter().all(Option::is_some) {
+                model.add(sum(sides.iter().flatten().map(|&k| x[k])).le(3.0));
+            }
+        }
+    }
     model.set_objective(sum(x.iter().copied()), zlink_ip::Sense::Minimise);
     Built {
         model,
@@ -157,8 +186,8 @@ fn cm1(c: &Circuit) -> Built {
 }
 
 /// CM3 (5.3): CM1 plus the `s`–`t` path variables.
-fn cm3(c: &Circuit, (s, t): (usize, usize)) -> Built {
-    let mut b = cm1(c);
+fn cm3(c: &Circuit, (s, t): (usize, usize), squares: bool) -> Built {
+    let mut b = cm1(c, squares);
     let inc = incidence(c, &b.edges);
     let p: Vec<Var> = b
         .edges
@@ -248,7 +277,7 @@ fn build(
     mip::check_memory_of(vars, rows, nnz, opts)?;
     let which = o.chosen(c);
     let b = match which {
-        CircuitModel::Cm1 => cm1(c),
+        CircuitModel::Cm1 => cm1(c, o.squares),
         CircuitModel::Cm2 => cm2(c, counting),
         CircuitModel::Cm3 => {
             let ends = c.ends().ok_or_else(|| {
@@ -256,7 +285,7 @@ fn build(
                     "model=cm3 needs a board with the endpoints `s` and `t`".into(),
                 )
             })?;
-            cm3(c, ends)
+            cm3(c, ends, o.squares)
         }
     };
     Ok((b, which))
@@ -282,7 +311,7 @@ impl Separator for Subtours<'_> {
             .filter(|&(_, &v)| s.is_one(v))
             .map(|(&e, _)| e)
             .collect();
-        cyclic_cores(self.cells, &chosen)
+        cyclic_parts(self.cells, &chosen)
             .into_iter()
             .map(|inside| {
                 let size = inside.iter().filter(|&&b| b).count();
@@ -299,8 +328,9 @@ impl Separator for Subtours<'_> {
 }
 
 /// For every connected component of `chosen` that has a cycle, the vertices on its cycles
-/// (its 2-core: what is left after leaves are removed again and again), as a cell mask.
-fn cyclic_cores(cells: usize, chosen: &[(usize, usize)]) -> Vec<Vec<bool>> {
+/// (its 2-core: what is left after leaves are removed again and again) and, when it has more,
+/// the whole component, as cell masks: both sets break a subtour inequality.
+fn cyclic_parts(cells: usize, chosen: &[(usize, usize)]) -> Vec<Vec<bool>> {
     let mut deg = vec![0usize; cells];
     let mut adj = vec![Vec::new(); cells];
     for &(a, b) in chosen {
@@ -309,15 +339,15 @@ fn cyclic_cores(cells: usize, chosen: &[(usize, usize)]) -> Vec<Vec<bool>> {
         adj[a].push(b);
         adj[b].push(a);
     }
-    let mut alive: Vec<bool> = deg.iter().map(|&d| d > 0).collect();
+    let mut core: Vec<bool> = deg.iter().map(|&d| d > 0).collect();
     let mut stack: Vec<usize> = (0..cells).filter(|&v| deg[v] == 1).collect();
     while let Some(v) = stack.pop() {
-        if !alive[v] {
+        if !core[v] {
             continue;
         }
-        alive[v] = false;
+        core[v] = false;
         for &u in &adj[v] {
-            if alive[u] {
+            if core[u] {
                 deg[u] -= 1;
                 if deg[u] == 1 {
                     stack.push(u);
@@ -325,26 +355,32 @@ fn cyclic_cores(cells: usize, chosen: &[(usize, usize)]) -> Vec<Vec<bool>> {
             }
         }
     }
-    // the 2-core's components, one mask each
+    // per component: its cells, and those of them on the core
     let mut seen = vec![false; cells];
     let mut out = Vec::new();
     for start in 0..cells {
-        if !alive[start] || seen[start] {
+        if adj[start].is_empty() || seen[start] {
             continue;
         }
-        let mut mask = vec![false; cells];
+        let mut comp = vec![false; cells];
         let mut todo = vec![start];
         seen[start] = true;
         while let Some(v) = todo.pop() {
-            mask[v] = true;
+            comp[v] = true;
             for &u in &adj[v] {
-                if alive[u] && !seen[u] {
+                if !seen[u] {
                     seen[u] = true;
                     todo.push(u);
                 }
             }
         }
-        out.push(mask);
+        let on_core: Vec<bool> = comp.iter().zip(&core).map(|(&a, &b)| a && b).collect();
+        if on_core.contains(&true) {
+            if on_core != comp {
+                out.push(comp);
+            }
+            out.push(on_core);
+        }
     }
     out
 }
@@ -411,10 +447,20 @@ mod tests {
 
     #[test]
     fn cores_are_the_cycles() {
-        // a 2×2 square 0-1-3-2 with a tail 3-5 on a 3×2 board
-        let cores = cyclic_cores(6, &[(0, 1), (1, 3), (2, 3), (0, 2), (3, 5)]);
-        assert_eq!(cores, vec![vec![true, true, true, true, false, false]]);
-        assert!(cyclic_cores(6, &[(0, 1), (1, 3), (3, 5)]).is_empty());
+        // a 2×2 square 0-1-3-2 with a tail 3-5 on a 3×2 board: the component, then the square
+        let parts = cyclic_parts(6, &[(0, 1), (1, 3), (2, 3), (0, 2), (3, 5)]);
+        assert_eq!(
+            parts,
+            vec![
+                vec![true, true, true, true, false, true],
+                vec![true, true, true, true, false, false]
+            ]
+        );
+        assert_eq!(
+            cyclic_parts(6, &[(0, 1), (1, 3), (2, 3), (0, 2)]),
+            vec![vec![true, true, true, true, false, false]]
+        );
+        assert!(cyclic_parts(6, &[(0, 1), (1, 3), (3, 5)]).is_empty());
     }
 
     #[test]
