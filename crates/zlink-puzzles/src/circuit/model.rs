@@ -294,7 +294,7 @@ fn build(
 /// The lazy subtour elimination of CM1 and CM3.
 struct Subtours<'a> {
     on: bool,
-    cells: usize,
+    points: Vec<bool>,
     edges: &'a [(usize, usize)],
     x: &'a [Var],
 }
@@ -311,7 +311,7 @@ impl Separator for Subtours<'_> {
             .filter(|&(_, &v)| s.is_one(v))
             .map(|(&e, _)| e)
             .collect();
-        cyclic_parts(self.cells, &chosen)
+        cyclic_parts(&self.points, &chosen)
             .into_iter()
             .map(|inside| {
                 let size = inside.iter().filter(|&&b| b).count();
@@ -327,10 +327,14 @@ impl Separator for Subtours<'_> {
     }
 }
 
-/// For every connected component of `chosen` that has a cycle, the vertices on its cycles
-/// (its 2-core: what is left after leaves are removed again and again) and, when it has more,
-/// the whole component, as cell masks: both sets break a subtour inequality.
-fn cyclic_parts(cells: usize, chosen: &[(usize, usize)]) -> Vec<Vec<bool>> {
+/// Vertex sets whose subtour inequality `chosen` breaks, as cell masks: for every connected
+/// component with a cycle, the vertices on its cycles (its 2-core: what is left after leaves
+/// are removed again and again) and, when it has more, the whole component; and when there is
+/// a cycle, for every component `S` without one, the other points `V \ S` (a tree component
+/// has `|S| − 1` wires, so the rest has `|V \ S|`). Points without wires count as components.
+fn cyclic_parts(points: &[bool], chosen: &[(usize, usize)]) -> Vec<Vec<bool>> {
+    let cells = points.len();
+    let mut trees = Vec::new();
     let mut deg = vec![0usize; cells];
     let mut adj = vec![Vec::new(); cells];
     for &(a, b) in chosen {
@@ -359,7 +363,7 @@ fn cyclic_parts(cells: usize, chosen: &[(usize, usize)]) -> Vec<Vec<bool>> {
     let mut seen = vec![false; cells];
     let mut out = Vec::new();
     for start in 0..cells {
-        if adj[start].is_empty() || seen[start] {
+        if !points[start] || seen[start] {
             continue;
         }
         let mut comp = vec![false; cells];
@@ -380,6 +384,18 @@ fn cyclic_parts(cells: usize, chosen: &[(usize, usize)]) -> Vec<Vec<bool>> {
                 out.push(comp);
             }
             out.push(on_core);
+        } else {
+            trees.push(comp);
+        }
+    }
+    if !out.is_empty() {
+        // the solution has a cycle, so (with |V| − 1 wires) more than one component: every
+        // tree component S leaves the rest V \ S with as many wires as points
+        for comp in trees {
+            let rest: Vec<bool> = (0..cells).map(|v| points[v] && !comp[v]).collect();
+            if !out.contains(&rest) {
+                out.push(rest);
+            }
         }
     }
     out
@@ -401,7 +417,7 @@ pub fn solve(
     let (mut b, which) = build(c, o, opts, false)?;
     let mut sep = Subtours {
         on: b.subtours,
-        cells: c.rows() * c.cols(),
+        points: (0..c.rows() * c.cols()).map(|i| c.is_point(i)).collect(),
         edges: &b.edges,
         x: &b.tree,
     };
@@ -430,7 +446,7 @@ pub fn count(c: &Circuit, o: &CircuitOptions, opts: &SolveOptions) -> Result<Cou
     let (mut b, _) = build(c, o, opts, true)?;
     let mut sep = Subtours {
         on: b.subtours,
-        cells: c.rows() * c.cols(),
+        points: (0..c.rows() * c.cols()).map(|i| c.is_point(i)).collect(),
         edges: &b.edges,
         x: &b.tree,
     };
@@ -448,19 +464,39 @@ mod tests {
     #[test]
     fn cores_are_the_cycles() {
         // a 2×2 square 0-1-3-2 with a tail 3-5 on a 3×2 board: the component, then the square
-        let parts = cyclic_parts(6, &[(0, 1), (1, 3), (2, 3), (0, 2), (3, 5)]);
+        // (4 is a point without wires: the rest, 0-3 and 5, hold 5 wires on 5 points, the
+        // component's own cut)
+        let all = [true; 6];
+        let parts = cyclic_parts(&all, &[(0, 1), (1, 3), (2, 3), (0, 2), (3, 5)]);
         assert_eq!(
             parts,
             vec![
                 vec![true, true, true, true, false, true],
-                vec![true, true, true, true, false, false]
+                vec![true, true, true, true, false, false],
             ]
         );
+        let mut five = all;
+        five[4] = false;
         assert_eq!(
-            cyclic_parts(6, &[(0, 1), (1, 3), (2, 3), (0, 2)]),
+            cyclic_parts(&five, &[(0, 1), (1, 3), (2, 3), (0, 2)]),
             vec![vec![true, true, true, true, false, false]]
         );
-        assert!(cyclic_parts(6, &[(0, 1), (1, 3), (3, 5)]).is_empty());
+        // two squares of a 2×4 board: each is a core, and nothing else
+        let two = cyclic_parts(
+            &[true; 8],
+            &[
+                (0, 1),
+                (1, 5),
+                (4, 5),
+                (0, 4),
+                (2, 3),
+                (3, 7),
+                (6, 7),
+                (2, 6),
+            ],
+        );
+        assert_eq!(two.len(), 2);
+        assert!(cyclic_parts(&all, &[(0, 1), (1, 3), (3, 5), (2, 4)]).is_empty());
     }
 
     #[test]
