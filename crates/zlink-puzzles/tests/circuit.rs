@@ -205,3 +205,25 @@ fn cm3_needs_ends_and_limits_are_lower_bounds() {
     let n = KIND.count(&c, Some("ip"), &opts).unwrap();
     assert_eq!((n.count, n.exact), (BigUint::from(1u32), false));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 96, ..Default::default() })]
+
+    /// Any small board: the ZDD count equals the brute force, and the drawn text of the
+    /// board (and of each engine's solution) reads back to the same board.
+    #[test]
+    fn any_small_board(rows in 1usize..=3, cols in 2usize..=4, seed in 0u64..1_000_000, black in 0u64..40, given in 0u64..30) {
+        let mut rng = SplitMix64::new(seed);
+        let b = random_board(&mut rng, rows, cols, black, given);
+        proptest::prop_assume!(b.open.contains(&true));
+        let c = circuit(&b, None);
+        let text = c.render_text(None);
+        proptest::prop_assert_eq!(&Circuit::parse(&text, "f").unwrap()[0].1, &c);
+        let expect = solutions(&b).len();
+        proptest::prop_assert_eq!(count(&c, "zdd", None), BigUint::from(expect));
+        if let Ok(s) = KIND.solve(&c, Some("zdd"), &SolveOptions::default()) {
+            let full = Circuit::parse(&c.render_text(Some(&s.solution)), "f").unwrap().remove(0).1;
+            proptest::prop_assert_eq!(full.given(), &s.solution.edges[..]);
+        }
+    }
+}
