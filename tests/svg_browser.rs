@@ -25,6 +25,7 @@ fn sample(kind: &str) -> &'static str {
         "hashi" => "2.3\n...\n1.2\n",
         "numberlink" => "3 4\n- - 1\n- 2 -\n- 1 -\n2 - -\n",
         "battleship" => "6 6 3 2 1\n1 2 1 3 0 3\n2 0 2 1 1 4\n- - w - - -\n- - - - - -\n- o - o - -\n- - - - - n\n- - - - - -\n- - - - - -\n",
+        "circuit" => "s o o\n\no o t\n",
         other => panic!("no SVG sample for the new kind `{other}`: add one here"),
     }
 }

@@ -1,7 +1,7 @@
 //! Circuit-board pictures. The text form is the drawn format of [`super::parse::write`]
 //! (re-readable); the SVG draws the grid, blacked-out cells filled, a dot per point, the given
 //! wires dark and thick, the solution's other wires blue, and on a board with endpoints the
-//! two endpoints and (in a solution) the `s`–`t` path in red, as the report's Figure 5.4.
+//! two endpoints as the letters S and T and (in a solution) the `s`–`t` path in red, as the report's Figure 5.4.
 
 use zlink_grid::svg::SvgGrid;
 
@@ -40,11 +40,14 @@ pub fn svg(c: &Circuit, solution: Option<&Wires>) -> String {
     }
     for i in c.point_cells() {
         let (r, col) = centre(i);
-        let end = c.ends().is_some_and(|(a, b)| i == a || i == b);
-        if end {
-            s.dot(r, col, 0.22, "#1f77b4", "black");
-        } else {
-            s.dot(r, col, 0.12, "black", "none");
+        match c.ends() {
+            Some((a, b)) if i == a || i == b => {
+                // a pale disc under the letter, so the wires stop short of it
+                s.dot(r, col, 0.3, "#d6e9f8", "none");
+                let name = if i == a { "S" } else { "T" }; // capitals: centred like digits
+                s.cell_text(i / cols, i % cols, name, "#1f4e9c", true);
+            }
+            _ => s.dot(r, col, 0.12, "black", "none"),
         }
     }
     s.finish()
@@ -61,6 +64,6 @@ mod tests {
         let board = svg(&c, None);
         assert!(board.starts_with("<svg") && board.contains("#333"));
         assert_eq!(board.matches("stroke-width=\"7\"").count(), 1);
-        assert_eq!(board.matches("#1f77b4").count(), 2);
+        assert!(board.contains(">S</text>") && board.contains(">T</text>"));
     }
 }
