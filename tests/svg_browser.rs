@@ -27,6 +27,7 @@ fn sample(kind: &str) -> &'static str {
         "battleship" => "6 6 3 2 1\n1 2 1 3 0 3\n2 0 2 1 1 4\n- - w - - -\n- - - - - -\n- o - o - -\n- - - - - n\n- - - - - -\n- - - - - -\n",
         // without a solution: the header (names with ascenders, no descenders) and house numbers
         "zebra" => "colour: red blue\nhat: ah bob\n",
+        "circuit" => "s o o\n\no o t\n",
         other => panic!("no SVG sample for the new kind `{other}`: add one here"),
     }
 }

@@ -30,5 +30,5 @@ mod raw;
 pub use cut_loop::{solve_with_cuts, LoopLimits, NoSeparator, Round, RoundLog, Separator};
 pub use error::IpError;
 pub use expr::{sum, Constraint, LinExpr, Var, VarKind};
-pub use model::{Model, OptionValue, Params, Sense, Solution, SolveStats};
+pub use model::{solver_memory, Model, OptionValue, Params, Sense, Solution, SolveStats};
 pub use no_good::{count, enumerate, no_good_cut, Distinct, Enumeration, NoGood};

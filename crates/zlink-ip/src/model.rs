@@ -55,6 +55,15 @@ pub struct Params {
 const SOLVER_BYTES_PER_NONZERO: u64 = 512;
 const SOLVER_BYTES_PER_LINE: u64 = 1024;
 
+/// A floor on the bytes HiGHS needs for a model of `vars` columns, `rows` rows and `nonzeros`
+/// nonzeros (512 per nonzero, 1 KiB per row or column): what [`Params::max_memory`] is
+/// compared with, usable before the model is built.
+pub fn solver_memory(vars: usize, rows: usize, nonzeros: usize) -> u64 {
+    (nonzeros as u64)
+        .saturating_mul(SOLVER_BYTES_PER_NONZERO)
+        .saturating_add(((vars + rows) as u64).saturating_mul(SOLVER_BYTES_PER_LINE))
+}
+
 /// The value of a named HiGHS option in [`Params::highs_options`].
 #[derive(Debug, Clone, PartialEq)]
 pub enum OptionValue {
@@ -268,11 +277,7 @@ impl Model {
     /// A floor on the bytes HiGHS needs to solve this model (512 per nonzero, 1 KiB per row or
     /// column), what [`Params::max_memory`] is compared with.
     pub fn solver_memory(&self) -> u64 {
-        (self.num_nonzeros() as u64)
-            .saturating_mul(SOLVER_BYTES_PER_NONZERO)
-            .saturating_add(
-                ((self.cols.len() + self.rows.len()) as u64).saturating_mul(SOLVER_BYTES_PER_LINE),
-            )
+        solver_memory(self.cols.len(), self.rows.len(), self.num_nonzeros())
     }
 
     /// Whether the model fits [`Params::max_memory`].

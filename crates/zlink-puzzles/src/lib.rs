@@ -7,6 +7,7 @@
 //! this is the only crate that sees both. [`registry::registry`] lists every kind for the CLI.
 
 pub mod battleship;
+pub mod circuit;
 pub mod hashi;
 pub mod minclue;
 mod mip;

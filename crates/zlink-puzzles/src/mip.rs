@@ -115,12 +115,32 @@ impl Separator for Reporting<'_> {
 /// # Errors
 /// [`SolveError::Budget`] naming the model's size and the budget.
 pub fn check_memory(model: &Model, opts: &SolveOptions) -> Result<(), SolveError> {
-    let need = model.solver_memory();
+    check_memory_of(
+        model.num_vars(),
+        model.num_rows(),
+        model.num_nonzeros(),
+        opts,
+    )
+}
+
+/// [`check_memory`] for a model of `vars` columns, `rows` rows and `nnz` nonzeros that is not
+/// built yet: an engine whose model could be large checks a bound of its size before it
+/// allocates the model itself.
+///
+/// # Errors
+/// [`SolveError::Budget`] naming the model's size and the budget.
+pub fn check_memory_of(
+    vars: usize,
+    rows: usize,
+    nnz: usize,
+    opts: &SolveOptions,
+) -> Result<(), SolveError> {
+    let need = zlink_ip::solver_memory(vars, rows, nnz);
     match opts.max_memory {
         Some(budget) if need > budget => Err(solve_error(IpError::Memory {
-            vars: model.num_vars(),
-            rows: model.num_rows(),
-            nonzeros: model.num_nonzeros(),
+            vars,
+            rows,
+            nonzeros: nnz,
             need,
             budget,
         })),

@@ -15,6 +15,7 @@ pub fn registry() -> &'static [&'static dyn PuzzleKind] {
         &crate::numberlink::KIND,
         &crate::battleship::KIND,
         &crate::zebra::KIND,
+        &crate::circuit::KIND,
     ];
     KINDS
 }

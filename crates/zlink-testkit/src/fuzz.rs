@@ -36,6 +36,7 @@ const HAND: &[&str] = &[
     "3 3\nA.B\n...\nB.A\n\n0 0\n",
     "000000008003000400090020060000079000000061200060502070008000500010000020405000003\n",
     "a: x y z\nb: p q r # c\nx = p\ny !@ 1\nz not next-to q\nr right-of x\n---\nc: u v\nu after v\n",
+    "s-o o o\n|     |\no # o-o\n    |\no o-o t\n",
 ];
 
 /// The seed corpus: hand-written inputs, the format test vectors (each URL / id and each grid

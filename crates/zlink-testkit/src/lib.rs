@@ -1,9 +1,11 @@
-//! Dev-only test support: brute-force oracles ([`battleship`], [`family`], [`graph`],
-//! [`connected`], [`numberlink`], [`slither_design`], [`minclue`], [`zebra`]), seeded instance makers, and
+//! Dev-only test support: brute-force oracles ([`battleship`], [`circuit`], [`family`], [`graph`],
+//! [`connected`], [`numberlink`], [`slither_design`], [`minclue`], [`zebra`]), seeded instance
+//! makers, and
 //! the one test-data lookup
 //! ([`data`]).
 
 pub mod battleship;
+pub mod circuit;
 pub mod connected;
 pub mod data;
 pub mod family;

@@ -1,9 +1,10 @@
 //! `zlink generate`: design puzzles from the families the engines build (all good hint sets of a
-//! Slitherlink loop, all good Numberlink instances of a grid) and pick instances from them; seeded random
-//! Zebra puzzles with a unique solution.
+//! Slitherlink loop, all good Numberlink instances of a grid) and pick instances from them;
+//! seeded random Zebra puzzles with a unique solution and circuit boards that have a solution.
 //!
 //! One module per puzzle kind; this file only dispatches.
 
+pub mod circuit;
 pub mod numberlink;
 pub mod slitherlink;
 pub mod zebra;
@@ -29,6 +30,8 @@ pub enum GenerateWhat {
     Numberlink(numberlink::Args),
     /// Zebra: seeded random puzzles with a unique solution.
     Zebra(zebra::Args),
+    /// Circuit board: seeded random boards that have a solution (a grown tree with degrees 1 or 3).
+    Circuit(circuit::Args),
 }
 
 /// Runs `zlink generate`.
@@ -40,5 +43,6 @@ pub fn run(args: GenerateArgs, global: &GlobalOpts) -> Result<(), CliError> {
         GenerateWhat::Slitherlink(a) => slitherlink::run(a, global),
         GenerateWhat::Numberlink(a) => numberlink::run(a, global),
         GenerateWhat::Zebra(a) => zebra::run(a, global),
+        GenerateWhat::Circuit(a) => circuit::run(a, global),
     }
 }
