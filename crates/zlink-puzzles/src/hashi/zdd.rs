@@ -16,6 +16,7 @@ use zlink_grid::{Counted, Engine, SolveError, SolveOptions, SolveStats, Solved};
 use zlink_zdd::Zdd;
 
 use super::graph::BridgeGraph;
+use super::propagate;
 use super::{Bridges, Hashi, MAX_CLUE};
 use crate::zdd_limits::{exact_count, frontier_progress, limits, run_error};
 
@@ -23,32 +24,82 @@ use crate::zdd_limits::{exact_count, frontier_progress, limits, run_error};
 #[derive(Debug, Clone, Copy)]
 pub struct ZddEngine;
 
-/// The problem of `h` in the engine's edge order, and the order (`perm[level edge]` = the
-/// candidate index of [`BridgeGraph`]).
-fn problem(h: &Hashi) -> (ConnectedProblem, Vec<usize>, BridgeGraph) {
+/// The problem the engine builds for a Hashi: the spec's problem in the engine's edge order,
+/// the order (`perm[level edge]` = the candidate index of [`BridgeGraph`]) and the graph.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The connected degree-constrained problem, edges in level order.
+    pub problem: ConnectedProblem,
+    /// `perm[level edge]` = candidate index in [`Prepared::graph`].
+    pub perm: Vec<usize>,
+    /// The candidate-bridge graph of the puzzle.
+    pub graph: BridgeGraph,
+}
+
+/// The problem of `h`; with `deduce`, every candidate's bridge count is first narrowed by
+/// [`propagate::bounds`] (a candidate that can carry no bridge is left out, a forced one
+/// becomes the spec's least multiplicity, a crossing with a dropped candidate disappears).
+/// `None`: the deduction found a contradiction (no solution).
+pub fn prepare(h: &Hashi, deduce: bool) -> Option<Prepared> {
     let g = BridgeGraph::new(h);
     let m = g.candidates.len();
+    let bounds = if deduce {
+        propagate::bounds(h, &g)?
+    } else {
+        vec![(0, 2); m]
+    };
+    // Kept candidates (max > 0) and their new index.
+    let kept: Vec<usize> = (0..m).filter(|&e| bounds[e].1 > 0).collect();
+    let mut new_of = vec![usize::MAX; m];
+    for (i, &e) in kept.iter().enumerate() {
+        new_of[e] = i;
+    }
     let any = (1..=MAX_CLUE).fold(0u32, |acc, d| acc | 1 << d);
     let p = ConnectedProblem {
         n: h.islands().len(),
-        edges: g
-            .candidates
+        edges: kept
             .iter()
-            .map(|c| (c.a as Vertex, c.b as Vertex))
+            .map(|&e| {
+                let c = &g.candidates[e];
+                (c.a as Vertex, c.b as Vertex)
+            })
             .collect(),
-        min: vec![0; m],
-        max: vec![2; m],
+        min: kept.iter().map(|&e| bounds[e].0).collect(),
+        max: kept.iter().map(|&e| bounds[e].1).collect(),
         allowed: h
             .islands()
             .iter()
             .map(|i| i.clue.map_or(any, |d| 1 << d))
             .collect(),
-        crossings: g.crossings.clone(),
+        crossings: g
+            .crossings
+            .iter()
+            .filter(|&&(a, b)| new_of[a] != usize::MAX && new_of[b] != usize::MAX)
+            .map(|&(a, b)| (new_of[a], new_of[b]))
+            .collect(),
         acyclic: false,
     };
     let order: BridgeOrder = HASHI_ORDER;
-    let perm = order.perm(&p, None).unwrap_or_else(|| (0..m).collect());
-    (p.permuted(&perm), perm, g)
+    let local = order
+        .perm(&p, None)
+        .unwrap_or_else(|| (0..kept.len()).collect());
+    Some(Prepared {
+        problem: p.permuted(&local),
+        perm: local.iter().map(|&i| kept[i]).collect(),
+        graph: g,
+    })
+}
+
+/// The engine's exact count of `h` with or without the deduction (see [`prepare`]); the
+/// engine counts with it. A contradiction found by the deduction is a count of 0.
+///
+/// # Errors
+/// As [`ZddEngine`]'s count: a budget (exit 3), a time limit or a spec error.
+pub fn count_with(h: &Hashi, deduce: bool, opts: &SolveOptions) -> Result<Counted, SolveError> {
+    match prepare(h, deduce) {
+        Some(pr) => exact_count(opts, "state_fields", &[], |l| count_family(&pr.problem, l)),
+        None => Ok(Counted::exact(0u32, SolveStats::timed(0.0))),
+    }
 }
 
 impl Engine<Hashi> for ZddEngine {
@@ -64,7 +115,14 @@ impl Engine<Hashi> for ZddEngine {
 
     fn solve(&self, h: &Hashi, _: &(), opts: &SolveOptions) -> Result<Solved<Bridges>, SolveError> {
         let started = Instant::now();
-        let (q, perm, g) = problem(h);
+        let Some(Prepared {
+            problem: q,
+            perm,
+            graph: g,
+        }) = prepare(h, true)
+        else {
+            return Err(SolveError::Infeasible);
+        };
         let mut zdd = Zdd::new(q.num_vars() as u32);
         let built = build_family(&q, &mut zdd, &limits(opts, Some(&frontier_progress(opts))))
             .map_err(|e| run_error(e, opts))?;
@@ -85,7 +143,6 @@ impl Engine<Hashi> for ZddEngine {
     }
 
     fn count(&self, h: &Hashi, _: &(), opts: &SolveOptions) -> Result<Counted, SolveError> {
-        let (q, _, _) = problem(h);
-        exact_count(opts, "state_fields", &[], |l| count_family(&q, l))
+        count_with(h, true, opts)
     }
 }
