@@ -114,7 +114,11 @@ fn main() {
                     if c.count == 1u32.into() {
                         unique += 1;
                     } else {
-                        println!("{name}: {} solutions", c.count);
+                        println!(
+                            "{name}: {} solutions ({:.3} s, widest level {w})",
+                            c.count,
+                            times.last().unwrap_or(&0.0)
+                        );
                     }
                     if ip_check > 0 && i % ip_check == 0 {
                         let ip_opts = SolveOptions {
