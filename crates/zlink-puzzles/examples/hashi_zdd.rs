@@ -6,19 +6,25 @@
 //! that each process's peak RSS is that set's peak memory.
 //!
 //! ```text
-//! cargo run --release -p zlink-puzzles --example hashi_zdd -- [--no-deduce] [--ip-check K]
+//! cargo run --release -p zlink-puzzles --example hashi_zdd -- [--no-deduce] [--order O] [--ip-check K]
 //!     [--max-memory BYTES] [--time-limit S] [--threads T] DIR|FILE.has|Hashi_dataset.json ...
 //! ```
 //! Per set: instances counted, failures (budget/time), time median/mean/max, widest level
 //! median/max, peak RSS; every instance whose count is not 1 is listed. `--ip-check K`
-//! re-counts every K-th instance with the IP engine's no-good enumeration and reports any
-//! difference (exit 1 on a mismatch).
+//! re-counts every K-th instance with at most 100 solutions with the IP engine's no-good
+//! enumeration and reports any difference (exit 1 on a mismatch).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use zlink_frontier::specs::connected::order::BridgeOrder;
+use zlink_frontier::specs::connected::puzzles::HASHI_ORDER;
 use zlink_grid::{Engine, SolveOptions};
-use zlink_puzzles::hashi::{zdd::count_with, Hashi, IpEngine};
+use zlink_puzzles::hashi::{zdd::count_in, Hashi, IpEngine};
+
+/// The IP cross-check enumerates only instances with at most this many solutions (one
+/// no-good solve per solution).
+const IP_MAX: u64 = 100;
 
 fn peak_rss_mb() -> f64 {
     std::fs::read_to_string("/proc/self/status")
@@ -75,6 +81,7 @@ fn load(path: &Path) -> Vec<(String, Hashi)> {
 
 fn main() {
     let mut deduce = true;
+    let mut order = HASHI_ORDER;
     let mut ip_check = 0usize;
     let mut opts = SolveOptions::default();
     let mut sets = Vec::new();
@@ -87,6 +94,13 @@ fn main() {
         };
         match a.as_str() {
             "--no-deduce" => deduce = false,
+            "--order" => {
+                let name = args.next().unwrap_or_default();
+                order = *BridgeOrder::ALL
+                    .iter()
+                    .find(|o| format!("{o:?}").eq_ignore_ascii_case(&name))
+                    .unwrap_or_else(|| panic!("--order: one of {:?}", BridgeOrder::ALL));
+            }
             "--ip-check" => ip_check = num("--ip-check") as usize,
             "--max-memory" => opts.max_memory = Some(num("--max-memory") as u64),
             "--time-limit" => opts.time_limit = Some(num("--time-limit")),
@@ -99,9 +113,10 @@ fn main() {
         let all = load(&set);
         let (mut times, mut widest) = (Vec::new(), Vec::new());
         let (mut failed, mut unique, mut checked) = (0usize, 0usize, 0usize);
-        for (i, (name, h)) in all.iter().enumerate() {
+        let mut small_seen = 0usize;
+        for (name, h) in &all {
             let t = Instant::now();
-            match count_with(h, deduce, &opts) {
+            match count_in(h, deduce, order, &opts) {
                 Ok(c) => {
                     times.push(t.elapsed().as_secs_f64());
                     let w = c
@@ -120,9 +135,11 @@ fn main() {
                             times.last().unwrap_or(&0.0)
                         );
                     }
-                    if ip_check > 0 && i % ip_check == 0 {
+                    let small = c.count <= IP_MAX.into();
+                    small_seen += usize::from(small);
+                    if ip_check > 0 && small && (small_seen - 1) % ip_check == 0 {
                         let ip_opts = SolveOptions {
-                            limit: Some(10_000),
+                            limit: Some(IP_MAX + 1),
                             ..opts.clone()
                         };
                         match IpEngine.count(h, &Default::default(), &ip_opts) {

@@ -41,6 +41,11 @@ pub struct Prepared {
 /// becomes the spec's least multiplicity, a crossing with a dropped candidate disappears).
 /// `None`: the deduction found a contradiction (no solution).
 pub fn prepare(h: &Hashi, deduce: bool) -> Option<Prepared> {
+    prepare_in(h, deduce, HASHI_ORDER)
+}
+
+/// [`prepare`] in a given edge order ([`BridgeOrder::Midpoint`] uses the island positions).
+pub fn prepare_in(h: &Hashi, deduce: bool, order: BridgeOrder) -> Option<Prepared> {
     let g = BridgeGraph::new(h);
     let m = g.candidates.len();
     let bounds = if deduce {
@@ -79,9 +84,13 @@ pub fn prepare(h: &Hashi, deduce: bool) -> Option<Prepared> {
             .collect(),
         acyclic: false,
     };
-    let order: BridgeOrder = HASHI_ORDER;
+    let coords: Vec<(u32, u32)> = h
+        .islands()
+        .iter()
+        .map(|i| (i.coord.row as u32, i.coord.col as u32))
+        .collect();
     let local = order
-        .perm(&p, None)
+        .perm(&p, Some(&coords))
         .unwrap_or_else(|| (0..kept.len()).collect());
     Some(Prepared {
         problem: p.permuted(&local),
@@ -96,7 +105,20 @@ pub fn prepare(h: &Hashi, deduce: bool) -> Option<Prepared> {
 /// # Errors
 /// As [`ZddEngine`]'s count: a budget (exit 3), a time limit or a spec error.
 pub fn count_with(h: &Hashi, deduce: bool, opts: &SolveOptions) -> Result<Counted, SolveError> {
-    match prepare(h, deduce) {
+    count_in(h, deduce, HASHI_ORDER, opts)
+}
+
+/// [`count_with`] in a given edge order.
+///
+/// # Errors
+/// As [`count_with`].
+pub fn count_in(
+    h: &Hashi,
+    deduce: bool,
+    order: BridgeOrder,
+    opts: &SolveOptions,
+) -> Result<Counted, SolveError> {
+    match prepare_in(h, deduce, order) {
         Some(pr) => exact_count(opts, "state_fields", &[], |l| count_family(&pr.problem, l)),
         None => Ok(Counted::exact(0u32, SolveStats::timed(0.0))),
     }
