@@ -6,7 +6,7 @@
 //! that each process's peak RSS is that set's peak memory.
 //!
 //! ```text
-//! cargo run --release -p zlink-puzzles --example hashi_zdd -- [--no-deduce] [--order O] [--ip-check K]
+//! cargo run --release -p zlink-puzzles --example hashi_zdd -- [--no-deduce] [--sweep rows|columns] [--ip-check K]
 //!     [--max-memory BYTES] [--time-limit S] [--threads T] DIR|FILE.has|Hashi_dataset.json ...
 //! ```
 //! Per set: instances counted, failures (budget/time), time median/mean/max, widest level
@@ -17,10 +17,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use zlink_frontier::specs::connected::order::BridgeOrder;
-use zlink_frontier::specs::connected::puzzles::HASHI_ORDER;
 use zlink_grid::{Engine, SolveOptions};
-use zlink_puzzles::hashi::{zdd::count_in, Hashi, IpEngine};
+use zlink_puzzles::hashi::zdd::{count_in, count_with, Sweep};
+use zlink_puzzles::hashi::{Hashi, IpEngine};
 
 /// The IP cross-check enumerates only instances with at most this many solutions (one
 /// no-good solve per solution).
@@ -81,7 +80,7 @@ fn load(path: &Path) -> Vec<(String, Hashi)> {
 
 fn main() {
     let mut deduce = true;
-    let mut order = HASHI_ORDER;
+    let mut sweep: Option<Sweep> = None;
     let mut ip_check = 0usize;
     let mut opts = SolveOptions::default();
     let mut sets = Vec::new();
@@ -94,12 +93,14 @@ fn main() {
         };
         match a.as_str() {
             "--no-deduce" => deduce = false,
-            "--order" => {
+            "--sweep" => {
                 let name = args.next().unwrap_or_default();
-                order = *BridgeOrder::ALL
-                    .iter()
-                    .find(|o| format!("{o:?}").eq_ignore_ascii_case(&name))
-                    .unwrap_or_else(|| panic!("--order: one of {:?}", BridgeOrder::ALL));
+                sweep = Some(
+                    *Sweep::ALL
+                        .iter()
+                        .find(|o| format!("{o:?}").eq_ignore_ascii_case(&name))
+                        .unwrap_or_else(|| panic!("--sweep: one of {:?}", Sweep::ALL)),
+                );
             }
             "--ip-check" => ip_check = num("--ip-check") as usize,
             "--max-memory" => opts.max_memory = Some(num("--max-memory") as u64),
@@ -116,7 +117,11 @@ fn main() {
         let mut small_seen = 0usize;
         for (name, h) in &all {
             let t = Instant::now();
-            match count_in(h, deduce, order, &opts) {
+            let r = match sweep {
+                Some(s) => count_in(h, deduce, s, &opts),
+                None => count_with(h, deduce, &opts),
+            };
+            match r {
                 Ok(c) => {
                     times.push(t.elapsed().as_secs_f64());
                     let w = c

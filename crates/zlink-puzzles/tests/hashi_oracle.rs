@@ -202,7 +202,7 @@ fn zdd_counts_unknown_islands_like_brute_force() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
     /// Deduction before the build never loses (or adds) a solution: the ZDD count with and
-    /// without `propagate::bounds` equals the brute force, on random numbers (mostly no
+    /// without `propagate::bounds`, and in either sweep, equals the brute force, on random numbers (mostly no
     /// solution, some `?` islands) and on solvable instances (often several solutions).
     #[test]
     fn zdd_deduction_keeps_every_solution(
@@ -212,7 +212,7 @@ proptest! {
         pick in 0usize..1000,
         solvable in prop::bool::ANY,
     ) {
-        use zlink_puzzles::hashi::zdd::count_with;
+        use zlink_puzzles::hashi::zdd::{count_in, count_with, Sweep};
         let n = if five { 5 } else { 4 };
         let h = if solvable {
             let Some(h) = instance(n, n, &mask[..n * n], pick) else { return Ok(()) };
@@ -232,5 +232,9 @@ proptest! {
         let shown = zlink_puzzles::hashi::render::compact(&h);
         prop_assert_eq!(&with.count, &want.into(), "with deduction\n{}", shown);
         prop_assert_eq!(&without.count, &want.into(), "without deduction\n{}", shown);
+        for sweep in Sweep::ALL {
+            let c = count_in(&h, true, sweep, &opts).unwrap();
+            prop_assert_eq!(&c.count, &want.into(), "{:?}\n{}", sweep, shown);
+        }
     }
 }

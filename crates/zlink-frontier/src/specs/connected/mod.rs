@@ -48,6 +48,14 @@
 //! be the whole puzzle is rejected as soon as its last island is full, not when its islands
 //! leave the frontier).
 //!
+//! After every edge a *dynamic lookahead* re-checks each live vertex against what its later
+//! edges can still carry in this state: an edge whose other end is DEAD, or whose crossing
+//! flag is set, carries nothing. A vertex that can no longer reach an allowed degree rejects;
+//! one that can reach no larger allowed degree is saturated (DEAD) at once, which takes
+//! capacity from its neighbours (repeated to a fixpoint) and may close its component early.
+//! (In Hashi: an island whose remaining neighbours are all full, or whose remaining bridges
+//! are all crossed, is settled without waiting for its edges.)
+//!
 //! The state type is a parameter ([`Slots`]): [`ConnectedDegreeSpec`] uses [`Packed`] (up to
 //! 25 fields: frontier width `w` and `f` live flags with `2w + f <= 25`), and
 //! [`WideConnectedDegreeSpec`] uses [`Wide`] (up to 250 fields); [`count_auto`] and
