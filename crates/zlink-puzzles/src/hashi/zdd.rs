@@ -35,7 +35,7 @@ pub struct Prepared {
     pub graph: BridgeGraph,
 }
 
-/// Which way the edge order sweeps the islands. Both decide an island's bridges right after
+/// Which way the edge order sweeps the islands. All decide an island's bridges right after
 /// those of the island before it in the sweep (the spec's `RowMajor` order on islands numbered
 /// in that sweep), so an island saturates as soon as possible; which of the two has fewer
 /// states depends on the instance, by factors of 10-300 on the hardest CLLV instances (see
@@ -46,11 +46,20 @@ pub enum Sweep {
     Rows,
     /// Islands column by column (the same order on the transposed grid).
     Columns,
+    /// Islands row by row from the bottom right.
+    RowsBack,
+    /// Islands column by column from the bottom right.
+    ColumnsBack,
 }
 
 impl Sweep {
-    /// Both sweeps, the one tried first first.
-    pub const ALL: [Sweep; 2] = [Sweep::Rows, Sweep::Columns];
+    /// Every sweep, the one tried first first.
+    pub const ALL: [Sweep; 4] = [
+        Sweep::Rows,
+        Sweep::Columns,
+        Sweep::RowsBack,
+        Sweep::ColumnsBack,
+    ];
 }
 
 /// The problem of `h` in the given sweep; with `deduce`, every candidate's bridge count is
@@ -73,7 +82,7 @@ pub fn prepare(h: &Hashi, deduce: bool, sweep: Sweep) -> Option<Prepared> {
     }
     // Island numbering of the sweep: row-major (as given) or column-major.
     let mut rank: Vec<usize> = (0..h.islands().len()).collect();
-    if sweep == Sweep::Columns {
+    if matches!(sweep, Sweep::Columns | Sweep::ColumnsBack) {
         let mut by_col = rank.clone();
         by_col.sort_by_key(|&i| {
             let c = h.islands()[i].coord;
@@ -81,6 +90,12 @@ pub fn prepare(h: &Hashi, deduce: bool, sweep: Sweep) -> Option<Prepared> {
         });
         for (r, &i) in by_col.iter().enumerate() {
             rank[i] = r;
+        }
+    }
+    if matches!(sweep, Sweep::RowsBack | Sweep::ColumnsBack) {
+        let n = rank.len();
+        for r in &mut rank {
+            *r = n - 1 - *r;
         }
     }
     let any = (1..=MAX_CLUE).fold(0u32, |acc, d| acc | 1 << d);
@@ -126,11 +141,11 @@ const FIRST_ROUND_STATES: u64 = 100_000;
 /// The engine's exact count of `h` with or without the deduction (see [`prepare`]); the
 /// engine counts with it. A contradiction found by the deduction is a count of 0.
 ///
-/// The two sweeps race: each gets a budget of distinct states (100 000, then four times more
+/// The sweeps race: each gets a budget of distinct states (100 000, then four times more
 /// per round) and the first to finish gives the count, so the total work is within a small
-/// factor of the better sweep's. A sweep that exceeds the memory budget drops out; the run
-/// fails only when both have (or on the time limit, which covers the whole race). The stats
-/// say which sweep counted (`sweep_columns`) and after how many rounds (`race_rounds`).
+/// factor of the best sweep's. A sweep that exceeds the memory budget drops out; the run
+/// fails only when all have (or on the time limit, which covers the whole race). The stats
+/// say which sweep counted (`sweep`, the index in [`Sweep::ALL`]) and after how many rounds (`race_rounds`).
 ///
 /// # Errors
 /// As [`ZddEngine`]'s count: a budget (exit 3), a time limit or a spec error.
@@ -165,10 +180,7 @@ fn race(h: &Hashi, deduce: bool, opts: &SolveOptions) -> Result<(Counted, Sweep)
                 o.time_limit = Some(left);
             }
             let node_budget = std::cell::Cell::new(false);
-            let extra = [
-                ("sweep_columns", u64::from(*sweep == Sweep::Columns)),
-                ("race_rounds", round),
-            ];
+            let extra = [("sweep", k as u64), ("race_rounds", round)];
             match exact_count(&o, "state_fields", &extra, |l| {
                 let l = Limits {
                     max_nodes: Some(budget),
