@@ -212,7 +212,7 @@ proptest! {
         pick in 0usize..1000,
         solvable in prop::bool::ANY,
     ) {
-        use zlink_puzzles::hashi::zdd::{count_in, count_with, Sweep};
+        use zlink_puzzles::hashi::zdd::{count_in, count_raced, count_with, Sweep};
         let n = if five { 5 } else { 4 };
         let h = if solvable {
             let Some(h) = instance(n, n, &mask[..n * n], pick) else { return Ok(()) };
@@ -232,6 +232,9 @@ proptest! {
         let shown = zlink_puzzles::hashi::render::compact(&h);
         prop_assert_eq!(&with.count, &want.into(), "with deduction\n{}", shown);
         prop_assert_eq!(&without.count, &want.into(), "without deduction\n{}", shown);
+        // a race whose first budget is one state: many rounds, every sweep over budget first
+        let raced = count_raced(&h, false, 1, &opts).unwrap();
+        prop_assert_eq!(&raced.count, &want.into(), "tiny race\n{}", shown);
         for sweep in Sweep::ALL {
             let c = count_in(&h, true, sweep, &opts).unwrap();
             prop_assert_eq!(&c.count, &want.into(), "{:?}\n{}", sweep, shown);

@@ -150,11 +150,30 @@ const FIRST_ROUND_STATES: u64 = 100_000;
 /// # Errors
 /// As [`ZddEngine`]'s count: a budget (exit 3), a time limit or a spec error.
 pub fn count_with(h: &Hashi, deduce: bool, opts: &SolveOptions) -> Result<Counted, SolveError> {
-    race(h, deduce, opts).map(|(c, _)| c)
+    race(h, deduce, FIRST_ROUND_STATES, opts).map(|(c, _)| c)
+}
+
+/// [`count_with`] with the race's first budget of distinct states given (tests force many
+/// rounds and sweep changes with a tiny one).
+///
+/// # Errors
+/// As [`count_with`].
+pub fn count_raced(
+    h: &Hashi,
+    deduce: bool,
+    first_budget: u64,
+    opts: &SolveOptions,
+) -> Result<Counted, SolveError> {
+    race(h, deduce, first_budget.max(1), opts).map(|(c, _)| c)
 }
 
 /// [`count_with`]'s race; also returns the winning sweep.
-fn race(h: &Hashi, deduce: bool, opts: &SolveOptions) -> Result<(Counted, Sweep), SolveError> {
+fn race(
+    h: &Hashi,
+    deduce: bool,
+    first_budget: u64,
+    opts: &SolveOptions,
+) -> Result<(Counted, Sweep), SolveError> {
     let started = Instant::now();
     let mut preps = Vec::new();
     for sweep in Sweep::ALL {
@@ -164,7 +183,7 @@ fn race(h: &Hashi, deduce: bool, opts: &SolveOptions) -> Result<(Counted, Sweep)
         }
     }
     let mut out = vec![false; preps.len()]; // dropped out on the memory budget
-    let mut budget = FIRST_ROUND_STATES;
+    let mut budget = first_budget;
     for round in 1u64.. {
         let mut last_err = None;
         for (k, (sweep, pr)) in preps.iter().enumerate() {
@@ -244,7 +263,7 @@ impl Engine<Hashi> for ZddEngine {
     fn solve(&self, h: &Hashi, _: &(), opts: &SolveOptions) -> Result<Solved<Bridges>, SolveError> {
         let started = Instant::now();
         // The race picks the sweep with fewer states; the build then reuses it.
-        let (counted, sweep) = race(h, true, opts)?;
+        let (counted, sweep) = race(h, true, FIRST_ROUND_STATES, opts)?;
         if counted.count == 0u32.into() {
             return Err(SolveError::Infeasible);
         }
