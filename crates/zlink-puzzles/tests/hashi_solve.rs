@@ -147,3 +147,45 @@ fn infeasible_puzzles_and_time_limits_are_reported() {
         assert_eq!(c.count, 0u32.into());
     }
 }
+
+/// A 400-island CLLV instance counts exactly with the ZDD engine, with the same count with and
+/// without the deduction before the build; its diagram's first solution passes the checker;
+/// and a memory budget far too small for the run without deduction is an error, not a kill.
+#[test]
+fn zdd_counts_a_400_island_cllv_instance() {
+    use zlink_grid::{Engine, SolveError};
+    use zlink_puzzles::hashi::{
+        zdd::{count_raced, count_with},
+        ZddEngine,
+    };
+    let rel = "cllv-hashi/dataset/400/Hs_34_400_25_00_006.has";
+    let f = zlink_testkit::data::path(rel).expect("shipped in data/");
+    let h = Hashi::parse_any(&std::fs::read_to_string(&f).unwrap(), rel).unwrap();
+    assert_eq!(h.islands().len(), 400);
+    let opts = SolveOptions::default();
+    let with = count_with(&h, true, &opts).unwrap();
+    let without = count_with(&h, false, &opts).unwrap();
+    assert!(with.exact && without.exact);
+    assert_eq!(with.count, without.count);
+    assert!(with.count > 1u32.into(), "CLLV instances are not unique");
+    // a race that starts with a budget of 100 states needs several rounds and still agrees
+    let raced = count_raced(&h, true, 100, &opts).unwrap();
+    assert_eq!(raced.count, with.count);
+    let rounds = raced.stats.counters.iter().find(|c| c.0 == "race_rounds");
+    assert!(
+        rounds.is_some_and(|c| c.1 >= 2),
+        "{:?}",
+        raced.stats.counters
+    );
+    let s = ZddEngine.solve(&h, &(), &opts).unwrap();
+    verify(&h, &s.solution).unwrap();
+    assert_eq!(s.more, Some(true));
+    let tiny = SolveOptions {
+        max_memory: Some(200_000),
+        ..SolveOptions::default()
+    };
+    match count_with(&h, false, &tiny) {
+        Err(SolveError::Budget(_)) => {}
+        other => panic!("expected a budget error, got {other:?}"),
+    }
+}

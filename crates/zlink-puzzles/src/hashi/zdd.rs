@@ -4,18 +4,24 @@
 //! (`zlink_frontier::specs::connected`) counts them exactly without enumerating them, through
 //! the frontier's one entry point (packed or wide states, memory budget, threads, time limit).
 //! The IP engine's no-good enumeration is the independent cross-check.
+//!
+//! Two things make big instances count: the forced-bridge propagation the IP already uses
+//! ([`propagate::bounds`]) narrows every candidate before the build ([`prepare`]), and four
+//! island sweeps race with growing state budgets ([`count_with`]), since the better sweep has
+//! 10-300 times fewer states on the hardest CLLV instances and no cheap score predicted which
+//! (figures in tools/README.md).
 
 use std::time::Instant;
 
 use zlink_frontier::run::{build_family, count_family};
-use zlink_frontier::specs::connected::order::BridgeOrder;
 use zlink_frontier::specs::connected::puzzles::HASHI_ORDER;
-use zlink_frontier::specs::connected::{members_of, ConnectedProblem};
-use zlink_frontier::Vertex;
+use zlink_frontier::specs::connected::ConnectedProblem;
+use zlink_frontier::{CountError, Limits, RunError, Vertex};
 use zlink_grid::{Counted, Engine, SolveError, SolveOptions, SolveStats, Solved};
 use zlink_zdd::Zdd;
 
 use super::graph::BridgeGraph;
+use super::propagate;
 use super::{Bridges, Hashi, MAX_CLUE};
 use crate::zdd_limits::{exact_count, frontier_progress, limits, run_error};
 
@@ -23,32 +29,230 @@ use crate::zdd_limits::{exact_count, frontier_progress, limits, run_error};
 #[derive(Debug, Clone, Copy)]
 pub struct ZddEngine;
 
-/// The problem of `h` in the engine's edge order, and the order (`perm[level edge]` = the
-/// candidate index of [`BridgeGraph`]).
-fn problem(h: &Hashi) -> (ConnectedProblem, Vec<usize>, BridgeGraph) {
+/// The problem the engine builds for a Hashi: the spec's problem in the engine's edge order,
+/// the order (`perm[level edge]` = the candidate index of [`BridgeGraph`]) and the graph.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The connected degree-constrained problem, edges in level order.
+    pub problem: ConnectedProblem,
+    /// `perm[level edge]` = candidate index in [`Prepared::graph`].
+    pub perm: Vec<usize>,
+    /// The candidate-bridge graph of the puzzle.
+    pub graph: BridgeGraph,
+}
+
+/// Which way the edge order sweeps the islands. All decide an island's bridges right after
+/// those of the island before it in the sweep (the spec's `RowMajor` order on islands numbered
+/// in that sweep), so an island saturates as soon as possible; which of the two has fewer
+/// states depends on the instance, by factors of 10-300 on the hardest CLLV instances (see
+/// [`count_with`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sweep {
+    /// Islands row by row ([`HASHI_ORDER`] on the row-major island numbering).
+    Rows,
+    /// Islands column by column (the same order on the transposed grid).
+    Columns,
+    /// Islands row by row from the bottom right.
+    RowsBack,
+    /// Islands column by column from the bottom right.
+    ColumnsBack,
+}
+
+impl Sweep {
+    /// Every sweep, the one tried first first.
+    pub const ALL: [Sweep; 4] = [
+        Sweep::Rows,
+        Sweep::Columns,
+        Sweep::RowsBack,
+        Sweep::ColumnsBack,
+    ];
+}
+
+/// The problem of `h` in the given sweep; with `deduce`, every candidate's bridge count is
+/// first narrowed by [`propagate::bounds`] (a candidate that can carry no bridge is left out,
+/// a forced one becomes the spec's least multiplicity, a crossing with a dropped candidate
+/// disappears). `None`: the deduction found a contradiction (no solution).
+pub fn prepare(h: &Hashi, deduce: bool, sweep: Sweep) -> Option<Prepared> {
     let g = BridgeGraph::new(h);
     let m = g.candidates.len();
+    let bounds = if deduce {
+        propagate::bounds(h, &g)?
+    } else {
+        vec![(0, 2); m]
+    };
+    // Kept candidates (max > 0) and their new index.
+    let kept: Vec<usize> = (0..m).filter(|&e| bounds[e].1 > 0).collect();
+    let mut new_of = vec![usize::MAX; m];
+    for (i, &e) in kept.iter().enumerate() {
+        new_of[e] = i;
+    }
+    // Island numbering of the sweep: row-major (as given) or column-major.
+    let mut rank: Vec<usize> = (0..h.islands().len()).collect();
+    if matches!(sweep, Sweep::Columns | Sweep::ColumnsBack) {
+        let mut by_col = rank.clone();
+        by_col.sort_by_key(|&i| {
+            let c = h.islands()[i].coord;
+            (c.col, c.row)
+        });
+        for (r, &i) in by_col.iter().enumerate() {
+            rank[i] = r;
+        }
+    }
+    if matches!(sweep, Sweep::RowsBack | Sweep::ColumnsBack) {
+        let n = rank.len();
+        for r in &mut rank {
+            *r = n - 1 - *r;
+        }
+    }
     let any = (1..=MAX_CLUE).fold(0u32, |acc, d| acc | 1 << d);
     let p = ConnectedProblem {
         n: h.islands().len(),
-        edges: g
-            .candidates
+        edges: kept
             .iter()
-            .map(|c| (c.a as Vertex, c.b as Vertex))
+            .map(|&e| {
+                let c = &g.candidates[e];
+                (rank[c.a] as Vertex, rank[c.b] as Vertex)
+            })
             .collect(),
-        min: vec![0; m],
-        max: vec![2; m],
-        allowed: h
-            .islands()
+        min: kept.iter().map(|&e| bounds[e].0).collect(),
+        max: kept.iter().map(|&e| bounds[e].1).collect(),
+        allowed: {
+            let mut a = vec![0u32; h.islands().len()];
+            for (i, isl) in h.islands().iter().enumerate() {
+                a[rank[i]] = isl.clue.map_or(any, |d| 1 << d);
+            }
+            a
+        },
+        crossings: g
+            .crossings
             .iter()
-            .map(|i| i.clue.map_or(any, |d| 1 << d))
+            .filter(|&&(a, b)| new_of[a] != usize::MAX && new_of[b] != usize::MAX)
+            .map(|&(a, b)| (new_of[a], new_of[b]))
             .collect(),
-        crossings: g.crossings.clone(),
         acyclic: false,
     };
-    let order: BridgeOrder = HASHI_ORDER;
-    let perm = order.perm(&p, None).unwrap_or_else(|| (0..m).collect());
-    (p.permuted(&perm), perm, g)
+    let local = HASHI_ORDER
+        .perm(&p, None)
+        .unwrap_or_else(|| (0..kept.len()).collect());
+    Some(Prepared {
+        problem: p.permuted(&local),
+        perm: local.iter().map(|&i| kept[i]).collect(),
+        graph: g,
+    })
+}
+
+/// First budget of distinct states per sweep in [`count_with`]'s race.
+const FIRST_ROUND_STATES: u64 = 100_000;
+
+/// The engine's exact count of `h` with or without the deduction (see [`prepare`]); the
+/// engine counts with it. A contradiction found by the deduction is a count of 0.
+///
+/// The sweeps race: each gets a budget of distinct states (100 000, then four times more
+/// per round) and the first to finish gives the count, so the total work is within a small
+/// factor of the best sweep's. A sweep that exceeds the memory budget drops out; the run
+/// fails only when all have (or on the time limit, which covers the whole race). The stats
+/// say which sweep counted (`sweep`, the index in [`Sweep::ALL`]) and after how many rounds (`race_rounds`).
+///
+/// # Errors
+/// As [`ZddEngine`]'s count: a budget (exit 3), a time limit or a spec error.
+pub fn count_with(h: &Hashi, deduce: bool, opts: &SolveOptions) -> Result<Counted, SolveError> {
+    race(h, deduce, FIRST_ROUND_STATES, opts).map(|(c, _)| c)
+}
+
+/// [`count_with`] with the race's first budget of distinct states given (tests force many
+/// rounds and sweep changes with a tiny one).
+///
+/// # Errors
+/// As [`count_with`].
+pub fn count_raced(
+    h: &Hashi,
+    deduce: bool,
+    first_budget: u64,
+    opts: &SolveOptions,
+) -> Result<Counted, SolveError> {
+    race(h, deduce, first_budget.max(1), opts).map(|(c, _)| c)
+}
+
+/// [`count_with`]'s race; also returns the winning sweep.
+fn race(
+    h: &Hashi,
+    deduce: bool,
+    first_budget: u64,
+    opts: &SolveOptions,
+) -> Result<(Counted, Sweep), SolveError> {
+    let started = Instant::now();
+    let mut preps = Vec::new();
+    for sweep in Sweep::ALL {
+        match prepare(h, deduce, sweep) {
+            Some(p) => preps.push((sweep, p)),
+            None => return Ok((Counted::exact(0u32, SolveStats::timed(0.0)), Sweep::Rows)),
+        }
+    }
+    let mut out = vec![false; preps.len()]; // dropped out on the memory budget
+    let mut budget = first_budget;
+    for round in 1u64.. {
+        let mut last_err = None;
+        for (k, (sweep, pr)) in preps.iter().enumerate() {
+            if out[k] {
+                continue;
+            }
+            let mut o = opts.clone();
+            if let Some(t) = opts.time_limit {
+                let left = t - started.elapsed().as_secs_f64();
+                if left <= 0.0 {
+                    return Err(SolveError::TimeLimit { seconds: t });
+                }
+                o.time_limit = Some(left);
+            }
+            let node_budget = std::cell::Cell::new(false);
+            let extra = [("sweep", k as u64), ("race_rounds", round)];
+            match exact_count(&o, "state_fields", &extra, |l| {
+                let l = Limits {
+                    max_nodes: Some(budget),
+                    ..*l
+                };
+                count_family(&pr.problem, &l).inspect_err(|e| {
+                    node_budget.set(matches!(e, RunError::Count(CountError::Nodes(_), _)));
+                })
+            }) {
+                Ok(mut c) => {
+                    c.stats.seconds = started.elapsed().as_secs_f64();
+                    return Ok((c, *sweep));
+                }
+                Err(SolveError::TimeLimit { .. }) => {
+                    return Err(SolveError::TimeLimit {
+                        seconds: opts.time_limit.unwrap_or(0.0),
+                    })
+                }
+                Err(_) if node_budget.get() => {}
+                Err(e) => {
+                    out[k] = true;
+                    last_err = Some(e);
+                }
+            }
+        }
+        if out.iter().all(|&x| x) {
+            return Err(last_err.unwrap_or_else(|| SolveError::Solver("no sweep".into())));
+        }
+        budget = budget.saturating_mul(4);
+    }
+    unreachable!("the race ends in a count or an error")
+}
+
+/// The count in one sweep, without the race (for measurements).
+///
+/// # Errors
+/// As [`count_with`].
+pub fn count_in(
+    h: &Hashi,
+    deduce: bool,
+    sweep: Sweep,
+    opts: &SolveOptions,
+) -> Result<Counted, SolveError> {
+    match prepare(h, deduce, sweep) {
+        Some(pr) => exact_count(opts, "state_fields", &[], |l| count_family(&pr.problem, l)),
+        None => Ok(Counted::exact(0u32, SolveStats::timed(0.0))),
+    }
 }
 
 impl Engine<Hashi> for ZddEngine {
@@ -64,14 +268,38 @@ impl Engine<Hashi> for ZddEngine {
 
     fn solve(&self, h: &Hashi, _: &(), opts: &SolveOptions) -> Result<Solved<Bridges>, SolveError> {
         let started = Instant::now();
-        let (q, perm, g) = problem(h);
+        // The race picks the sweep with fewer states; the build then reuses it.
+        let (counted, sweep) = race(h, true, FIRST_ROUND_STATES, opts)?;
+        if counted.count == 0u32.into() {
+            return Err(SolveError::Infeasible);
+        }
+        let Some(Prepared {
+            problem: q,
+            perm,
+            graph: g,
+        }) = prepare(h, true, sweep)
+        else {
+            return Err(SolveError::Infeasible);
+        };
+        let mut o = opts.clone();
+        if let Some(t) = opts.time_limit {
+            o.time_limit = Some((t - started.elapsed().as_secs_f64()).max(0.0));
+        }
         let mut zdd = Zdd::new(q.num_vars() as u32);
-        let built = build_family(&q, &mut zdd, &limits(opts, Some(&frontier_progress(opts))))
+        let built = build_family(&q, &mut zdd, &limits(&o, Some(&frontier_progress(&o))))
             .map_err(|e| run_error(e, opts))?;
-        let members = members_of(&q, &zdd, built.root);
-        let first = members.first().ok_or(SolveError::Infeasible)?;
+        // Only the first member is decoded: a CLLV instance may have 10^12 of them.
+        let first = zdd.iter(built.root).next().ok_or(SolveError::Infeasible)?;
+        let mut mult = vec![0u8; q.edges.len()];
+        let mut edge_of = Vec::with_capacity(q.num_vars());
+        for (e, &mx) in q.max.iter().enumerate() {
+            edge_of.extend(std::iter::repeat_n(e, usize::from(mx)));
+        }
+        for v in first {
+            mult[edge_of[v as usize]] += 1;
+        }
         let mut bridges = Vec::new();
-        for (level_edge, &k) in first.iter().enumerate() {
+        for (level_edge, &k) in mult.iter().enumerate() {
             if k > 0 {
                 let c = &g.candidates[perm[level_edge]];
                 bridges.push((c.a, c.b, k));
@@ -79,13 +307,12 @@ impl Engine<Hashi> for ZddEngine {
         }
         Ok(Solved {
             solution: Bridges::new(bridges),
-            more: Some(members.len() > 1),
+            more: Some(counted.count > 1u32.into()),
             stats: SolveStats::timed(started.elapsed().as_secs_f64()),
         })
     }
 
     fn count(&self, h: &Hashi, _: &(), opts: &SolveOptions) -> Result<Counted, SolveError> {
-        let (q, _, _) = problem(h);
-        exact_count(opts, "state_fields", &[], |l| count_family(&q, l))
+        count_with(h, true, opts)
     }
 }

@@ -48,6 +48,14 @@
 //! be the whole puzzle is rejected as soon as its last island is full, not when its islands
 //! leave the frontier).
 //!
+//! After every edge a *dynamic lookahead* re-checks each live vertex against what its later
+//! edges can still carry in this state: an edge whose other end is DEAD, or whose crossing
+//! flag is set, carries nothing. A vertex that can no longer reach an allowed degree rejects;
+//! one that can reach no larger allowed degree is saturated (DEAD) at once, which takes
+//! capacity from its neighbours (repeated to a fixpoint) and may close its component early.
+//! (In Hashi: an island whose remaining neighbours are all full, or whose remaining bridges
+//! are all crossed, is settled without waiting for its edges.)
+//!
 //! The state type is a parameter ([`Slots`]): [`ConnectedDegreeSpec`] uses [`Packed`] (up to
 //! 25 fields: frontier width `w` and `f` live flags with `2w + f <= 25`), and
 //! [`WideConnectedDegreeSpec`] uses [`Wide`] (up to 250 fields); [`count_auto`] and
@@ -267,8 +275,36 @@ struct EdgeInfo {
     /// `(flag field, vertex slot)`: a flag live after this edge and a live endpoint of its
     /// edge; a DEAD endpoint makes the flag moot, so it is cleared (equal futures merge).
     watch: Vec<(u8, u8)>,
+    /// The live vertices after this edge that still have later edges (dynamic lookahead).
+    look: Vec<Look>,
     /// First variable of this edge.
     var: Level,
+}
+
+/// A later edge at a live vertex, as the dynamic lookahead sees it.
+#[derive(Clone, Copy, Debug)]
+struct Later {
+    /// Largest multiplicity.
+    max: u8,
+    /// The other endpoint's slot if it is on the frontier (it may be DEAD), else `NONE`.
+    other: u8,
+    /// The edge's "forbidden" flag field if that flag is live, else `NONE`.
+    flag: u8,
+}
+
+/// "No slot / no field" in [`Later`].
+const NONE: u8 = u8::MAX;
+
+/// A live vertex whose later edges the lookahead re-checks after an edge: its slot, the
+/// vertex, the least multiplicity its later edges force, and its later edges
+/// (`later[start..end]`).
+#[derive(Clone, Copy, Debug)]
+struct Look {
+    slot: u8,
+    vertex: u32,
+    need: u32,
+    start: u32,
+    end: u32,
 }
 
 /// The connected degree-constrained spec on states `S` (see the module doc).
@@ -277,6 +313,8 @@ pub struct ConnectedDegree<S> {
     edges: Vec<EdgeInfo>,
     /// Per variable: `(edge, is the second copy)`.
     levels: Vec<(u32, bool)>,
+    /// The later edges of every [`Look`], flat.
+    later: Vec<Later>,
     allowed: Vec<u32>,
     /// Largest allowed degree per vertex (for the cheap `can_take`).
     max_deg: Vec<u32>,
@@ -398,6 +436,51 @@ impl<S: Slots> ConnectedDegree<S> {
                 }
             }
         }
+        // Dynamic lookahead: per edge e, each vertex live after e with later edges.
+        let mut incident: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (e, &(u, v)) in g.edges().iter().enumerate() {
+            incident[u as usize].push(e);
+            incident[v as usize].push(e);
+        }
+        let mut later = Vec::new();
+        let mut look: Vec<Vec<Look>> = vec![Vec::new(); m];
+        let mut live: Vec<usize> = Vec::new();
+        for (e, le) in look.iter_mut().enumerate() {
+            let (u, v) = g.edges()[e];
+            for x in [u as usize, v as usize] {
+                if first[x] == e {
+                    live.push(x);
+                }
+            }
+            live.retain(|&x| last[x] > e);
+            for &x in &live {
+                let start = later.len() as u32;
+                let mut need_x = 0u32;
+                for &f in incident[x].iter().filter(|&&f| f > e) {
+                    let (a, b) = g.edges()[f];
+                    let y = if a as usize == x { b } else { a } as usize;
+                    let other = if first[y] <= e { slot_of[y] } else { NONE };
+                    let flag = if earliest[f] <= e {
+                        (2 * w + usize::from(flag_slot[f])) as u8
+                    } else {
+                        NONE
+                    };
+                    need_x += u32::from(p.min[f]);
+                    later.push(Later {
+                        max: p.max[f],
+                        other,
+                        flag,
+                    });
+                }
+                le.push(Look {
+                    slot: slot_of[x],
+                    vertex: x as u32,
+                    need: need_x,
+                    start,
+                    end: later.len() as u32,
+                });
+            }
+        }
         let mut var = 0 as Level;
         let mut edges = Vec::with_capacity(m);
         let mut levels = Vec::new();
@@ -415,6 +498,7 @@ impl<S: Slots> ConnectedDegree<S> {
                 rest_empty_ok: !bad_after[e],
                 needs_edge: std::mem::take(&mut needs_edge[e]),
                 watch: std::mem::take(&mut watch[e]),
+                look: std::mem::take(&mut look[e]),
                 var,
             });
             for k in 0..p.max[e] {
@@ -441,6 +525,7 @@ impl<S: Slots> ConnectedDegree<S> {
         Ok(ConnectedDegree {
             edges,
             levels,
+            later,
             allowed: p.allowed.clone(),
             max_deg,
             w: w as u8,
@@ -508,6 +593,50 @@ impl<S: Slots> ConnectedDegree<S> {
         }
     }
 
+    /// Dynamic lookahead over the live vertices: a later edge whose other end is DEAD or whose
+    /// crossing flag is set can carry nothing, so a vertex whose remaining edges cannot reach
+    /// an allowed degree rejects, and one that can reach no larger allowed degree is
+    /// saturated (DEAD, label dropped; its component may close). Repeated until nothing
+    /// changes, since a new DEAD vertex takes capacity from its neighbours. `Some` = the
+    /// branch ends here.
+    fn lookahead(&self, m: &mut S, ed: &EdgeInfo) -> Option<Step<S>> {
+        loop {
+            let mut changed = false;
+            for lk in &ed.look {
+                let d = m.get(lk.slot);
+                if d == S::MAX_VALUE {
+                    continue;
+                }
+                let mut cap = 0u32;
+                for f in &self.later[lk.start as usize..lk.end as usize] {
+                    if (f.other != NONE && m.get(f.other) == S::MAX_VALUE)
+                        || (f.flag != NONE && m.get(f.flag) != 0)
+                    {
+                        continue;
+                    }
+                    cap += u32::from(f.max);
+                }
+                let d = u32::from(d);
+                let allowed = self.allowed[lk.vertex as usize];
+                if allowed & range_mask(d + lk.need, d + cap) == 0 {
+                    return Some(Step::Reject);
+                }
+                if d > 0 && allowed & range_mask(d + 1, d + cap) == 0 {
+                    let c = self.label(m, lk.slot);
+                    m.set(lk.slot, S::MAX_VALUE);
+                    m.set(self.w + lk.slot, 0);
+                    if c != 0 && !(0..self.w).any(|t| self.label(m, t) == c) {
+                        return Some(self.closed(m, ed));
+                    }
+                    changed = true;
+                }
+            }
+            if !changed {
+                return None;
+            }
+        }
+    }
+
     /// After the last decision of edge `e`: clear its flag, let vertices leave (closing
     /// components), then go to the next edge.
     fn finish(&self, mut m: S, e: usize) -> Step<S> {
@@ -538,6 +667,9 @@ impl<S: Slots> ConnectedDegree<S> {
         }
         if e + 1 == self.edges.len() {
             return Step::Accept; // nothing was used (a used component closes above)
+        }
+        if let Some(step) = self.lookahead(&mut m, ed) {
+            return step;
         }
         for &(f, slot) in &ed.watch {
             if m.get(slot) == S::MAX_VALUE {

@@ -1,0 +1,191 @@
+//! Counts Hashi instances exactly with the ZDD engine (the puzzle layer's path: deduction,
+//! edge order, frontier entry point) and prints per-set figures.
+//!
+//! Why: issue 17 asks every CLLV instance (100-400 islands) and every Janko Hashi to count
+//! exactly, 400 islands in under a second; `tools/hashi-count.sh` runs this once per set so
+//! that each process's peak RSS is that set's peak memory.
+//!
+//! ```text
+//! cargo run --release -p zlink-puzzles --example hashi_zdd -- [--no-deduce] [--sweep rows|columns] [--ip-check K]
+//!     [--max-memory BYTES] [--time-limit S] [--threads T] DIR|FILE.has|Hashi_dataset.json ...
+//! ```
+//! Per set: instances counted, failures (budget/time), time median/mean/max, widest level
+//! median/max, peak RSS; every instance whose count is not 1 is listed. `--ip-check K`
+//! re-counts every K-th instance with at most 100 solutions with the IP engine's no-good
+//! enumeration and reports any difference (exit 1 on a mismatch).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use zlink_grid::{Engine, SolveOptions};
+use zlink_puzzles::hashi::zdd::{count_in, count_with, Sweep};
+use zlink_puzzles::hashi::{Hashi, IpEngine};
+
+/// The IP cross-check enumerates only instances with at most this many solutions (one
+/// no-good solve per solution).
+const IP_MAX: u64 = 100;
+
+fn peak_rss_mb() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|k| k.parse::<f64>().ok())
+        })
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+fn median(v: &[f64]) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
+/// The named instances of one argument: a `.has` file, a directory of them, or a puzzlekit
+/// JSON dataset (`data.<name>.problem` in Janko's format).
+fn load(path: &Path) -> Vec<(String, Hashi)> {
+    let read =
+        |p: &Path| std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    if path.is_dir() {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "has"))
+            .collect();
+        files.sort();
+        return files.iter().flat_map(|f| load(f)).collect();
+    }
+    let text = read(path);
+    let name = path.display().to_string();
+    if path.extension().is_some_and(|x| x == "json") {
+        let v: serde_json::Value = serde_json::from_str(&text).expect("JSON dataset");
+        let data = v["data"].as_object().expect("a `data` object");
+        return data
+            .iter()
+            .map(|(k, p)| {
+                let src = format!("{name}:{k}");
+                let t = p["problem"].as_str().expect("problem text");
+                let h = Hashi::parse_janko(t, &src).unwrap_or_else(|e| panic!("{e}"));
+                (src, h)
+            })
+            .collect();
+    }
+    vec![(
+        name.clone(),
+        Hashi::parse_any(&text, &name).unwrap_or_else(|e| panic!("{e}")),
+    )]
+}
+
+fn main() {
+    let mut deduce = true;
+    let mut sweep: Option<Sweep> = None;
+    let mut ip_check = 0usize;
+    let mut opts = SolveOptions::default();
+    let mut sets = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut num = |what: &str| -> f64 {
+            args.next()
+                .and_then(|x| x.parse().ok())
+                .unwrap_or_else(|| panic!("{what} needs a number"))
+        };
+        match a.as_str() {
+            "--no-deduce" => deduce = false,
+            "--sweep" => {
+                let name = args.next().unwrap_or_default();
+                sweep = Some(
+                    *Sweep::ALL
+                        .iter()
+                        .find(|o| format!("{o:?}").eq_ignore_ascii_case(&name))
+                        .unwrap_or_else(|| panic!("--sweep: one of {:?}", Sweep::ALL)),
+                );
+            }
+            "--ip-check" => ip_check = num("--ip-check") as usize,
+            "--max-memory" => opts.max_memory = Some(num("--max-memory") as u64),
+            "--time-limit" => opts.time_limit = Some(num("--time-limit")),
+            "--threads" => opts.threads = Some(num("--threads") as u32),
+            _ => sets.push(PathBuf::from(a)),
+        }
+    }
+    let mut mismatch = false;
+    for set in sets {
+        let all = load(&set);
+        let (mut times, mut widest) = (Vec::new(), Vec::new());
+        let (mut failed, mut unique, mut checked) = (0usize, 0usize, 0usize);
+        let mut small_seen = 0usize;
+        for (name, h) in &all {
+            let t = Instant::now();
+            let r = match sweep {
+                Some(s) => count_in(h, deduce, s, &opts),
+                None => count_with(h, deduce, &opts),
+            };
+            match r {
+                Ok(c) => {
+                    times.push(t.elapsed().as_secs_f64());
+                    let w = c
+                        .stats
+                        .counters
+                        .iter()
+                        .find(|(k, _)| *k == "max_level_states")
+                        .map_or(0, |x| x.1);
+                    widest.push(w as f64);
+                    if c.count == 1u32.into() {
+                        unique += 1;
+                    } else {
+                        println!(
+                            "{name}: {} solutions ({:.3} s, widest level {w})",
+                            c.count,
+                            times.last().unwrap_or(&0.0)
+                        );
+                    }
+                    let small = c.count <= IP_MAX.into();
+                    small_seen += usize::from(small);
+                    if ip_check > 0 && small && (small_seen - 1) % ip_check == 0 {
+                        let ip_opts = SolveOptions {
+                            limit: Some(IP_MAX + 1),
+                            ..opts.clone()
+                        };
+                        match IpEngine.count(h, &Default::default(), &ip_opts) {
+                            Ok(ip) if ip.exact => {
+                                checked += 1;
+                                if ip.count != c.count {
+                                    mismatch = true;
+                                    println!("{name}: MISMATCH zdd {} ip {}", c.count, ip.count);
+                                }
+                            }
+                            Ok(ip) => println!("{name}: ip stopped at {} (lower bound)", ip.count),
+                            Err(e) => println!("{name}: ip failed: {e}"),
+                        }
+                    }
+                }
+                Err(e) => {
+                    failed += 1;
+                    println!("{name}: {e} after {:.2} s", t.elapsed().as_secs_f64());
+                }
+            }
+        }
+        let max = |v: &[f64]| v.iter().copied().fold(f64::NAN, f64::max);
+        let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+        println!(
+            "{}: {} of {} counted ({} failed), {} unique; seconds median {:.4} mean {:.4} max {:.3}; \
+             widest level median {} max {}; ip cross-checked {}; peak RSS {:.0} MB",
+            set.display(),
+            times.len(),
+            all.len(),
+            failed,
+            unique,
+            median(&times),
+            mean,
+            max(&times),
+            median(&widest),
+            max(&widest),
+            checked,
+            peak_rss_mb()
+        );
+    }
+    if mismatch {
+        std::process::exit(1);
+    }
+}
