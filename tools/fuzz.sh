@@ -5,6 +5,7 @@
 #   tools/fuzz.sh              # 20000 cases per property
 #   CASES=200000 tools/fuzz.sh # longer
 #   tools/fuzz.sh --campaign 600   # every parser alone for 600 CPU-seconds (2 threads)
+#   FUZZ_TARGETS=sudoku,zebra tools/fuzz.sh --campaign 600   # only these parsers
 #
 # Prints, per test binary, the cases tried and the CPU time; a failure is a crash: proptest
 # prints the minimal input and records it in the crate's `tests/*.proptest-regressions`; copy
@@ -22,7 +23,7 @@ if [ "${1:-}" = "--campaign" ]; then
     for spec in "${harnesses[@]}"; do
         set -- $spec
         cargo test --release -q -p "$1" --test "$2" -- --ignored --exact campaign --nocapture \
-            | grep '^fuzz ' || status=1
+            | { grep --line-buffered '^fuzz ' || true; } || status=1
     done
     exit $status
 fi

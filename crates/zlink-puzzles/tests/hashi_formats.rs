@@ -138,3 +138,13 @@ fn text_rendering_shows_bridges_between_cells() {
     let svg = render::svg(&h, Some(&sol));
     assert_eq!(svg.matches("<line").count(), 4);
 }
+
+/// A grid without islands has nothing to connect: the checker accepts the empty network
+/// rather than panicking, and rejects any bridge.
+#[test]
+fn checker_accepts_the_empty_network_of_an_empty_grid() {
+    let h = Hashi::from_cells(2, 2, &[None; 4]);
+    assert!(h.islands().is_empty());
+    assert!(verify(&h, &zlink_puzzles::hashi::Bridges::default()).is_ok());
+    assert!(verify(&h, &zlink_puzzles::hashi::Bridges::new(vec![(0, 1, 1)])).is_err());
+}

@@ -149,11 +149,31 @@ pub fn campaign(targets: &[Target<'_>], budget: Duration, threads: usize) -> Vec
 /// # Panics
 /// When any target crashed (the inputs are saved in `fuzz-crashes/`).
 pub fn run_and_assert(targets: &[Target<'_>], threads: usize) {
-    let out = campaign(targets, budget_from_env(1.0), threads);
+    let chosen = selected(targets, std::env::var("FUZZ_TARGETS").ok().as_deref());
+    let out = campaign(&chosen, budget_from_env(1.0), threads);
     assert!(
         out.iter().all(|o| o.crashes.is_empty()),
         "crashes: see fuzz-crashes/"
     );
+}
+
+/// The targets named in `list` (comma-separated, as `FUZZ_TARGETS` gives them), or all when
+/// `list` is absent or empty: a campaign cut short runs again on what it did not finish.
+pub fn selected<'a>(targets: &[Target<'a>], list: Option<&str>) -> Vec<Target<'a>> {
+    let names: Vec<&str> = list
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .collect();
+    targets
+        .iter()
+        .filter(|t| names.is_empty() || names.contains(&t.name))
+        .map(|t| Target {
+            name: t.name,
+            run: t.run,
+        })
+        .collect()
 }
 
 /// The budget per target from `FUZZ_CPU_SECONDS` (default `default_secs`).
@@ -182,6 +202,18 @@ mod tests {
             let b = thread_cpu_time().unwrap();
             assert!(b > a, "{a:?} -> {b:?}");
         }
+    }
+
+    #[test]
+    fn targets_are_selected_by_name() {
+        let run = |_: &[u8]| {};
+        let ts = ["a", "bb", "c"].map(|name| Target { name, run: &run });
+        let names =
+            |l: Option<&str>| -> Vec<&str> { selected(&ts, l).iter().map(|t| t.name).collect() };
+        assert_eq!(names(None), ["a", "bb", "c"]);
+        assert_eq!(names(Some("")), ["a", "bb", "c"]);
+        assert_eq!(names(Some("c, a")), ["a", "c"]);
+        assert!(names(Some("b")).is_empty());
     }
 
     #[test]
