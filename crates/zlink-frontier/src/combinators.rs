@@ -1,5 +1,5 @@
-//! Spec combinators: the intersection of two specs and an existing ZDD seen as a spec (the
-//! 1-branch lookahead is [`crate::lookahead`]).
+//! Spec combinators: the intersection of two specs, a spec with fixed levels and an existing ZDD
+//! seen as a spec (the 1-branch lookahead is [`crate::lookahead`]).
 //!
 //! Together they give *subsetting* (TdZdd's `zddSubset`, the engine behind Graphillion):
 //! `subset(zdd, f, spec)` walks the diagram `f` and the spec top-down in lockstep and keeps the
@@ -124,6 +124,81 @@ impl<A: Spec, B: Spec> Spec for Intersection<A, B> {
 
     fn accepts_rest_empty(&self, s: &Self::State, _level: Level) -> bool {
         self.a.accepts_rest_empty(&s.a, s.la) && self.b.accepts_rest_empty(&s.b, s.lb)
+    }
+}
+
+/// A spec with some levels fixed: a fixed-on level must be taken, a fixed-off level must not.
+///
+/// Why: puzzle engines deduce edges before the build (Numberlink, Slitherlink); a fixed level
+/// keeps one branch at every node, and a fixed-on level that a child would skip (by jumping to a
+/// later level or accepting) rejects it.
+#[derive(Clone, Debug)]
+pub struct Forced<S> {
+    inner: S,
+    /// Per level: `Some(on)` if fixed.
+    fixed: Vec<Option<bool>>,
+    /// `on_before[i]` = number of fixed-on levels below `i`.
+    on_before: Vec<u32>,
+}
+
+impl<S: Spec> Forced<S> {
+    /// `inner` with `fixed[level]` enforced.
+    pub fn new(inner: S, fixed: Vec<Option<bool>>) -> Self {
+        let mut on_before = Vec::with_capacity(fixed.len() + 1);
+        let mut k = 0;
+        on_before.push(0);
+        for f in &fixed {
+            k += u32::from(*f == Some(true));
+            on_before.push(k);
+        }
+        Forced {
+            inner,
+            fixed,
+            on_before,
+        }
+    }
+
+    /// Whether a fixed-on level lies in `from..to`.
+    fn on_between(&self, from: usize, to: usize) -> bool {
+        self.on_before[to.min(self.fixed.len())] > self.on_before[from.min(self.fixed.len())]
+    }
+}
+
+impl<S: Spec> Spec for Forced<S> {
+    type State = S::State;
+    fn num_levels(&self) -> Level {
+        self.inner.num_levels()
+    }
+    fn root(&self) -> Step<S::State> {
+        let s = self.inner.root();
+        match &s {
+            Step::Accept if self.on_between(0, self.fixed.len()) => Step::Reject,
+            Step::Node(l, _) if self.on_between(0, *l as usize) => Step::Reject,
+            _ => s,
+        }
+    }
+    #[inline]
+    fn child(&self, s: &S::State, level: Level, take: bool) -> Step<S::State> {
+        let i = level as usize;
+        if self
+            .fixed
+            .get(i)
+            .copied()
+            .flatten()
+            .is_some_and(|on| on != take)
+        {
+            return Step::Reject;
+        }
+        let c = self.inner.child(s, level, take);
+        match &c {
+            Step::Accept if self.on_between(i + 1, self.fixed.len()) => Step::Reject,
+            Step::Node(l, _) if self.on_between(i + 1, *l as usize) => Step::Reject,
+            _ => c,
+        }
+    }
+    #[inline]
+    fn can_take(&self, s: &S::State, level: Level) -> bool {
+        self.fixed.get(level as usize) != Some(&Some(false)) && self.inner.can_take(s, level)
     }
 }
 

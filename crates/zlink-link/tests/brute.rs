@@ -6,6 +6,7 @@
 //! a [`LoopEdges`] from its dot endpoints, and keeps those whose side counts match the clues.
 
 use zlink_grid::{Coord, Grid};
+use zlink_link::slitherlink::Deduction;
 use zlink_link::{LoopEdge, LoopEdges, SlitherZdd};
 use zlink_testkit::graph::{self as oracle, SmallGraph};
 use zlink_zdd::{SplitMix64, Zdd};
@@ -13,7 +14,7 @@ use zlink_zdd::{SplitMix64, Zdd};
 /// Every single cycle of the `(rows + 1) × (cols + 1)` dot graph, as segments.
 fn all_cycles(rows: usize, cols: usize) -> Vec<LoopEdges> {
     let g = SmallGraph::grid(rows + 1, cols + 1);
-    oracle::cycles(&g)
+    oracle::cycles_dfs(&g)
         .into_iter()
         .map(|mask| {
             let mut e = LoopEdges::new(rows, cols);
@@ -92,9 +93,11 @@ fn solution_sets_match_brute_force() {
         (2, 3, 60),
         (3, 2, 30),
         (3, 3, 60),
+        (3, 4, 300),
+        (4, 4, 300),
     ] {
         let cycles = all_cycles(rows, cols);
-        let mut nonzero = 0;
+        let (mut nonzero, mut several, mut decided, mut contradictions) = (0, 0, 0, 0);
         for _ in 0..trials {
             let clues = clue_pattern(&mut rng, rows, cols, &cycles);
             let want = sorted(
@@ -104,16 +107,44 @@ fn solution_sets_match_brute_force() {
                     .cloned()
                     .collect(),
             );
-            let s = SlitherZdd::new(&clues).unwrap();
-            let got = sorted(s.solutions(usize::MAX, &Default::default()).unwrap());
-            assert_eq!(got, want, "{rows}x{cols} clues {clues:?}");
-            assert_eq!(s.count(&Default::default()).unwrap(), want.len().into());
-            let mut zdd = Zdd::new(0);
-            let root = s.build(&mut zdd, &Default::default()).unwrap();
-            assert_eq!(zdd.count(root), want.len().into());
+            // deduction must never lose (or add) a solution
+            for mode in [Deduction::Off, Deduction::Rules, Deduction::Probe] {
+                let s = SlitherZdd::with_deduction(&clues, mode).unwrap();
+                let got = sorted(s.solutions(usize::MAX, &Default::default()).unwrap());
+                assert_eq!(got, want, "{rows}x{cols} {mode:?} clues {clues:?}");
+                assert_eq!(s.count(&Default::default()).unwrap(), want.len().into());
+                let mut zdd = Zdd::new(0);
+                let root = s.build(&mut zdd, &Default::default()).unwrap();
+                assert_eq!(zdd.count(root), want.len().into());
+                let st = s.setup_stats();
+                if st.contradiction {
+                    assert!(
+                        want.is_empty(),
+                        "{mode:?} contradiction on a solvable {clues:?}"
+                    );
+                }
+                if st.decided {
+                    assert_eq!(want.len(), 1, "{mode:?} decided {clues:?}");
+                }
+                decided += usize::from(st.decided);
+                contradictions += usize::from(st.contradiction);
+            }
             nonzero += usize::from(!want.is_empty());
+            several += usize::from(want.len() > 1);
         }
         assert!(nonzero > 0, "{rows}x{cols}: every pattern was unsolvable");
+        if rows * cols >= 9 {
+            // the comparison covered puzzles with several solutions, with none, and ones that
+            // deduction alone decided or refuted
+            assert!(
+                several > 0 && nonzero < trials,
+                "{rows}x{cols}: {several} {nonzero}"
+            );
+            assert!(
+                decided > 0 && contradictions > 0,
+                "{rows}x{cols}: {decided} {contradictions}"
+            );
+        }
     }
 }
 

@@ -279,34 +279,79 @@ pub fn count_st_paths_dfs(g: &SmallGraph, s: usize, t: usize) -> u64 {
 /// Number of simple cycles by depth-first search over vertices (no subset enumeration), so it
 /// reaches graphs too big for [`cycles`], such as the 5×5 grid (9,349 cycles).
 ///
-/// Each cycle is walked from its smallest vertex `s` through larger vertices only, once in each
-/// direction, so the walk finds every cycle exactly twice.
-///
 /// Cost: proportional to the number of simple paths, which grows exponentially.
 pub fn count_cycles_dfs(g: &SmallGraph) -> u64 {
-    let adj = adjacency(g);
-    let mut on_path = vec![false; g.n];
-    /// Closed walks back to `s` from the path ending at `v` that has `len` vertices.
-    fn walk(adj: &[Vec<usize>], on_path: &mut [bool], s: usize, v: usize, len: usize) -> u64 {
-        let mut total = 0;
-        for &w in &adj[v] {
-            if w == s && len >= 3 {
-                total += 1;
-            } else if w > s && !on_path[w] {
-                on_path[w] = true;
-                total += walk(adj, on_path, s, w, len + 1);
-                on_path[w] = false;
+    let mut n = 0;
+    for_each_cycle_dfs(g, |_| n += 1);
+    n
+}
+
+/// Every simple cycle as an edge mask, by depth-first search (see [`for_each_cycle_dfs`]);
+/// for graphs of up to 64 edges, too many for [`cycles`].
+pub fn cycles_dfs(g: &SmallGraph) -> Vec<u64> {
+    let mut out = Vec::new();
+    for_each_cycle_dfs(g, |mask| out.push(mask));
+    out.sort_unstable();
+    out
+}
+
+/// Calls `f` once per simple cycle with its edge mask (at most 64 edges).
+///
+/// Each cycle is walked from its smallest vertex `s` through larger vertices only, once in each
+/// direction; it is reported in the direction whose second vertex is smaller than its last.
+///
+/// Cost: proportional to the number of simple paths, which grows exponentially.
+pub fn for_each_cycle_dfs(g: &SmallGraph, mut f: impl FnMut(u64)) {
+    assert!(
+        g.m() <= 64,
+        "cycle masks hold 64 edges, graph has {}",
+        g.m()
+    );
+    let mut adj = vec![Vec::new(); g.n];
+    for (i, &(u, v)) in g.edges.iter().enumerate() {
+        adj[u].push((v, i));
+        adj[v].push((u, i));
+    }
+    struct Walk<'a, F> {
+        adj: &'a [Vec<(usize, usize)>],
+        on_path: Vec<bool>,
+        s: usize,
+        second: usize,
+        f: F,
+    }
+    impl<F: FnMut(u64)> Walk<'_, F> {
+        /// Extends the path ending at `v` (`len` vertices, edges `mask`) in every way.
+        fn walk(&mut self, v: usize, len: usize, mask: u64) {
+            for k in 0..self.adj[v].len() {
+                let (w, e) = self.adj[v][k];
+                if w == self.s && len >= 3 {
+                    if self.second < v {
+                        (self.f)(mask | 1 << e);
+                    }
+                } else if w > self.s && !self.on_path[w] {
+                    if len == 1 {
+                        self.second = w;
+                    }
+                    self.on_path[w] = true;
+                    self.walk(w, len + 1, mask | 1 << e);
+                    self.on_path[w] = false;
+                }
             }
         }
-        total
     }
-    let mut twice = 0;
+    let mut walk = Walk {
+        adj: &adj,
+        on_path: vec![false; g.n],
+        s: 0,
+        second: 0,
+        f: &mut f,
+    };
     for s in 0..g.n {
-        on_path[s] = true;
-        twice += walk(&adj, &mut on_path, s, s, 1);
-        on_path[s] = false;
+        walk.s = s;
+        walk.on_path[s] = true;
+        walk.walk(s, 1, 0);
+        walk.on_path[s] = false;
     }
-    twice / 2
 }
 
 /// Neighbour lists, in edge order.
@@ -587,6 +632,7 @@ mod tests {
             let m = ((max as f64 * fill) as usize).min(16);
             let g = SmallGraph::random(seed, n, m);
             prop_assert_eq!(cycles(&g).len() as u64, count_cycles_dfs(&g));
+            prop_assert_eq!(cycles(&g), cycles_dfs(&g));
         }
 
         #[test]

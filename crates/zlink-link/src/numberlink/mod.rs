@@ -42,11 +42,11 @@ pub mod generate;
 pub use at_most::AtMost;
 
 use num_bigint::BigUint;
-use zlink_frontier::combinators::Intersection;
+use zlink_frontier::combinators::{Forced, Intersection};
 use zlink_frontier::packed::{Packed, Slots};
 use zlink_frontier::run::{build_family, count_family, CountReport, Limits, RunError, SpecFamily};
 use zlink_frontier::specs::{mate::Mate, SpecError};
-use zlink_frontier::{EdgeOrder, FrontierPlan, Graph, GraphError, Level, Spec, Step, Vertex};
+use zlink_frontier::{EdgeOrder, FrontierPlan, Graph, GraphError, Level, Spec, Vertex};
 use zlink_grid::numberlink::{Links, NumberlinkGrid, Rules};
 use zlink_grid::Coord;
 use zlink_zdd::{NodeId, Zdd};
@@ -60,77 +60,6 @@ pub enum Error {
     /// The graph is malformed.
     #[error(transparent)]
     Graph(#[from] GraphError),
-}
-
-/// A spec with some levels fixed: a fixed-on level must be taken, a fixed-off level must not.
-#[derive(Clone, Debug)]
-pub struct Forced<S> {
-    inner: S,
-    /// Per level: `Some(on)` if fixed.
-    fixed: Vec<Option<bool>>,
-    /// `on_before[i]` = number of fixed-on levels below `i`.
-    on_before: Vec<u32>,
-}
-
-impl<S: Spec> Forced<S> {
-    /// `inner` with `fixed[level]` enforced.
-    pub fn new(inner: S, fixed: Vec<Option<bool>>) -> Self {
-        let mut on_before = Vec::with_capacity(fixed.len() + 1);
-        let mut k = 0;
-        on_before.push(0);
-        for f in &fixed {
-            k += u32::from(*f == Some(true));
-            on_before.push(k);
-        }
-        Forced {
-            inner,
-            fixed,
-            on_before,
-        }
-    }
-
-    /// Whether a fixed-on level lies in `from..to`.
-    fn on_between(&self, from: usize, to: usize) -> bool {
-        self.on_before[to.min(self.fixed.len())] > self.on_before[from.min(self.fixed.len())]
-    }
-}
-
-impl<S: Spec> Spec for Forced<S> {
-    type State = S::State;
-    fn num_levels(&self) -> Level {
-        self.inner.num_levels()
-    }
-    fn root(&self) -> Step<S::State> {
-        let s = self.inner.root();
-        match &s {
-            Step::Accept if self.on_between(0, self.fixed.len()) => Step::Reject,
-            Step::Node(l, _) if self.on_between(0, *l as usize) => Step::Reject,
-            _ => s,
-        }
-    }
-    #[inline]
-    fn child(&self, s: &S::State, level: Level, take: bool) -> Step<S::State> {
-        let i = level as usize;
-        if self
-            .fixed
-            .get(i)
-            .copied()
-            .flatten()
-            .is_some_and(|on| on != take)
-        {
-            return Step::Reject;
-        }
-        let c = self.inner.child(s, level, take);
-        match &c {
-            Step::Accept if self.on_between(i + 1, self.fixed.len()) => Step::Reject,
-            Step::Node(l, _) if self.on_between(i + 1, *l as usize) => Step::Reject,
-            _ => c,
-        }
-    }
-    #[inline]
-    fn can_take(&self, s: &S::State, level: Level) -> bool {
-        self.fixed.get(level as usize) != Some(&Some(false)) && self.inner.can_take(s, level)
-    }
 }
 
 /// What the spec is made of, for any state type: the graph left after deduction, its

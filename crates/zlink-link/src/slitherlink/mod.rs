@@ -29,16 +29,17 @@
 //! assert_eq!(sol[0].len(), 4);
 //! ```
 
+mod deduce;
 mod edges;
 
 pub use edges::{dot_edges, LoopEdge, LoopEdges};
 
 use num_bigint::BigUint;
-use zlink_frontier::combinators::Intersection;
+use zlink_frontier::combinators::{Forced, Intersection};
 use zlink_frontier::packed::Slots;
 use zlink_frontier::run::{build_family, count_family, CountReport, Limits, RunError, SpecFamily};
 use zlink_frontier::specs::{groups::GroupSpec, mate::Mate, SpecError};
-use zlink_frontier::{FrontierPlan, Graph, Level, Spec};
+use zlink_frontier::{BuildError, FrontierPlan, Graph, Level, Spec};
 use zlink_grid::{Coord, Grid};
 use zlink_zdd::{NodeId, Zdd};
 
@@ -82,77 +83,188 @@ pub enum Error {
     Spec(#[from] SpecError),
 }
 
+/// How much deduction runs before the build (see module `deduce`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Deduction {
+    /// None: the plain intersection of cycles and clue counts (the paper's Algorithm 5).
+    Off,
+    /// The dot, clue and loop-closure rules to a fixpoint.
+    Rules,
+    /// The rules, then each undecided segment tried both ways (one level of lookahead).
+    #[default]
+    Probe,
+}
+
+/// How an engine was set up: what deduction decided, and the frontier left to build.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SetupStats {
+    /// Segments of the grid.
+    pub segments: usize,
+    /// Segments deduction fixed on.
+    pub fixed_on: usize,
+    /// Segments deduction fixed off (removed from the graph).
+    pub fixed_off: usize,
+    /// Clue cells left in the state (some side undecided).
+    pub open_clues: usize,
+    /// Whether deduction proved that there is no solution.
+    pub contradiction: bool,
+    /// Whether deduction decided every segment: the one solution, without a build.
+    pub decided: bool,
+    /// Maximum frontier width of the graph left (0 when nothing is left to build).
+    pub width: usize,
+    /// Seconds spent deducing.
+    pub deduce_seconds: f64,
+}
+
 /// The Slitherlink ZDD engine for one clue grid.
 ///
-/// Variables (ZDD levels) are the dot-graph segments in frontier order; [`SlitherZdd::edge`]
-/// and [`SlitherZdd::level`] convert between the two.
+/// Variables (ZDD levels) are the dot-graph segments that deduction did not fix off, in
+/// frontier order; [`SlitherZdd::edge`] and [`SlitherZdd::level`] convert between the two.
 #[derive(Clone, Debug)]
 pub struct SlitherZdd {
     rows: usize,
     cols: usize,
     /// `edges[level]` is the segment of that level.
     edges: Vec<LoopEdge>,
-    /// Level of each horizontal / vertical segment.
-    h_level: Grid<Level>,
-    v_level: Grid<Level>,
-    /// The dot graph in the engine's edge order.
+    /// Level of each horizontal / vertical segment (`None`: fixed off).
+    h_level: Grid<Option<Level>>,
+    v_level: Grid<Option<Level>>,
+    /// The dot graph left after deduction, in the engine's edge order.
     graph: Graph,
-    /// Exact side counts of the clue cells.
+    /// Exact counts of the clue cells' undecided sides.
     groups: GroupSpec,
-    /// Frontier width of the dot graph in that order.
-    width: usize,
+    /// Per level: `Some(true)` if deduction fixed it on.
+    fixed: Vec<Option<bool>>,
+    stats: SetupStats,
 }
 
 impl SlitherZdd {
-    /// The engine for `clues` (`None` = no clue, `Some(0..=4)`), an `R × C` cell grid.
+    /// The engine for `clues` (`None` = no clue, `Some(0..=4)`), an `R × C` cell grid, with
+    /// full deduction ([`Deduction::Probe`]).
     ///
     /// # Errors
     /// [`Error::BadClue`] for a clue above 4; [`Error::Spec`] if the frontier is too wide even
     /// for wide states.
     ///
-    /// Complexity: `O(R C)` (edge order and frontier plan).
+    /// Complexity: `O(R C)` for the edge order and frontier plan, plus deduction.
     pub fn new(clues: &Grid<Option<u8>>) -> Result<SlitherZdd, Error> {
+        SlitherZdd::with_deduction(clues, Deduction::default())
+    }
+
+    /// As [`SlitherZdd::new`], choosing how much deduction runs before the build.
+    ///
+    /// # Errors
+    /// As [`SlitherZdd::new`].
+    pub fn with_deduction(
+        clues: &Grid<Option<u8>>,
+        deduction: Deduction,
+    ) -> Result<SlitherZdd, Error> {
         let (rows, cols) = (clues.rows(), clues.cols());
         if let Some((at, &Some(value))) = clues.iter().find(|(_, v)| v.is_some_and(|h| h > 4)) {
             return Err(Error::BadClue { at, value });
         }
         let by_index = dot_edges(rows, cols);
-        let perm = sweep_order(rows, cols);
-        let g = Graph::grid(rows + 1, cols + 1).permuted(&perm);
-        let edges: Vec<LoopEdge> = perm.iter().map(|&i| by_index[i]).collect();
-        let mut h_level = Grid::new(rows + 1, cols, 0);
-        let mut v_level = Grid::new(rows, cols + 1, 0);
-        for (l, e) in edges.iter().enumerate() {
+        let full = Graph::grid(rows + 1, cols + 1);
+        let mut h_index = Grid::new(rows + 1, cols, 0u32);
+        let mut v_index = Grid::new(rows, cols + 1, 0u32);
+        for (i, e) in by_index.iter().enumerate() {
             match *e {
-                LoopEdge::H(c) => h_level[c] = l as Level,
-                LoopEdge::V(c) => v_level[c] = l as Level,
+                LoopEdge::H(c) => h_index[c] = i as u32,
+                LoopEdge::V(c) => v_index[c] = i as u32,
             }
         }
+        let index = |e: LoopEdge| match e {
+            LoopEdge::H(c) => h_index[c],
+            LoopEdge::V(c) => v_index[c],
+        };
+        let cells: Vec<([u32; 4], u8)> = clues
+            .iter()
+            .filter_map(|(at, clue)| clue.map(|h| (LoopEdge::sides_of(at).map(index), h)))
+            .collect();
+        let mut stats = SetupStats {
+            segments: by_index.len(),
+            ..SetupStats::default()
+        };
+        let mut fixed = vec![None; by_index.len()];
+        if deduction != Deduction::Off {
+            let started = std::time::Instant::now();
+            let problem = deduce::Problem {
+                n: full.num_vertices(),
+                edges: full.edges(),
+                cells: &cells,
+                probe: deduction == Deduction::Probe,
+            };
+            let found = deduce::deduce(&problem);
+            stats.deduce_seconds = started.elapsed().as_secs_f64();
+            match found {
+                Ok(f) => fixed = f,
+                Err(deduce::Contradiction) => {
+                    stats.contradiction = true;
+                    fixed = vec![Some(false); by_index.len()];
+                }
+            }
+        }
+        // Off segments leave the graph; levels are the others in sweep order.
+        let mut h_level = Grid::new(rows + 1, cols, None);
+        let mut v_level = Grid::new(rows, cols + 1, None);
+        let mut edges = Vec::new();
+        let mut kept = Vec::new();
+        let mut kept_fixed = Vec::new();
+        for i in sweep_order(rows, cols) {
+            if fixed[i] == Some(false) {
+                stats.fixed_off += 1;
+                continue;
+            }
+            stats.fixed_on += usize::from(fixed[i] == Some(true));
+            let level = Some(edges.len() as Level);
+            match by_index[i] {
+                LoopEdge::H(c) => h_level[c] = level,
+                LoopEdge::V(c) => v_level[c] = level,
+            }
+            edges.push(by_index[i]);
+            kept.push(full.edges()[i]);
+            kept_fixed.push(fixed[i]);
+        }
+        stats.decided = !stats.contradiction && kept_fixed.iter().all(Option::is_some);
         let mut groups = Vec::new();
-        for (at, clue) in clues.iter() {
-            if let Some(h) = *clue {
-                let levels = LoopEdge::sides_of(at)
-                    .iter()
-                    .map(|&e| match e {
-                        LoopEdge::H(c) => h_level[c],
-                        LoopEdge::V(c) => v_level[c],
-                    })
-                    .collect();
-                groups.push((levels, u32::from(h)));
+        for (sides, h) in &cells {
+            let mut open = Vec::new();
+            let mut target = u32::from(*h);
+            for &i in sides {
+                match fixed[i as usize] {
+                    None => open.push(level_of(&h_level, &v_level, by_index[i as usize])),
+                    Some(true) => target -= 1,
+                    Some(false) => {}
+                }
+            }
+            if !open.is_empty() || deduction == Deduction::Off {
+                groups.push((open, target));
             }
         }
+        // With deduction off every side is open, so `target` is the clue.
+        stats.open_clues = groups.len();
+        let graph = Graph::new(full.num_vertices(), &kept)
+            .map_err(|e| SpecError::BadArgument(format!("dot graph after deduction: {e}")))?;
         let groups = GroupSpec::new(edges.len() as Level, &groups)?;
-        let width = FrontierPlan::new(&g).map_err(SpecError::from)?.width();
+        if !stats.contradiction && !stats.decided {
+            stats.width = FrontierPlan::new(&graph).map_err(SpecError::from)?.width();
+        }
         Ok(SlitherZdd {
             rows,
             cols,
             edges,
             h_level,
             v_level,
-            graph: g,
+            graph,
             groups,
-            width,
+            fixed: kept_fixed,
+            stats,
         })
+    }
+
+    /// What deduction decided and the frontier left (see [`SetupStats`]).
+    pub fn setup_stats(&self) -> SetupStats {
+        self.stats
     }
 
     /// Rows of cells.
@@ -165,7 +277,8 @@ impl SlitherZdd {
         self.cols
     }
 
-    /// Number of ZDD variables (= segments, `(R + 1) C + R (C + 1)`).
+    /// Number of ZDD variables: the segments not fixed off (all `(R + 1) C + R (C + 1)` of
+    /// them without deduction).
     pub fn num_vars(&self) -> u32 {
         self.edges.len() as u32
     }
@@ -175,11 +288,24 @@ impl SlitherZdd {
         self.edges.get(level as usize).copied()
     }
 
-    /// The variable of segment `e` (`None` outside the grid).
+    /// The variable of segment `e` (`None` outside the grid or fixed off).
     pub fn level(&self, e: LoopEdge) -> Option<Level> {
         match e {
-            LoopEdge::H(c) => self.h_level.get(c).copied(),
-            LoopEdge::V(c) => self.v_level.get(c).copied(),
+            LoopEdge::H(c) => self.h_level.get(c).copied().flatten(),
+            LoopEdge::V(c) => self.v_level.get(c).copied().flatten(),
+        }
+    }
+
+    /// What deduction decided for segment `e`: `Some(true)` on, `Some(false)` off (also when
+    /// deduction found no solution), `None` undecided or outside the grid.
+    pub fn fixed(&self, e: LoopEdge) -> Option<bool> {
+        let inside = match e {
+            LoopEdge::H(c) => self.h_level.get(c).is_some(),
+            LoopEdge::V(c) => self.v_level.get(c).is_some(),
+        };
+        match self.level(e) {
+            Some(l) => self.fixed[l as usize],
+            None => inside.then_some(false),
         }
     }
 
@@ -206,6 +332,15 @@ impl SlitherZdd {
     /// # Errors
     /// As [`SlitherZdd::count`].
     pub fn count_with_stats(&self, limits: &Limits<'_>) -> Result<CountReport, RunError> {
+        if self.stats.contradiction || self.stats.decided {
+            return Ok(CountReport {
+                count: BigUint::from(u8::from(self.stats.decided)),
+                total_states: 0,
+                max_level_states: 0,
+                width: 0,
+                wide: false,
+            });
+        }
         count_family(self, limits)
     }
 
@@ -217,6 +352,16 @@ impl SlitherZdd {
     pub fn build(&self, zdd: &mut Zdd, limits: &Limits<'_>) -> Result<NodeId, RunError> {
         if zdd.num_vars() < self.num_vars() {
             zdd.set_num_vars(self.num_vars());
+        }
+        if self.stats.contradiction {
+            return Ok(NodeId::ZERO);
+        }
+        if self.stats.decided {
+            // every kept level is fixed on: the one loop
+            let all: Vec<Level> = (0..self.num_vars()).collect();
+            return zdd
+                .from_set(&all)
+                .map_err(|e| RunError::Build(BuildError::Store(e), String::new()));
         }
         Ok(build_family(self, zdd, limits)?.root)
     }
@@ -238,21 +383,102 @@ impl SlitherZdd {
 
 impl SpecFamily for SlitherZdd {
     fn width(&self) -> usize {
-        self.width
+        self.stats.width
     }
 
-    /// Single cycles of the dot graph ∩ the clue cells' exact side counts.
+    /// Single cycles of the dot graph left ∩ the open clues' exact side counts, with
+    /// deduction's fixed segments.
     fn spec<M: Slots>(&self) -> Result<impl Spec, SpecError> {
-        Ok(Intersection::new(
-            Mate::<M>::cycles(&self.graph, false)?,
-            &self.groups,
+        Ok(Forced::new(
+            Intersection::new(Mate::<M>::cycles(&self.graph, false)?, &self.groups),
+            self.fixed.clone(),
         ))
     }
+}
+
+/// The level of a segment that deduction kept.
+fn level_of(h: &Grid<Option<Level>>, v: &Grid<Option<Level>>, e: LoopEdge) -> Level {
+    match e {
+        LoopEdge::H(c) => h[c],
+        LoopEdge::V(c) => v[c],
+    }
+    .expect("kept segment has a level")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The engine for a grid written as rows of `.` and digits, with `deduction`.
+    fn deduced(rows: &[&str], deduction: Deduction) -> SlitherZdd {
+        let mut clues = Grid::new(rows.len(), rows[0].len(), None);
+        for (r, line) in rows.iter().enumerate() {
+            for (c, ch) in line.chars().enumerate() {
+                clues[Coord::new(r, c)] = ch.to_digit(10).map(|d| d as u8);
+            }
+        }
+        SlitherZdd::with_deduction(&clues, deduction).unwrap()
+    }
+
+    fn h(r: usize, c: usize) -> LoopEdge {
+        LoopEdge::H(Coord::new(r, c))
+    }
+
+    fn v(r: usize, c: usize) -> LoopEdge {
+        LoopEdge::V(Coord::new(r, c))
+    }
+
+    #[test]
+    fn rules_fix_zeros_and_their_consequences() {
+        // a 0 in a corner: its sides are off, and so the corner dot's last segment
+        let z = deduced(&["0..", "...", "..."], Deduction::Rules);
+        for e in [h(0, 0), h(1, 0), v(0, 0), v(0, 1), h(0, 1), v(1, 0)] {
+            assert_eq!(z.fixed(e), Some(false), "{e:?}");
+        }
+        assert_eq!(z.fixed(h(2, 2)), None);
+        assert_eq!(z.fixed(h(9, 9)), None);
+    }
+
+    #[test]
+    fn probing_finds_the_classic_patterns() {
+        // a 3 in a corner: both outer sides on
+        let z = deduced(&["3..", "...", "..."], Deduction::Probe);
+        assert_eq!(z.fixed(h(0, 0)), Some(true));
+        assert_eq!(z.fixed(v(0, 0)), Some(true));
+        // rules alone do not see it
+        let z = deduced(&["3..", "...", "..."], Deduction::Rules);
+        assert_eq!(z.fixed(h(0, 0)), None);
+        // adjacent 3s: both outer sides are on; alone on the grid their 1×2 box is a solution,
+        // so the shared side is open
+        let z = deduced(&["....", ".33.", "...."], Deduction::Probe);
+        for e in [v(1, 1), v(1, 3)] {
+            assert_eq!(z.fixed(e), Some(true), "{e:?}");
+        }
+        assert_eq!(z.fixed(v(1, 2)), None);
+        // with a clue outside the box, the box would close too early: the shared side is on
+        let z = deduced(&["3...", "....", ".33.", "...."], Deduction::Probe);
+        for e in [v(2, 1), v(2, 2), v(2, 3)] {
+            assert_eq!(z.fixed(e), Some(true), "{e:?}");
+        }
+        // diagonal 3s: the far corners' sides are on
+        let z = deduced(&["....", ".3..", "..3.", "...."], Deduction::Probe);
+        for e in [h(1, 1), v(1, 1), h(3, 2), v(2, 3)] {
+            assert_eq!(z.fixed(e), Some(true), "{e:?}");
+        }
+    }
+
+    #[test]
+    fn closing_a_loop_early_is_ruled_out() {
+        // two 4s side by side would each need their own loop: no solution
+        let z = deduced(&["...", ".4.", "...", ".4.", "..."], Deduction::Rules);
+        assert!(z.setup_stats().contradiction);
+        assert_eq!(z.count(&Default::default()).unwrap(), 0u32.into());
+        // a 4 in a 1×1 grid is the whole loop, decided without a build
+        let z = deduced(&["4"], Deduction::Rules);
+        assert!(z.setup_stats().decided);
+        assert_eq!(z.count(&Default::default()).unwrap(), 1u32.into());
+        assert_eq!(z.solutions(5, &Default::default()).unwrap().len(), 1);
+    }
     use zlink_frontier::frontier_widths;
 
     #[test]

@@ -1,0 +1,146 @@
+//! Counts the Janko Slitherlinks (all, or one size class) with the ZDD engine and checks each
+//! against the file's solution: one line per puzzle and a summary per size class (counted,
+//! unique, equal to the published loop, deduction alone decided, median / mean / max seconds).
+//!
+//! `cargo run --release -p zlink-link --example janko_corpus -- [SIZE|all] [--deduce off|rules|probe] [--max-states N] [--quiet]`
+//!
+//! SIZE is `20x36` (rows × columns as in the file's header). `tools/slitherlink-janko.sh` runs
+//! it class by class under `/usr/bin/time` for the peak memory.
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+use zlink_frontier::Limits;
+use zlink_link::slitherlink::{Deduction, SlitherZdd};
+use zlink_link::LoopEdges;
+
+#[path = "../benches/common/janko.rs"]
+mod janko;
+
+#[derive(Default)]
+struct Class {
+    tried: usize,
+    counted: usize,
+    unique: usize,
+    published: usize,
+    matches: usize,
+    decided: usize,
+    secs: Vec<f64>,
+    odd: Vec<String>,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut size = None;
+    let mut deduction = Deduction::Probe;
+    let mut limits = Limits::default();
+    let mut quiet = false;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--deduce" => {
+                i += 1;
+                deduction = match args.get(i).map(String::as_str) {
+                    Some("off") => Deduction::Off,
+                    Some("rules") => Deduction::Rules,
+                    _ => Deduction::Probe,
+                };
+            }
+            "--max-states" => {
+                i += 1;
+                limits.max_nodes = args.get(i).and_then(|s| s.parse().ok());
+            }
+            "--quiet" => quiet = true,
+            "all" => {}
+            s => size = Some(s.replace('x', " ")),
+        }
+        i += 1;
+    }
+    let mut classes: BTreeMap<(usize, usize), Class> = BTreeMap::new();
+    let all = Instant::now();
+    for p in janko::corpus(size.as_deref()) {
+        let dims = (p.clues.rows(), p.clues.cols());
+        let class = classes.entry(dims).or_default();
+        class.tried += 1;
+        class.published += usize::from(p.inside.is_some());
+        if let Some(e) = &p.bad_solution {
+            class.odd.push(format!("unreadable solution: {e}"));
+        }
+        let t = Instant::now();
+        let z = match SlitherZdd::with_deduction(&p.clues, deduction) {
+            Ok(z) => z,
+            Err(e) => {
+                println!("{}: {e}", p.key);
+                class.odd.push(format!("{}: {e}", p.key));
+                continue;
+            }
+        };
+        let st = z.setup_stats();
+        match z.count_with_stats(&limits) {
+            Ok(c) => {
+                let secs = t.elapsed().as_secs_f64();
+                class.counted += 1;
+                class.secs.push(secs);
+                class.decided += usize::from(st.decided);
+                let unique = c.count == 1u32.into();
+                class.unique += usize::from(unique);
+                let mut verdict = "";
+                if let (true, Some(inside)) = (unique, &p.inside) {
+                    let sol = z.solutions(1, &limits).expect("a unique solution builds");
+                    if sol[0] == LoopEdges::from_inside(inside) {
+                        class.matches += 1;
+                    } else {
+                        verdict = " DIFFERS from the published solution";
+                        class.odd.push(format!("{}: differs", p.key));
+                    }
+                } else if !unique {
+                    class.odd.push(format!("{}: count {}", p.key, c.count));
+                }
+                if !quiet {
+                    println!(
+                        "{}: count {} fixed {}/{} decided {} width {} widest {} states {} deduce {:.3}s total {:.3}s{verdict}",
+                        p.key,
+                        c.count,
+                        st.fixed_on + st.fixed_off,
+                        st.segments,
+                        st.decided,
+                        st.width,
+                        c.max_level_states,
+                        c.total_states,
+                        st.deduce_seconds,
+                        secs
+                    );
+                }
+            }
+            Err(e) => {
+                println!("{}: {e} ({:.1}s)", p.key, t.elapsed().as_secs_f64());
+                class.odd.push(format!("{}: {e}", p.key));
+            }
+        }
+    }
+    println!(
+        "size    puzzles counted unique published =published decided  median_s   mean_s    max_s"
+    );
+    for ((r, c), mut k) in classes {
+        k.secs.sort_by(f64::total_cmp);
+        let median = k.secs.get(k.secs.len() / 2).copied().unwrap_or(f64::NAN);
+        let mean = k.secs.iter().sum::<f64>() / k.secs.len().max(1) as f64;
+        let max = k.secs.last().copied().unwrap_or(f64::NAN);
+        println!(
+            "{:<7} {:>7} {:>7} {:>6} {:>9} {:>10} {:>7} {:>9.4} {:>8.4} {:>8.4}",
+            format!("{r}x{c}"),
+            k.tried,
+            k.counted,
+            k.unique,
+            k.published,
+            k.matches,
+            k.decided,
+            median,
+            mean,
+            max
+        );
+        for o in &k.odd {
+            println!("        {o}");
+        }
+    }
+    println!("total {:.2}s", all.elapsed().as_secs_f64());
+}
