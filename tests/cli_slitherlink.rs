@@ -77,6 +77,37 @@ fn stats_show_the_subtour_rounds_and_counts_are_exact() {
 }
 
 #[test]
+fn zdd_stats_show_deduction_phases_and_states_per_level() {
+    // deduction alone decides this puzzle: no build, one solution
+    let (code, out, err) = zlink(&["count", "--kind", "slitherlink", "--stats", URL]);
+    assert_eq!((code, out.trim()), (0, "1"), "{err}");
+    assert!(err.contains("decided=1"), "{err}");
+    assert!(err.contains("segments=60, fixed_on="), "{err}");
+    assert!(err.contains("deduce_us="), "{err}");
+    // a blank grid leaves everything to the build: the states per level are listed
+    let (code, out, err) = zlink(&["count", "--kind", "slitherlink", "--stats", "2x2t0:d"]);
+    assert_eq!((code, out.trim()), (0, "13"), "{err}");
+    assert!(err.contains("decided=0"), "{err}");
+    assert!(
+        err.contains("from_level\tto_level\tmax_states\tstates"),
+        "{err}"
+    );
+    // two 4s side by side contradict: count 0, found by deduction
+    let (code, out, err) = zlink(&[
+        "count",
+        "--kind",
+        "slitherlink",
+        "--json",
+        "--stats",
+        "1x2t0:44",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["count"], 0, "{out}");
+    assert_eq!(v["stats"]["counters"]["contradiction"], 1, "{out}");
+}
+
+#[test]
 fn bad_input_exits_2_and_impossible_puzzles_exit_1() {
     let (code, _, err) = zlink(&[
         "solve",

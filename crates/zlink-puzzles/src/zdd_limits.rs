@@ -2,11 +2,12 @@
 //! the frontier entry point's [`Limits`] (threads, memory budget, time limit), and its errors
 //! become [`SolveError`]s (a budget is `Budget`, exit 3; a time limit `TimeLimit`).
 
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use zlink_frontier::run::CountReport;
 use zlink_frontier::{Limits, Progress, RunError};
-use zlink_grid::{Counted, SolveError, SolveOptions, SolveStats, Solved};
+use zlink_grid::{Counted, SolveError, SolveOptions, SolveStats, Solved, StatsTable};
 
 /// The frontier limits of `opts`, with an optional progress hook.
 pub fn limits<'a>(
@@ -39,7 +40,8 @@ pub fn frontier_progress(opts: &SolveOptions) -> impl Fn(&Progress) + Sync + '_ 
 
 /// An exact count through the frontier entry point: `run` gets the options' limits (with
 /// progress), and its report becomes a [`Counted`] whose counters are the states, the
-/// widest level, the frontier width as `width_name`, then `extra`.
+/// widest level, the frontier width as `width_name`, then `extra`; its table is the states per
+/// level (see [`level_profile`]).
 ///
 /// # Errors
 /// The run's budget, time limit or spec error, as [`run_error`].
@@ -50,7 +52,14 @@ pub fn exact_count(
     run: impl FnOnce(&Limits<'_>) -> Result<CountReport, RunError>,
 ) -> Result<Counted, SolveError> {
     let started = Instant::now();
-    let progress = frontier_progress(opts);
+    let per_level = Mutex::new(Vec::new());
+    let bar = frontier_progress(opts);
+    let progress = |p: &Progress| {
+        if let Ok(mut v) = per_level.lock() {
+            v.push((p.level, p.level_nodes as u64));
+        }
+        bar(p);
+    };
     let report = run(&limits(opts, Some(&progress))).map_err(|e| run_error(e, opts))?;
     let mut counters = vec![
         ("states", report.total_states),
@@ -58,12 +67,36 @@ pub fn exact_count(
         (width_name, report.width as u64),
     ];
     counters.extend_from_slice(extra);
+    let per_level = per_level.into_inner().unwrap_or_default();
     let stats = SolveStats {
         seconds: started.elapsed().as_secs_f64(),
         counters,
-        rounds: None,
+        rounds: (!per_level.is_empty()).then(|| level_profile(&per_level, 16)),
     };
     Ok(Counted::exact(report.count, stats))
+}
+
+/// States per level, in at most `rows` runs of consecutive levels (each row: first and last
+/// level, the most states at one level of the run, all states of the run), so a diagram of
+/// thousands of levels still prints as a short table.
+pub fn level_profile(per_level: &[(u32, u64)], rows: usize) -> StatsTable {
+    let chunk = per_level.len().div_ceil(rows.max(1)).max(1);
+    StatsTable {
+        columns: vec!["from_level", "to_level", "max_states", "states"],
+        rows: per_level
+            .chunks(chunk)
+            .map(|run| {
+                let max = run.iter().map(|&(_, n)| n).max().unwrap_or(0);
+                let sum: u64 = run.iter().map(|&(_, n)| n).sum();
+                vec![
+                    f64::from(run[0].0),
+                    f64::from(run[run.len() - 1].0),
+                    max as f64,
+                    sum as f64,
+                ]
+            })
+            .collect(),
+    }
 }
 
 /// The puzzle-level error of a frontier run.

@@ -15,6 +15,7 @@ use crate::zdd_limits::{exact_count, first_of_two, frontier_progress, limits, ru
 #[derive(Debug, Clone, Copy)]
 pub struct ZddEngine;
 
+/// The engine with full deduction (dot, clue and loop-closure rules, then probing).
 fn engine(p: &Slitherlink) -> Result<SlitherZdd, SolveError> {
     SlitherZdd::new(p.clues()).map_err(|e| SolveError::Solver(e.to_string()))
 }
@@ -43,8 +44,29 @@ impl Engine<Slitherlink> for ZddEngine {
         first_of_two(found, started)
     }
 
+    /// Counters: the frontier's, then what deduction decided (`segments`, `fixed_on`,
+    /// `fixed_off`, `open_clues`, `decided` = 1 when no build was needed, `contradiction`) and
+    /// the time per phase (`deduce_us`, `count_us`).
     fn count(&self, p: &Slitherlink, _: &(), opts: &SolveOptions) -> Result<Counted, SolveError> {
         let z = engine(p)?;
-        exact_count(opts, "frontier_width", &[], |l| z.count_with_stats(l))
+        let st = z.setup_stats();
+        let mut count_us = 0;
+        let mut counted = exact_count(opts, "frontier_width", &[], |l| {
+            let t = Instant::now();
+            let r = z.count_with_stats(l);
+            count_us = t.elapsed().as_micros() as u64;
+            r
+        })?;
+        counted.stats.counters.extend([
+            ("segments", st.segments as u64),
+            ("fixed_on", st.fixed_on as u64),
+            ("fixed_off", st.fixed_off as u64),
+            ("open_clues", st.open_clues as u64),
+            ("decided", u64::from(st.decided)),
+            ("contradiction", u64::from(st.contradiction)),
+            ("deduce_us", (st.deduce_seconds * 1e6) as u64),
+            ("count_us", count_us),
+        ]);
+        Ok(counted)
     }
 }
