@@ -2,7 +2,7 @@
 //! against the file's solution: one line per puzzle and a summary per size class (counted,
 //! unique, equal to the published loop, deduction alone decided, median / mean / max seconds).
 //!
-//! `cargo run --release -p zlink-link --example janko_corpus -- [SIZE|all] [--deduce off|rules|probe] [--max-states N] [--quiet]`
+//! `cargo run --release -p zlink-link --example janko_corpus -- [SIZE|all] [--deduce off|rules|probe] [--max-memory BYTES] [--max-states N] [--quiet]`
 //!
 //! SIZE is `20x36` (rows × columns as in the file's header). `tools/slitherlink-janko.sh` runs
 //! it class by class under `/usr/bin/time` for the peak memory.
@@ -44,6 +44,13 @@ fn main() {
                     Some("rules") => Deduction::Rules,
                     _ => Deduction::Probe,
                 };
+            }
+            "--max-memory" => {
+                i += 1;
+                limits.max_memory = args
+                    .get(i)
+                    .and_then(|s| s.parse::<f64>().ok())
+                    .map(|b| b as u64);
             }
             "--max-states" => {
                 i += 1;

@@ -74,3 +74,20 @@ pub fn puzzles(size: &str) -> Vec<(String, Grid<Option<u8>>)> {
         .map(|p| (p.key, p.clues))
         .collect()
 }
+
+/// The clues of an ERATO `cols rows` Slitherlink file such as
+/// `erato-zdd-examples/algorithms2012_slilin001.dat` (`None` if the data is absent).
+#[allow(dead_code)] // used by the bench only
+pub fn erato(name: &str) -> Option<Grid<Option<u8>>> {
+    let text = zlink_testkit::data::read(name)?;
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next()?.split_whitespace().collect();
+    let swapped = format!(
+        "{} {}\n{}",
+        header[1],
+        header[0],
+        lines.collect::<Vec<_>>().join("\n")
+    );
+    let cells = parse_janko(&swapped, name, 0).expect("an ERATO grid").cells;
+    Some(cells.map(|t| t.text.parse::<u8>().ok()))
+}

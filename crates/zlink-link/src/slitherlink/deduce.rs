@@ -20,8 +20,9 @@
 //!   exactly; otherwise it is off. Once a loop is closed, every undecided segment is off.
 //! * **probing**: each undecided segment is set on, then off, and propagated by the rules
 //!   above; a value that leads to a contradiction is impossible, so the segment takes the
-//!   other one. This one level of lookahead gives, among others, the classic patterns
-//!   (adjacent and diagonal 3s, a 3 in a corner, a 3 beside a 0, 1s and 3s in corners).
+//!   other one, and a segment that both trials decide the same way is decided so. This one
+//!   level of lookahead gives, among others, the classic patterns (adjacent and diagonal 3s,
+//!   a 3 in a corner, a 3 beside a 0, 1s and 3s in corners).
 //!
 //! Probing undoes its trial through a trail, so a probe costs the work it propagates, not a
 //! copy of the state.
@@ -349,25 +350,65 @@ impl<'a> State<'a> {
         }
     }
 
-    /// One probing pass over the undecided segments; whether it decided any.
+    /// Sets `e` to `on` and propagates as a trial; the decisions it made (`e` included) when it
+    /// did not fail. The state is back as before on return.
+    fn trial(&mut self, e: u32, on: bool) -> Option<Vec<(u32, u8)>> {
+        let mark = self.trail.len();
+        let ok = self.set(e, on).and_then(|()| self.propagate(false)).is_ok();
+        let made = ok.then(|| {
+            self.trail[mark..]
+                .iter()
+                .filter_map(|u| match *u {
+                    Undo::Edge(f) => Some((f, self.val[f as usize])),
+                    _ => None,
+                })
+                .collect()
+        });
+        self.undo_to(mark);
+        made
+    }
+
+    /// One probing pass over the undecided segments; whether it decided any. A value whose
+    /// trial fails is impossible, so the segment takes the other; when both trials succeed,
+    /// every segment that both decided the same way is decided so (each solution has `e` on
+    /// or off, so it agrees with one trial).
     fn probe_pass(&mut self) -> Result<bool, Contradiction> {
         let mut changed = false;
+        let mut seen = vec![UNK; self.val.len()];
         for e in 0..self.val.len() as u32 {
-            for on in [true, false] {
-                if self.val[e as usize] != UNK {
-                    break;
+            if self.val[e as usize] != UNK {
+                continue;
+            }
+            let Some(on) = self.trial(e, true) else {
+                self.set(e, false)?;
+                self.propagate(true)?;
+                changed = true;
+                continue;
+            };
+            let Some(off) = self.trial(e, false) else {
+                self.set(e, true)?;
+                self.propagate(true)?;
+                changed = true;
+                continue;
+            };
+            for &(f, v) in &on {
+                seen[f as usize] = v;
+            }
+            let common: Vec<(u32, u8)> = off
+                .into_iter()
+                .filter(|&(f, v)| seen[f as usize] == v)
+                .collect();
+            for &(f, _) in &on {
+                seen[f as usize] = UNK;
+            }
+            if !common.is_empty() {
+                for &(f, v) in &common {
+                    if self.val[f as usize] == UNK {
+                        self.set(f, v == ON)?;
+                    }
                 }
-                let mark = self.trail.len();
-                let fails = self
-                    .set(e, on)
-                    .and_then(|()| self.propagate(false))
-                    .is_err();
-                self.undo_to(mark);
-                if fails {
-                    self.set(e, !on)?;
-                    self.propagate(true)?;
-                    changed = true;
-                }
+                self.propagate(true)?;
+                changed = true;
             }
         }
         Ok(changed)

@@ -43,18 +43,23 @@ use zlink_frontier::{BuildError, FrontierPlan, Graph, Level, Spec};
 use zlink_grid::{Coord, Grid};
 use zlink_zdd::{NodeId, Zdd};
 
-/// The engine's edge order, as a permutation of [`dot_edges`] (`perm[level]` = index into
-/// `dot_edges(rows, cols)`): dots line by line across the short side (row by row when
+/// The engine's default edge order, as a permutation of [`dot_edges`] (`perm[level]` = index
+/// into `dot_edges(rows, cols)`): dots line by line across the short side (row by row when
 /// `cols <= rows`, else column by column), and at each dot its segment along the line before
 /// its segment to the next line.
 pub fn sweep_order(rows: usize, cols: usize) -> Vec<usize> {
+    sweep_order_by(rows, cols, cols <= rows)
+}
+
+/// As [`sweep_order`], with the lines chosen: row by row when `by_rows`, else column by column.
+pub fn sweep_order_by(rows: usize, cols: usize, by_rows: bool) -> Vec<usize> {
     let es = dot_edges(rows, cols);
     let key = |e: &LoopEdge| {
         let (k, across) = match *e {
-            LoopEdge::H(k) => (k, cols > rows),
-            LoopEdge::V(k) => (k, cols <= rows),
+            LoopEdge::H(k) => (k, !by_rows),
+            LoopEdge::V(k) => (k, by_rows),
         };
-        let dot = if cols <= rows {
+        let dot = if by_rows {
             (k.row, k.col)
         } else {
             (k.col, k.row)
@@ -112,6 +117,8 @@ pub struct SetupStats {
     pub decided: bool,
     /// Maximum frontier width of the graph left (0 when nothing is left to build).
     pub width: usize,
+    /// Whether the levels sweep the dots row by row (else column by column).
+    pub by_rows: bool,
     /// Seconds spent deducing.
     pub deduce_seconds: f64,
 }
@@ -204,17 +211,40 @@ impl SlitherZdd {
                 }
             }
         }
-        // Off segments leave the graph; levels are the others in sweep order.
+        // Off segments leave the graph; levels are the others in sweep order, row by row or
+        // column by column, whichever leaves the narrower frontier (ties: across the short
+        // side). The undecided region, not the grid, sets the width.
+        let by_rows_first = cols <= rows;
+        let mut best: Option<(usize, Vec<usize>)> = None;
+        for by_rows in [by_rows_first, !by_rows_first] {
+            let order: Vec<usize> = sweep_order_by(rows, cols, by_rows)
+                .into_iter()
+                .filter(|&i| fixed[i] != Some(false))
+                .collect();
+            let kept: Vec<_> = order.iter().map(|&i| full.edges()[i]).collect();
+            let width = Graph::new(full.num_vertices(), &kept)
+                .ok()
+                .and_then(|g| FrontierPlan::new(&g).ok())
+                .map_or(usize::MAX, |p| p.width());
+            if best.as_ref().is_none_or(|(w, _)| width < *w) {
+                best = Some((width, order));
+            }
+            if deduction == Deduction::Off || rows == cols {
+                break;
+            }
+        }
+        let order = best.map(|(_, o)| o).unwrap_or_default();
+        stats.by_rows = sweep_order_by(rows, cols, true)
+            .into_iter()
+            .filter(|&i| fixed[i] != Some(false))
+            .eq(order.iter().copied());
+        stats.fixed_off = fixed.iter().filter(|f| **f == Some(false)).count();
         let mut h_level = Grid::new(rows + 1, cols, None);
         let mut v_level = Grid::new(rows, cols + 1, None);
-        let mut edges = Vec::new();
-        let mut kept = Vec::new();
-        let mut kept_fixed = Vec::new();
-        for i in sweep_order(rows, cols) {
-            if fixed[i] == Some(false) {
-                stats.fixed_off += 1;
-                continue;
-            }
+        let mut edges = Vec::with_capacity(order.len());
+        let mut kept = Vec::with_capacity(order.len());
+        let mut kept_fixed = Vec::with_capacity(order.len());
+        for i in order {
             stats.fixed_on += usize::from(fixed[i] == Some(true));
             let level = Some(edges.len() as Level);
             match by_index[i] {
