@@ -5,9 +5,12 @@
 //! * [`Packed`]: up to [`MAX_WIDTH`] 5-bit fields in two 64-bit words. Hashing is two multiplies,
 //!   equality two compares and a level's states need no heap allocation — this is the fast
 //!   path, and frontier-minimising orders of puzzle-size grids fit in it.
-//! * [`Wide`]: one byte per slot in a boxed slice, for any width up to [`MAX_WIDE_WIDTH`]
-//!   (60×60 Slitherlink needs about 61 slots). Slower (a heap allocation per state), but the
-//!   levels of constrained puzzle specs are small.
+//! * [`Inline`]: one byte per slot in a fixed array of [`MAX_INLINE_WIDTH`] bytes, for the
+//!   widths just past packed fields (a 60×60 Slitherlink needs about 61 slots): no heap
+//!   allocation per state, hashed as eight words.
+//! * [`Wide`]: one byte per slot in a boxed slice, for any width up to [`MAX_WIDE_WIDTH`].
+//!   Slower (a heap allocation per state), but the levels of constrained puzzle specs are
+//!   small.
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -18,6 +21,9 @@ pub const MAX_WIDTH: usize = 25;
 /// Largest frontier width of [`Wide`] states (slots are `u8` indices, and mate codes store a
 /// slot index plus a small offset in one byte).
 pub const MAX_WIDE_WIDTH: usize = 250;
+
+/// Largest frontier width of [`Inline`] states.
+pub const MAX_INLINE_WIDTH: usize = 64;
 
 /// Largest value a [`Packed`] field can hold.
 pub const MAX_FIELD: u8 = 31;
@@ -198,6 +204,63 @@ impl Slots for Wide {
     }
 }
 
+/// One byte per slot in a fixed array, any width up to [`MAX_INLINE_WIDTH`]; unused bytes 0.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Inline(pub [u8; MAX_INLINE_WIDTH]);
+
+impl Default for Inline {
+    fn default() -> Self {
+        Inline([0; MAX_INLINE_WIDTH])
+    }
+}
+
+impl Debug for Inline {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let used = self.0.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1);
+        write!(f, "Inline({:?})", &self.0[..used])
+    }
+}
+
+impl Hash for Inline {
+    /// One word per state: the eight words folded with an odd multiplier.
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let mut h = 0u64;
+        for w in self.0.chunks_exact(8) {
+            let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+            h = (h.rotate_left(23) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        state.write_u64(h);
+    }
+}
+
+impl Slots for Inline {
+    const CAPACITY: usize = MAX_INLINE_WIDTH;
+    const MAX_VALUE: u8 = u8::MAX;
+    fn zeroed(_width: usize) -> Self {
+        Inline::default()
+    }
+    #[inline]
+    fn get(&self, slot: u8) -> u8 {
+        self.0[usize::from(slot)]
+    }
+    #[inline]
+    fn set(&mut self, slot: u8, value: u8) {
+        self.0[usize::from(slot)] = value;
+    }
+    fn or_assign(&mut self, other: &Self) {
+        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+            *a |= b;
+        }
+    }
+    fn is_zero(&self) -> bool {
+        self.0 == [0; MAX_INLINE_WIDTH]
+    }
+    fn any_at_least_two(&self) -> bool {
+        self.0.iter().any(|&x| x >= 2)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,22 +290,29 @@ mod tests {
         for _ in 0..200 {
             let (mut p, mut w) = (Packed::zeroed(MAX_WIDTH), Wide::zeroed(MAX_WIDTH));
             let (mut q, mut v) = (Packed::zeroed(MAX_WIDTH), Wide::zeroed(MAX_WIDTH));
+            let (mut a, mut b) = (Inline::zeroed(MAX_WIDTH), Inline::zeroed(MAX_WIDTH));
             for _ in 0..rnd(6) {
                 let (slot, val) = (rnd(MAX_WIDTH as u64) as u8, rnd(4) as u8);
                 Slots::set(&mut p, slot, val);
                 Slots::set(&mut w, slot, val);
+                Slots::set(&mut a, slot, val);
             }
             for _ in 0..rnd(3) {
                 let (slot, val) = (rnd(MAX_WIDTH as u64) as u8, rnd(32) as u8);
                 Slots::set(&mut q, slot, val);
                 Slots::set(&mut v, slot, val);
+                Slots::set(&mut b, slot, val);
             }
             assert_eq!(p.is_zero(), w.is_zero());
+            assert_eq!(p.is_zero(), a.is_zero());
             assert_eq!(p.any_at_least_two(), w.any_at_least_two());
+            assert_eq!(p.any_at_least_two(), a.any_at_least_two());
             p.or_assign(&q);
             w.or_assign(&v);
+            a.or_assign(&b);
             for s in 0..MAX_WIDTH as u8 {
                 assert_eq!(Slots::get(&p, s), Slots::get(&w, s));
+                assert_eq!(Slots::get(&p, s), Slots::get(&a, s));
             }
         }
     }

@@ -3,7 +3,8 @@
 //! Why: every caller (the CLI's `count paths|cycles`, the Slitherlink and Numberlink engines,
 //! generators) needs the same four decisions, and each used to make them on its own or not at
 //! all: which state representation the frontier needs ([`Packed`] up to
-//! [`crate::packed::MAX_WIDTH`] slots, [`Wide`] beyond), how many nodes or held states a memory
+//! [`crate::packed::MAX_WIDTH`] slots, [`Inline`] up to [`MAX_INLINE_WIDTH`], [`Wide`]
+//! beyond), how many nodes or held states a memory
 //! budget allows, how many threads run, and when the time is up. A caller describes its family
 //! once as a [`SpecFamily`] (a spec for any [`Slots`] type) and hands [`Limits`] to
 //! [`count_family`] or [`build_family`].
@@ -27,7 +28,7 @@ use crate::count::{count_with_stats, CountError};
 use crate::frontier::FrontierPlan;
 use crate::graph::{Graph, Vertex};
 use crate::options::{Options, Progress};
-use crate::packed::{Packed, Slots, Wide, MAX_WIDTH};
+use crate::packed::{Inline, Packed, Slots, Wide, MAX_INLINE_WIDTH, MAX_WIDTH};
 use crate::spec::Spec;
 use crate::specs::mate::Mate;
 use crate::specs::SpecError;
@@ -152,9 +153,14 @@ pub struct BuildReport {
     pub wide: bool,
 }
 
-/// Bytes a wide state holds on the heap (a boxed byte per slot plus allocator overhead).
-fn wide_heap_bytes(width: usize) -> u64 {
-    width as u64 + 48
+/// Bytes a wide state holds beyond a packed one: an [`Inline`] array is 48 bytes longer, a
+/// [`Wide`] state holds a boxed byte per slot plus allocator overhead on the heap.
+fn wide_extra_bytes(width: usize) -> u64 {
+    if width <= MAX_INLINE_WIDTH {
+        (MAX_INLINE_WIDTH - 16) as u64
+    } else {
+        width as u64 + 48
+    }
 }
 
 impl Limits<'_> {
@@ -223,11 +229,13 @@ pub fn count_family<F: SpecFamily>(
 ) -> Result<CountReport, RunError> {
     let width = family.width();
     let wide = family.wide();
-    let per_held = COUNT_BYTES_PER_STATE + if wide { wide_heap_bytes(width) } else { 0 };
+    let per_held = COUNT_BYTES_PER_STATE + if wide { wide_extra_bytes(width) } else { 0 };
     let held = limits.max_memory.map(|b| b / per_held);
     let opts = limits.options(limits.max_nodes, held);
     let counted = limits.install(|| {
-        if wide {
+        if wide && width <= MAX_INLINE_WIDTH {
+            count_with_stats(&family.spec::<Inline>()?, &opts).map_err(Ok)
+        } else if wide {
             count_with_stats(&family.spec::<Wide>()?, &opts).map_err(Ok)
         } else {
             count_with_stats(&family.spec::<Packed>()?, &opts).map_err(Ok)
@@ -266,7 +274,7 @@ pub fn build_family<F: SpecFamily>(
     let width = family.width();
     let wide = family.wide();
     // two pending children per node, each a state on the heap when wide
-    let per_node = BUILD_BYTES_PER_NODE + if wide { 2 * wide_heap_bytes(width) } else { 0 };
+    let per_node = BUILD_BYTES_PER_NODE + if wide { 2 * wide_extra_bytes(width) } else { 0 };
     let max_nodes = limits.max_nodes.or(limits.max_memory.map(|b| b / per_node));
     let opts = limits.options(max_nodes, None);
     let why = explain(
@@ -280,7 +288,9 @@ pub fn build_family<F: SpecFamily>(
     );
     let built = limits
         .install(|| {
-            if wide {
+            if wide && width <= MAX_INLINE_WIDTH {
+                family.spec::<Inline>().map(|s| build(&s, &opts))
+            } else if wide {
                 family.spec::<Wide>().map(|s| build(&s, &opts))
             } else {
                 family.spec::<Packed>().map(|s| build(&s, &opts))

@@ -1,4 +1,4 @@
-//! Wide frontier states ([`WideMateSpec`]): graphs whose edge order is wider than the packed
+//! Wide frontier states ([`WideMateSpec`], and [`Inline`] up to its capacity): graphs whose edge order is wider than the packed
 //! states hold, checked against the depth-first oracles of zlink-testkit and against the
 //! packed spec on a narrow order of the same graph; and on small graphs, wide and packed
 //! against the brute-force oracle.
@@ -7,8 +7,8 @@ mod common;
 use common::graph;
 use num_bigint::BigUint;
 use proptest::prelude::*;
-use zlink_frontier::packed::MAX_WIDTH;
-use zlink_frontier::specs::mate::{MateSpec, WideMateSpec};
+use zlink_frontier::packed::{Inline, MAX_INLINE_WIDTH, MAX_WIDTH};
+use zlink_frontier::specs::mate::{Mate, MateSpec, WideMateSpec};
 use zlink_frontier::specs::SpecError;
 use zlink_frontier::{build_zdd, count, frontier_widths, EdgeOrder, Graph, Options, Spec};
 use zlink_testkit::graph::{self as oracle, SmallGraph};
@@ -77,6 +77,21 @@ fn check_wide(sg: &SmallGraph, s: u32, t: u32) {
     );
     let cycles = cnt(&WideMateSpec::cycles(&wide, false).unwrap());
     assert_eq!(cycles, BigUint::from(oracle::count_cycles_dfs(sg)));
+    // inline states hold the same codes without the heap, up to their capacity
+    match Mate::<Inline>::cycles(&wide, false) {
+        Ok(spec) => {
+            assert!(width(&wide) <= MAX_INLINE_WIDTH);
+            assert_eq!(cnt(&spec), cycles);
+            assert_eq!(
+                cnt(&Mate::<Inline>::st_paths(&wide, s, t, false).unwrap()),
+                paths
+            );
+        }
+        Err(e) => assert!(
+            width(&wide) > MAX_INLINE_WIDTH && matches!(e, SpecError::TooWide(_)),
+            "{e:?}"
+        ),
+    }
     assert_eq!(cycles, cnt(&MateSpec::cycles(&narrow, false).unwrap()));
     assert_eq!(
         cnt(&WideMateSpec::st_paths(&wide, s, t, true).unwrap()),
@@ -94,6 +109,10 @@ fn fans_in_wide_orders() {
     assert_eq!(width(&graph(&sg)), 31);
     check_wide(&sg, 0, 30);
     check_wide(&sg, 1, 30);
+    // past the inline capacity only boxed states hold it
+    let big = fan(1, 70, 0);
+    assert!(width(&graph(&big)) > MAX_INLINE_WIDTH);
+    check_wide(&big, 0, 70);
     // A cycle of the plain fan is the hub and a rim segment of at least 2 leaves: C(30, 2).
     assert_eq!(
         cnt(&WideMateSpec::cycles(&graph(&sg), false).unwrap()),

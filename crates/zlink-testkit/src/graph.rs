@@ -289,31 +289,33 @@ pub fn count_cycles_dfs(g: &SmallGraph) -> u64 {
 /// Every simple cycle as an edge mask, by depth-first search (see [`for_each_cycle_dfs`]);
 /// for graphs of up to 64 edges, too many for [`cycles`].
 pub fn cycles_dfs(g: &SmallGraph) -> Vec<u64> {
+    assert!(
+        g.m() <= 64,
+        "cycle masks hold 64 edges, graph has {}",
+        g.m()
+    );
     let mut out = Vec::new();
     for_each_cycle_dfs(g, |mask| out.push(mask));
     out.sort_unstable();
     out
 }
 
-/// Calls `f` once per simple cycle with its edge mask (at most 64 edges).
+/// Calls `f` once per simple cycle with its edge mask (the mask keeps edges `0..64` only, so
+/// it names the cycle when the graph has at most 64 edges).
 ///
 /// Each cycle is walked from its smallest vertex `s` through larger vertices only, once in each
 /// direction; it is reported in the direction whose second vertex is smaller than its last.
 ///
 /// Cost: proportional to the number of simple paths, which grows exponentially.
 pub fn for_each_cycle_dfs(g: &SmallGraph, mut f: impl FnMut(u64)) {
-    assert!(
-        g.m() <= 64,
-        "cycle masks hold 64 edges, graph has {}",
-        g.m()
-    );
-    let mut adj = vec![Vec::new(); g.n];
+    let mut adj: Vec<Vec<(usize, u64)>> = vec![Vec::new(); g.n];
     for (i, &(u, v)) in g.edges.iter().enumerate() {
-        adj[u].push((v, i));
-        adj[v].push((u, i));
+        let bit = if i < 64 { 1u64 << i } else { 0 };
+        adj[u].push((v, bit));
+        adj[v].push((u, bit));
     }
     struct Walk<'a, F> {
-        adj: &'a [Vec<(usize, usize)>],
+        adj: &'a [Vec<(usize, u64)>],
         on_path: Vec<bool>,
         s: usize,
         second: usize,
@@ -326,14 +328,14 @@ pub fn for_each_cycle_dfs(g: &SmallGraph, mut f: impl FnMut(u64)) {
                 let (w, e) = self.adj[v][k];
                 if w == self.s && len >= 3 {
                     if self.second < v {
-                        (self.f)(mask | 1 << e);
+                        (self.f)(mask | e);
                     }
                 } else if w > self.s && !self.on_path[w] {
                     if len == 1 {
                         self.second = w;
                     }
                     self.on_path[w] = true;
-                    self.walk(w, len + 1, mask | 1 << e);
+                    self.walk(w, len + 1, mask | e);
                     self.on_path[w] = false;
                 }
             }
