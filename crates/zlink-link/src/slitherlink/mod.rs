@@ -1,21 +1,29 @@
 //! Slitherlink as a ZDD: every solution of a clue grid, counted or built as a reduced diagram
-//! (the ZDD paper's Algorithm 5).
+//! (the ZDD paper's Algorithm 5), after deduction.
 //!
 //! Why: the integer-programming engine finds Slitherlink solutions one at a time; this engine
 //! describes all of them at once, so counts (uniqueness) can be checked independently.
 //!
+//! First, deduction (module `deduce`, [`Deduction`]) fixes the segments every solution
+//! agrees on: on published puzzles most or all of them, so a 60×60 is counted in milliseconds.
+//! Segments fixed off leave the graph, segments fixed on stay as levels that must be taken
+//! ([`Forced`]), and a clue whose sides are all decided leaves the state. When nothing is left
+//! undecided the one loop is the answer and no diagram is built; a contradiction is 0.
+//!
 //! The loop lives on the `(R + 1) × (C + 1)` lattice-dot graph. Its edges are ordered by
-//! [`sweep_order`]: dot lines across the short side, one after the other, so the frontier is
-//! `min(R, C) + 2` dots and a clue cell's count is open for one line only. On the Janko
-//! puzzles this order needs 10–100× fewer states than the anti-diagonal sweep of
+//! [`sweep_order_by`]: dot lines one after the other, row by row or column by column,
+//! whichever leaves the narrower frontier over the undecided segments (at most `min(R, C) + 2`
+//! dots), so a clue cell's count is open for one line only. On the Janko puzzles this order
+//! needs 10–100× fewer states than the anti-diagonal sweep of
 //! [`zlink_frontier::EdgeOrder::Frontier`] (which is narrower by one dot but keeps clue counts
 //! open along a whole diagonal).
-//! Nothing here is Slitherlink-specific machinery: the family is the intersection of
-//! * the single simple cycles of the dot graph ([`MateSpec::cycles`], Algorithm 4, where the
+//! Nothing else here is Slitherlink-specific machinery: the family is the intersection of
+//! * the single simple cycles of the dot graph ([`Mate::cycles`], Algorithm 4, where the
 //!   empty set is no cycle), and
-//! * for every clue cell, exactly `h` of its four sides taken ([`GroupSpec`]),
+//! * for every open clue cell, exactly its number of undecided sides (the clue minus the sides
+//!   fixed on) taken ([`GroupSpec`]),
 //!
-//! combined with [`Intersection`].
+//! combined with [`Intersection`], on packed, inline or boxed states by frontier width.
 //!
 //! ```
 //! use zlink_grid::{Coord, Grid};
