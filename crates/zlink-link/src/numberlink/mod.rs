@@ -15,7 +15,8 @@
 //!
 //! Grid cells are vertices `r * cols + c`; their edges are ordered by [`sweep_order`] (row by
 //! row when `cols <= rows`, else column by column), a frontier of `min(R, C) + 1` cells. States
-//! are [`Packed`] when `END + width + pairs` codes fit in 5 bits, wide otherwise ([`zlink_frontier::packed::Inline`] up to 64 slots).
+//! are [`Packed`] when `END + width + pairs` codes fit in 5 bits, wide otherwise
+//! ([`zlink_frontier::packed::Inline`] up to 64 slots).
 //!
 //! ```
 //! use zlink_grid::numberlink::{formats::parse_compact, render, Rules};
