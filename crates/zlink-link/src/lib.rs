@@ -8,6 +8,7 @@
 //! [`design`] turns a drawn loop into every hint set that makes it unique (Section 7).
 //! This crate knows no MIP solver.
 
+mod deduce;
 pub mod design;
 pub mod numberlink;
 pub mod slitherlink;

@@ -10,8 +10,9 @@
 //!   pairs, optionally covering every vertex;
 //! * for the no-U-bend rule, at most two of the four edges of every 2×2 block ([`AtMost`]),
 //!   combined with [`Intersection`];
-//! * edges that the clues force (module `deduce`): forced-off edges leave the graph, forced-on
-//!   edges are checked by a thin wrapper ([`Forced`]).
+//! * edges that the clues force (the crate's `deduce` module: degree, path and group rules,
+//!   then probing): forced-off edges leave the graph, forced-on edges are checked by a thin
+//!   wrapper ([`Forced`]).
 //!
 //! Grid cells are vertices `r * cols + c`; their edges are ordered by [`sweep_order`] (row by
 //! row when `cols <= rows`, else column by column), a frontier of `min(R, C) + 1` cells. States
@@ -37,7 +38,6 @@
 //! //! ```
 
 mod at_most;
-mod deduce;
 pub mod generate;
 
 pub use at_most::AtMost;
@@ -51,6 +51,8 @@ use zlink_frontier::{EdgeOrder, FrontierPlan, Graph, GraphError, Level, Spec, Ve
 use zlink_grid::numberlink::{Links, NumberlinkGrid, Rules};
 use zlink_grid::Coord;
 use zlink_zdd::{NodeId, Zdd};
+
+use crate::deduce;
 
 /// Why a Numberlink engine could not be set up.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -266,16 +268,31 @@ impl NumberlinkZdd {
         let mut fixed = vec![None; edges.len()];
         let mut stats = SetupStats::default();
         if deduce {
+            // a terminal has one line edge, another vertex none or two (two under `cover`)
+            let degrees: Vec<u8> = number
+                .iter()
+                .map(|&t| match (t != 0, cover) {
+                    (true, _) => 0b10,
+                    (false, true) => 0b100,
+                    (false, false) => 0b101,
+                })
+                .collect();
+            let bounded: Vec<(Vec<u32>, u32, u32)> = groups
+                .iter()
+                .map(|(es, b)| (es.iter().map(|&e| e as u32).collect(), 0, *b))
+                .collect();
             let problem = deduce::Problem {
                 n,
                 edges: &edges,
-                number: &number,
-                cover,
-                groups,
+                degrees: &degrees,
+                labels: &number,
+                groups: &bounded,
+                shape: deduce::Shape::Paths,
+                probe: true,
             };
             match deduce::deduce(&problem) {
-                Some(f) => fixed = f,
-                None => {
+                Ok(f) => fixed = f,
+                Err(deduce::Contradiction) => {
                     stats.contradiction = true;
                     return Ok(NumberlinkZdd {
                         grid: None,

@@ -4,7 +4,7 @@
 //! Why: the integer-programming engine finds Slitherlink solutions one at a time; this engine
 //! describes all of them at once, so counts (uniqueness) can be checked independently.
 //!
-//! First, deduction (module `deduce`, [`Deduction`]) fixes the segments every solution
+//! First, deduction (the crate's `deduce` module, [`Deduction`]) fixes the segments every solution
 //! agrees on: on published puzzles most or all of them, so a 60×60 is counted in milliseconds.
 //! Segments fixed off leave the graph, segments fixed on stay as levels that must be taken
 //! ([`Forced`]), and a clue whose sides are all decided leaves the state. When nothing is left
@@ -37,7 +37,6 @@
 //! assert_eq!(sol[0].len(), 4);
 //! ```
 
-mod deduce;
 mod edges;
 
 pub use edges::{dot_edges, LoopEdge, LoopEdges};
@@ -50,6 +49,8 @@ use zlink_frontier::specs::{groups::GroupSpec, mate::Mate, SpecError};
 use zlink_frontier::{BuildError, FrontierPlan, Graph, Level, Spec};
 use zlink_grid::{Coord, Grid};
 use zlink_zdd::{NodeId, Zdd};
+
+use crate::deduce;
 
 /// The engine's default edge order, as a permutation of [`dot_edges`] (`perm[level]` = index
 /// into `dot_edges(rows, cols)`): dots line by line across the short side (row by row when
@@ -203,10 +204,17 @@ impl SlitherZdd {
         let mut fixed = vec![None; by_index.len()];
         if deduction != Deduction::Off {
             let started = std::time::Instant::now();
+            let groups: Vec<(Vec<u32>, u32, u32)> = cells
+                .iter()
+                .map(|(sides, h)| (sides.to_vec(), u32::from(*h), u32::from(*h)))
+                .collect();
             let problem = deduce::Problem {
                 n: full.num_vertices(),
                 edges: full.edges(),
-                cells: &cells,
+                degrees: &vec![0b101; full.num_vertices()],
+                labels: &[],
+                groups: &groups,
+                shape: deduce::Shape::Loop,
                 probe: deduction == Deduction::Probe,
             };
             let found = deduce::deduce(&problem);

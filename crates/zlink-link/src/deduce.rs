@@ -1,0 +1,536 @@
+//! Deduction before the build, shared by the link puzzles: the edges that every solution agrees
+//! on, to a fixpoint, then one level of lookahead (probing).
+//!
+//! Why: an edge fixed before the frontier search keeps one branch at every node of its level,
+//! an edge fixed off leaves the graph, and a constraint whose edges are all decided leaves the
+//! state. Published puzzles are made to be solved by reasoning, so this decides most edges,
+//! often all, and the diagram left is small whatever the grid's size.
+//!
+//! A problem is a graph whose solution is an edge set with
+//! * an allowed set of degrees per vertex (Slitherlink `{0, 2}`; Numberlink `{1}` at a
+//!   terminal, `{0, 2}` elsewhere, `{2}` when every cell is covered);
+//! * edge groups with bounds on their on-edges (a Slitherlink clue: exactly `h` sides; a
+//!   Numberlink unit square without U-bends: at most 2);
+//! * a [`Shape`]: one single loop, or paths joining equally labelled terminals.
+//!
+//! Every rule is a necessary condition of every solution, so no solution is ever lost (each
+//! puzzle's tests count with and without deduction against a brute force):
+//! * **degrees**: the degrees still reachable (allowed, between the on-edges and the on-edges
+//!   plus the undecided ones) must exist; if the least of them is all edges, the undecided are
+//!   on, if the greatest is the on-edges alone, they are off;
+//! * **groups**: between their bounds in the same way;
+//! * **paths**: the on-edges form paths whose two ends know each other (Knuth's mate array),
+//!   their length and their label. An edge joining the ends of one path closes a cycle: for
+//!   paths it is off; for a loop it is on only if that path holds every on-edge and the closed
+//!   loop meets every group (then every other edge is off). An edge joining paths (or
+//!   terminals) of different labels is off;
+//! * **probing**: each undecided edge is set on, then off, and propagated by the rules above; a
+//!   value whose trial fails is impossible, so the edge takes the other, and an edge that both
+//!   trials decide the same way is decided so (every solution agrees with one trial). For
+//!   Slitherlink this gives the classic patterns (adjacent and diagonal 3s, a 3 in a corner, a
+//!   3 beside a 0, 1s and 3s in corners) without writing them down.
+//!
+//! Trials are undone through a trail, so a trial costs the work it propagates, not a copy.
+
+/// `mate` of a vertex inside a path (two on-edges).
+const INNER: u32 = u32::MAX;
+
+/// What the solution's on-edges form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// One simple cycle (Slitherlink).
+    Loop,
+    /// Vertex-disjoint paths, each joining terminals of one label (Numberlink).
+    Paths,
+}
+
+/// What the deduction works on (see the module doc).
+pub(crate) struct Problem<'a> {
+    /// Number of vertices.
+    pub n: usize,
+    /// The edges, as vertex pairs.
+    pub edges: &'a [(u32, u32)],
+    /// Per vertex: the allowed degrees as a bit set (bit `d` for degree `d`, `d < 8`).
+    pub degrees: &'a [u8],
+    /// Per vertex: its label (a terminal's pair number plus one), or 0; empty for none.
+    pub labels: &'a [u32],
+    /// Edge groups with bounds `lo..=hi` on their on-edges (no edge twice in a group).
+    pub groups: &'a [(Vec<u32>, u32, u32)],
+    /// What the on-edges form.
+    pub shape: Shape,
+    /// Try each undecided edge both ways (one level of lookahead).
+    pub probe: bool,
+}
+
+/// The constraints cannot all be met: no solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Contradiction;
+
+/// One change, undone in reverse order.
+#[derive(Clone, Copy, Debug)]
+enum Undo {
+    /// An edge was decided.
+    Edge(u32),
+    /// A vertex's `mate`, `len` and `label` before a change.
+    Mate(u32, u32, u32, u32),
+    /// The loop was closed.
+    Closed,
+}
+
+/// Edge value: undecided, on or off.
+const UNK: u8 = 0;
+const ON: u8 = 1;
+const OFF: u8 = 2;
+
+/// Compressed lists: `items[start[i]..start[i + 1]]` belong to `i`.
+struct Lists {
+    start: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl Lists {
+    fn new(len: usize, pairs: impl Iterator<Item = (usize, u32)> + Clone) -> Lists {
+        let mut start = vec![0u32; len + 1];
+        for (i, _) in pairs.clone() {
+            start[i + 1] += 1;
+        }
+        for i in 0..len {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut items = vec![0; start[len] as usize];
+        for (i, x) in pairs {
+            items[fill[i] as usize] = x;
+            fill[i] += 1;
+        }
+        Lists { start, items }
+    }
+
+    #[inline]
+    fn of(&self, i: usize) -> &[u32] {
+        &self.items[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
+struct State<'a> {
+    p: &'a Problem<'a>,
+    val: Vec<u8>,
+    /// Per vertex: its edges.
+    vertex_edges: Lists,
+    /// Per edge: its groups.
+    edge_groups: Lists,
+    v_on: Vec<u32>,
+    v_unk: Vec<u32>,
+    g_on: Vec<u32>,
+    g_unk: Vec<u32>,
+    /// Per vertex: itself if it has no on-edge, the other end of its path if it ends one,
+    /// `INNER` inside a path.
+    mate: Vec<u32>,
+    /// Per path end: the path's number of edges.
+    len: Vec<u32>,
+    /// Per path end (or lone vertex): the path's label, 0 if none.
+    label: Vec<u32>,
+    total_on: u32,
+    /// Groups below their lower bound.
+    unmet: u32,
+    closed: bool,
+    trail: Vec<Undo>,
+    /// Edges decided but not yet propagated.
+    queue: Vec<u32>,
+    /// Ends of paths that grew, not yet checked.
+    ends: Vec<u32>,
+}
+
+impl<'a> State<'a> {
+    fn new(p: &'a Problem<'a>) -> State<'a> {
+        let ends = p
+            .edges
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &(u, v))| [(u as usize, i as u32), (v as usize, i as u32)]);
+        let vertex_edges = Lists::new(p.n, ends);
+        let members = p
+            .groups
+            .iter()
+            .enumerate()
+            .flat_map(|(j, (es, _, _))| es.iter().map(move |&e| (e as usize, j as u32)));
+        let edge_groups = Lists::new(p.edges.len(), members);
+        let v_unk = (0..p.n).map(|v| vertex_edges.of(v).len() as u32).collect();
+        let label = if p.labels.is_empty() {
+            vec![0; p.n]
+        } else {
+            p.labels.to_vec()
+        };
+        State {
+            p,
+            val: vec![UNK; p.edges.len()],
+            vertex_edges,
+            edge_groups,
+            v_on: vec![0; p.n],
+            v_unk,
+            g_on: vec![0; p.groups.len()],
+            g_unk: p.groups.iter().map(|g| g.0.len() as u32).collect(),
+            mate: (0..p.n as u32).collect(),
+            len: vec![0; p.n],
+            label,
+            total_on: 0,
+            unmet: p.groups.iter().filter(|g| g.1 > 0).count() as u32,
+            closed: false,
+            trail: Vec::new(),
+            queue: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+
+    fn set_mate(&mut self, v: u32, mate: u32, len: u32, label: u32) {
+        let i = v as usize;
+        self.trail
+            .push(Undo::Mate(v, self.mate[i], self.len[i], self.label[i]));
+        self.mate[i] = mate;
+        self.len[i] = len;
+        self.label[i] = label;
+    }
+
+    /// The number of unmet groups if edge `e` were also on.
+    fn unmet_with(&self, e: u32) -> u32 {
+        let mut unmet = self.unmet;
+        for &g in self.edge_groups.of(e as usize) {
+            if self.g_on[g as usize] + 1 == self.p.groups[g as usize].1 {
+                unmet -= 1;
+            }
+        }
+        unmet
+    }
+
+    /// Decides edge `e` (undecided) and queues it for propagation.
+    fn set(&mut self, e: u32, on: bool) -> Result<(), Contradiction> {
+        debug_assert_eq!(self.val[e as usize], UNK);
+        self.val[e as usize] = if on { ON } else { OFF };
+        self.trail.push(Undo::Edge(e));
+        self.queue.push(e);
+        let (u, v) = self.p.edges[e as usize];
+        for x in [u, v] {
+            self.v_unk[x as usize] -= 1;
+            self.v_on[x as usize] += u32::from(on);
+        }
+        for k in 0..self.edge_groups.of(e as usize).len() {
+            let g = self.edge_groups.of(e as usize)[k] as usize;
+            self.g_unk[g] -= 1;
+            if on {
+                self.g_on[g] += 1;
+                if self.g_on[g] == self.p.groups[g].1 {
+                    self.unmet -= 1;
+                }
+            }
+        }
+        if !on {
+            return Ok(());
+        }
+        self.total_on += 1;
+        if self.closed {
+            return Err(Contradiction);
+        }
+        let (mu, mv) = (self.mate[u as usize], self.mate[v as usize]);
+        if mu == INNER || mv == INNER {
+            return Err(Contradiction);
+        }
+        if mu == v {
+            // closes the path through u and v into a cycle
+            if self.p.shape == Shape::Paths
+                || self.total_on != self.len[u as usize] + 1
+                || self.unmet != 0
+            {
+                return Err(Contradiction);
+            }
+            self.trail.push(Undo::Closed);
+            self.closed = true;
+            self.set_mate(u, INNER, 0, 0);
+            self.set_mate(v, INNER, 0, 0);
+            return Ok(());
+        }
+        let (lu, lv) = (self.label[u as usize], self.label[v as usize]);
+        if lu != 0 && lv != 0 && lu != lv {
+            return Err(Contradiction);
+        }
+        let label = lu.max(lv);
+        let len = self.len[u as usize] + self.len[v as usize] + 1;
+        if mu != u {
+            self.set_mate(u, INNER, 0, 0);
+        }
+        if mv != v {
+            self.set_mate(v, INNER, 0, 0);
+        }
+        self.set_mate(mu, mv, len, label);
+        self.set_mate(mv, mu, len, label);
+        self.ends.extend([mu, mv]);
+        Ok(())
+    }
+
+    /// Undoes every change after trail position `mark`.
+    fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            match self.trail.pop().expect("trail above mark") {
+                Undo::Mate(v, mate, len, label) => {
+                    self.mate[v as usize] = mate;
+                    self.len[v as usize] = len;
+                    self.label[v as usize] = label;
+                }
+                Undo::Closed => self.closed = false,
+                Undo::Edge(e) => {
+                    let on = self.val[e as usize] == ON;
+                    self.val[e as usize] = UNK;
+                    let (u, v) = self.p.edges[e as usize];
+                    for x in [u, v] {
+                        self.v_unk[x as usize] += 1;
+                        self.v_on[x as usize] -= u32::from(on);
+                    }
+                    for k in 0..self.edge_groups.of(e as usize).len() {
+                        let g = self.edge_groups.of(e as usize)[k] as usize;
+                        self.g_unk[g] += 1;
+                        if on {
+                            if self.g_on[g] == self.p.groups[g].1 {
+                                self.unmet += 1;
+                            }
+                            self.g_on[g] -= 1;
+                        }
+                    }
+                    self.total_on -= u32::from(on);
+                }
+            }
+        }
+        self.queue.clear();
+        self.ends.clear();
+    }
+
+    /// Sets every undecided edge of vertex `x` (`vertex`) or group `x` to `on`.
+    fn set_all(&mut self, x: usize, vertex: bool, on: bool) -> Result<(), Contradiction> {
+        let len = if vertex {
+            self.vertex_edges.of(x).len()
+        } else {
+            self.p.groups[x].0.len()
+        };
+        for k in 0..len {
+            let e = if vertex {
+                self.vertex_edges.of(x)[k]
+            } else {
+                self.p.groups[x].0[k]
+            };
+            if self.val[e as usize] == UNK {
+                self.set(e, on)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn check_vertex(&mut self, x: u32) -> Result<(), Contradiction> {
+        let (on, unk) = (self.v_on[x as usize], self.v_unk[x as usize]);
+        if unk == 0 {
+            return match on < 8 && self.p.degrees[x as usize] >> on & 1 == 1 {
+                true => Ok(()),
+                false => Err(Contradiction),
+            };
+        }
+        if on >= 8 {
+            return Err(Contradiction);
+        }
+        let top = (on + unk).min(7);
+        let range = ((1u32 << (top + 1)) - 1) & !((1u32 << on) - 1);
+        let feasible = u32::from(self.p.degrees[x as usize]) & range;
+        if feasible == 0 {
+            return Err(Contradiction);
+        }
+        let (least, most) = (feasible.trailing_zeros(), 31 - feasible.leading_zeros());
+        if most == on {
+            self.set_all(x as usize, true, false)
+        } else if least == on + unk {
+            self.set_all(x as usize, true, true)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn check_group(&mut self, g: u32) -> Result<(), Contradiction> {
+        let (_, lo, hi) = self.p.groups[g as usize];
+        let (on, unk) = (self.g_on[g as usize], self.g_unk[g as usize]);
+        if on > hi || on + unk < lo {
+            Err(Contradiction)
+        } else if unk > 0 && on == hi {
+            self.set_all(g as usize, false, false)
+        } else if unk > 0 && on + unk == lo {
+            self.set_all(g as usize, false, true)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Whether on-edge `f` (undecided) between `a` and `b` is ruled out by the paths: it
+    /// would close a cycle that cannot be the loop, or join different labels.
+    fn path_forbids(&self, f: u32, a: u32, b: u32) -> bool {
+        let (ma, mb) = (self.mate[a as usize], self.mate[b as usize]);
+        if ma == INNER || mb == INNER {
+            return false; // the degree rules see it
+        }
+        if ma == b {
+            return match self.p.shape {
+                Shape::Paths => true,
+                Shape::Loop => {
+                    self.closed || self.total_on != self.len[a as usize] || self.unmet_with(f) != 0
+                }
+            };
+        }
+        let (la, lb) = (self.label[a as usize], self.label[b as usize]);
+        la != 0 && lb != 0 && la != lb
+    }
+
+    /// Turns off the undecided edges at vertex `a` (a path end or lone vertex) that the paths
+    /// rule out.
+    fn check_end(&mut self, a: u32) -> Result<(), Contradiction> {
+        if self.mate[a as usize] == INNER {
+            return Ok(());
+        }
+        for k in 0..self.vertex_edges.of(a as usize).len() {
+            let f = self.vertex_edges.of(a as usize)[k];
+            if self.val[f as usize] != UNK {
+                continue;
+            }
+            let (u, v) = self.p.edges[f as usize];
+            let b = if u == a { v } else { u };
+            if self.path_forbids(f, a, b) {
+                self.set(f, false)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Propagates the queued decisions to a fixpoint. A path's ends are checked when it
+    /// grows; for a loop, `rescan` re-checks every path's closing edge at each round too
+    /// (`O(n)`), since the other paths and the groups move on.
+    fn propagate(&mut self, rescan: bool) -> Result<(), Contradiction> {
+        loop {
+            while let Some(e) = self.queue.pop() {
+                let (u, v) = self.p.edges[e as usize];
+                self.check_vertex(u)?;
+                self.check_vertex(v)?;
+                for k in 0..self.edge_groups.of(e as usize).len() {
+                    let g = self.edge_groups.of(e as usize)[k];
+                    self.check_group(g)?;
+                }
+                while let Some(a) = self.ends.pop() {
+                    if !self.closed {
+                        self.check_end(a)?;
+                    }
+                }
+            }
+            if self.closed {
+                for e in 0..self.val.len() as u32 {
+                    if self.val[e as usize] == UNK {
+                        self.set(e, false)?;
+                    }
+                }
+            } else if rescan && self.p.shape == Shape::Loop {
+                for a in 0..self.p.n as u32 {
+                    let m = self.mate[a as usize];
+                    if m < INNER && a < m {
+                        self.check_end(a)?;
+                    }
+                }
+            }
+            if self.queue.is_empty() && self.ends.is_empty() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Sets `e` to `on` and propagates as a trial; the decisions it made (`e` included) when it
+    /// did not fail. The state is back as before on return.
+    fn trial(&mut self, e: u32, on: bool) -> Option<Vec<(u32, u8)>> {
+        let mark = self.trail.len();
+        let ok = self.set(e, on).and_then(|()| self.propagate(false)).is_ok();
+        let made = ok.then(|| {
+            self.trail[mark..]
+                .iter()
+                .filter_map(|u| match *u {
+                    Undo::Edge(f) => Some((f, self.val[f as usize])),
+                    _ => None,
+                })
+                .collect()
+        });
+        self.undo_to(mark);
+        made
+    }
+
+    /// One probing pass over the undecided edges; whether it decided any.
+    fn probe_pass(&mut self) -> Result<bool, Contradiction> {
+        let mut changed = false;
+        let mut seen = vec![UNK; self.val.len()];
+        for e in 0..self.val.len() as u32 {
+            if self.val[e as usize] != UNK {
+                continue;
+            }
+            let Some(on) = self.trial(e, true) else {
+                self.set(e, false)?;
+                self.propagate(true)?;
+                changed = true;
+                continue;
+            };
+            let Some(off) = self.trial(e, false) else {
+                self.set(e, true)?;
+                self.propagate(true)?;
+                changed = true;
+                continue;
+            };
+            for &(f, v) in &on {
+                seen[f as usize] = v;
+            }
+            let common: Vec<(u32, u8)> = off
+                .into_iter()
+                .filter(|&(f, v)| seen[f as usize] == v)
+                .collect();
+            for &(f, _) in &on {
+                seen[f as usize] = UNK;
+            }
+            if !common.is_empty() {
+                for &(f, v) in &common {
+                    if self.val[f as usize] == UNK {
+                        self.set(f, v == ON)?;
+                    }
+                }
+                self.propagate(true)?;
+                changed = true;
+            }
+        }
+        Ok(changed)
+    }
+}
+
+/// The edges every solution agrees on (`Some(true)` on, `Some(false)` off), or
+/// [`Contradiction`] when the constraints rule out every solution.
+///
+/// Complexity: propagation is `O(degree)` per decision (plus `O(n)` per fixpoint round for a
+/// loop, outside trials); probing repeats passes of `2m` trials while they decide something.
+pub(crate) fn deduce(p: &Problem<'_>) -> Result<Vec<Option<bool>>, Contradiction> {
+    let mut s = State::new(p);
+    for g in 0..p.groups.len() as u32 {
+        s.check_group(g)?;
+    }
+    for x in 0..p.n as u32 {
+        s.check_vertex(x)?;
+        s.check_end(x)?;
+    }
+    s.propagate(true)?;
+    if p.probe {
+        while s.probe_pass()? {}
+    }
+    if p.shape == Shape::Loop && s.val.iter().all(|&v| v == OFF) {
+        // no edge can be on: no loop at all
+        return Err(Contradiction);
+    }
+    Ok(s.val
+        .iter()
+        .map(|&v| match v {
+            ON => Some(true),
+            OFF => Some(false),
+            _ => None,
+        })
+        .collect())
+}
