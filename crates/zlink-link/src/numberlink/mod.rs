@@ -116,9 +116,14 @@ pub struct NumberlinkZdd {
 /// cells line by line across the short side (row-major when `cols <= rows`, else
 /// column-major), each cell's edge along the line before its edge to the next line.
 pub fn sweep_order(rows: usize, cols: usize) -> Vec<(Vertex, Vertex)> {
+    sweep_order_by(rows, cols, cols <= rows)
+}
+
+/// As [`sweep_order`], with the lines chosen: row-major when `by_rows`, else column-major.
+pub fn sweep_order_by(rows: usize, cols: usize, by_rows: bool) -> Vec<(Vertex, Vertex)> {
     let id = |r: usize, c: usize| (r * cols + c) as Vertex;
     let mut out = Vec::with_capacity(2 * rows * cols);
-    if cols <= rows {
+    if by_rows {
         for r in 0..rows {
             for c in 0..cols {
                 if c + 1 < cols {
@@ -196,7 +201,24 @@ impl NumberlinkZdd {
             .iter()
             .map(|&(_, a, b)| (id(a), id(b)))
             .collect();
-        let mut z = Self::assemble(rows * cols, edges, &pairs, rules.cover, &groups, deduce)?;
+        // the other sweep, as a permutation of `edges`: after deduction the narrower is used
+        let index: std::collections::HashMap<(Vertex, Vertex), usize> =
+            edges.iter().enumerate().map(|(i, &e)| (e, i)).collect();
+        let other: Vec<usize> = sweep_order_by(rows, cols, cols > rows)
+            .iter()
+            .map(|&(u, v)| index.get(&(u, v)).or(index.get(&(v, u))).copied())
+            .collect::<Option<_>>()
+            .expect("both sweeps list the grid's edges");
+        let orders = [(0..edges.len()).collect(), other];
+        let mut z = Self::assemble(
+            rows * cols,
+            edges,
+            &pairs,
+            rules.cover,
+            &groups,
+            deduce,
+            &orders,
+        )?;
         z.grid = Some((rows, cols));
         Ok(z)
     }
@@ -232,6 +254,7 @@ impl NumberlinkZdd {
             v.dedup();
             gs.push((v, *bound));
         }
+        let m = h.edges().len();
         Self::assemble(
             g.num_vertices(),
             h.edges().to_vec(),
@@ -239,6 +262,7 @@ impl NumberlinkZdd {
             cover,
             &gs,
             deduce,
+            &[(0..m).collect()],
         )
     }
 
@@ -249,6 +273,7 @@ impl NumberlinkZdd {
         cover: bool,
         groups: &[(Vec<usize>, u32)],
         deduce: bool,
+        orders: &[Vec<usize>],
     ) -> Result<NumberlinkZdd, Error> {
         let mut number = vec![0u32; n];
         for (k, &(s, t)) in pairs.iter().enumerate() {
@@ -303,24 +328,51 @@ impl NumberlinkZdd {
                 }
             }
         }
-        // Off edges leave the graph; levels are the remaining edges in order.
+        // Off edges leave the graph; levels are the remaining edges in the candidate order
+        // whose frontier over them is the narrowest (ties: the first).
+        let mut best: Option<(usize, &Vec<usize>)> = None;
+        for order in orders {
+            let kept: Vec<_> = order
+                .iter()
+                .filter(|&&i| fixed[i] != Some(false))
+                .map(|&i| edges[i])
+                .collect();
+            let width = Graph::new(n, &kept)
+                .ok()
+                .and_then(|g| FrontierPlan::new(&g).ok())
+                .map_or(usize::MAX, |p| p.width());
+            if best.is_none_or(|(w, _)| width < w) {
+                best = Some((width, order));
+            }
+        }
+        let order = best.map(|(_, o)| o.as_slice()).unwrap_or_default();
         let mut level_of = vec![None; edges.len()];
         let mut kept = Vec::with_capacity(edges.len());
         let mut kept_fixed = Vec::with_capacity(edges.len());
-        for (i, &e) in edges.iter().enumerate() {
+        for &i in order {
             match fixed[i] {
                 Some(false) => stats.fixed_off += 1,
                 f => {
                     stats.fixed_on += usize::from(f == Some(true));
                     level_of[i] = Some(kept.len() as Level);
-                    kept.push(e);
+                    kept.push(edges[i]);
                     kept_fixed.push(f);
                 }
             }
         }
+        // a group counts its undecided edges against what its fixed-on edges leave; a group
+        // with none undecided is met (deduction checked it) and leaves the state
         let level_groups: Vec<(Vec<Level>, u32)> = groups
             .iter()
-            .map(|(es, b)| (es.iter().filter_map(|&e| level_of[e]).collect(), *b))
+            .filter_map(|(es, b)| {
+                let on = es.iter().filter(|&&e| fixed[e] == Some(true)).count() as u32;
+                let open: Vec<Level> = es
+                    .iter()
+                    .filter(|&&e| fixed[e].is_none())
+                    .filter_map(|&e| level_of[e])
+                    .collect();
+                (!open.is_empty()).then(|| (open, b.saturating_sub(on)))
+            })
             .collect();
         let g = Graph::new(n, &kept)?;
         stats.width = FrontierPlan::new(&g).map_err(SpecError::from)?.width();
