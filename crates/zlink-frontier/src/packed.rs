@@ -173,6 +173,32 @@ impl Slots for Packed {
     }
 }
 
+/// The [`Slots`] methods of a state that is one byte per slot in its field `0` (a boxed slice
+/// or an array).
+macro_rules! byte_slots {
+    () => {
+        #[inline]
+        fn get(&self, slot: u8) -> u8 {
+            self.0[usize::from(slot)]
+        }
+        #[inline]
+        fn set(&mut self, slot: u8, value: u8) {
+            self.0[usize::from(slot)] = value;
+        }
+        fn or_assign(&mut self, other: &Self) {
+            for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+                *a |= b;
+            }
+        }
+        fn is_zero(&self) -> bool {
+            self.0.iter().all(|&x| x == 0)
+        }
+        fn any_at_least_two(&self) -> bool {
+            self.0.iter().any(|&x| x >= 2)
+        }
+    };
+}
+
 /// One byte per slot, any width up to [`MAX_WIDE_WIDTH`].
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
 pub struct Wide(pub Box<[u8]>);
@@ -183,25 +209,7 @@ impl Slots for Wide {
     fn zeroed(width: usize) -> Self {
         Wide(vec![0; width].into_boxed_slice())
     }
-    #[inline]
-    fn get(&self, slot: u8) -> u8 {
-        self.0[usize::from(slot)]
-    }
-    #[inline]
-    fn set(&mut self, slot: u8, value: u8) {
-        self.0[usize::from(slot)] = value;
-    }
-    fn or_assign(&mut self, other: &Self) {
-        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
-            *a |= b;
-        }
-    }
-    fn is_zero(&self) -> bool {
-        self.0.iter().all(|&x| x == 0)
-    }
-    fn any_at_least_two(&self) -> bool {
-        self.0.iter().any(|&x| x >= 2)
-    }
+    byte_slots!();
 }
 
 /// One byte per slot in a fixed array, any width up to [`MAX_INLINE_WIDTH`]; unused bytes 0.
@@ -240,25 +248,7 @@ impl Slots for Inline {
     fn zeroed(_width: usize) -> Self {
         Inline::default()
     }
-    #[inline]
-    fn get(&self, slot: u8) -> u8 {
-        self.0[usize::from(slot)]
-    }
-    #[inline]
-    fn set(&mut self, slot: u8, value: u8) {
-        self.0[usize::from(slot)] = value;
-    }
-    fn or_assign(&mut self, other: &Self) {
-        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
-            *a |= b;
-        }
-    }
-    fn is_zero(&self) -> bool {
-        self.0 == [0; MAX_INLINE_WIDTH]
-    }
-    fn any_at_least_two(&self) -> bool {
-        self.0.iter().any(|&x| x >= 2)
-    }
+    byte_slots!();
 }
 
 #[cfg(test)]
