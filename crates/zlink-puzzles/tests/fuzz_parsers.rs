@@ -88,6 +88,10 @@ fn regressions() {
         b"https://puzz.link/p?sudoku/100000/100000/",
         b"100000x100000t0:a",
         b"100000x100000:a",
+        // Circuit boards whose row ends with a wire (found by the 600 CPU-s campaign).
+        b".-",
+        b"s-o-",
+        b"s-ooo\n| |\n o#o-o\n|\n o",
     ] {
         load_all(input);
     }

@@ -100,7 +100,12 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<(usize, Circuit)>, ParseErr
                     ))
                 }
                 (0, 1, ' ') | (1, _, ' ') => {}
-                (0, 1, '-') => wires.push((r * cols + c, r * cols + c + 1, i, col)),
+                (0, 1, '-') => {
+                    if c + 1 >= cols {
+                        return Err(err(i, col, "a wire beyond the last column".into()));
+                    }
+                    wires.push((r * cols + c, r * cols + c + 1, i, col));
+                }
                 (0, 1, _) => {
                     return Err(err(
                         i,
@@ -234,5 +239,7 @@ mod tests {
         assert_eq!(error("o\to\n").1, 2);
         assert_eq!(error("").0, 1);
         assert_eq!(error("o o\n    |\no o\n").1, 5); // beyond the last column
+        assert_eq!(error("o o-\n").2, "a wire beyond the last column");
+        assert_eq!(error("o o-\n").1, 4);
     }
 }
