@@ -195,6 +195,8 @@ impl Zdd {
             Op::MinUnion => Ok(self.plan_min_union(f, g)),
             Op::HitAll => Ok(self.plan_hit_all(f, g.0)),
             Op::UpMin => Ok(self.plan_up_minimal(f)),
+            Op::TallyAdd => Ok(self.plan_tally_add(f, g)),
+            Op::TallyMany => Ok(self.plan_tally_many(f)),
         }
     }
 }

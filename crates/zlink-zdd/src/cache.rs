@@ -31,6 +31,8 @@ pub(crate) enum Op {
     MinUnion,
     HitAll,
     UpMin,
+    TallyAdd,
+    TallyMany,
 }
 
 #[derive(Clone, Copy, Debug)]

@@ -32,5 +32,6 @@ impl Zdd {
         self.indexed = 2;
         self.cache.clear();
         self.closed = Default::default();
+        self.tally_many_leaf = NodeId::ZERO;
     }
 }

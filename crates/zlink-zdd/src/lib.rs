@@ -49,6 +49,7 @@ mod serial;
 mod setops;
 mod store;
 mod subsets;
+mod tally;
 mod topo;
 mod u256;
 

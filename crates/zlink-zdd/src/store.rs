@@ -81,6 +81,9 @@ pub struct Zdd {
     pub(crate) cache: OpCache,
     /// A root known to reach every id below it (see [`crate::node::ClosedRoot`]).
     pub(crate) closed: crate::node::ClosedRoot,
+    /// `{ {t} }` for the tag `t` of the last tally operation (`ZERO` before any; module
+    /// `tally`).
+    pub(crate) tally_many_leaf: NodeId,
 }
 
 impl Zdd {
@@ -104,6 +107,7 @@ impl Zdd {
             budget: max_nodes,
             cache: OpCache::new(),
             closed: Default::default(),
+            tally_many_leaf: NodeId::ZERO,
         };
         zdd.set_num_vars(num_vars);
         zdd

@@ -7,10 +7,15 @@
 //! `OUT` code, but a fixed pair needs the identity of both ends, so here an end records the
 //! vertex number of its partner, live or gone.
 //!
-//! Merging two arrivals `(W1, B1)`, `(W2, B2)` at one state: `B = B1 ∪ B2 ∪ (W1 ∩ W2)`,
-//! `W = (W1 ∪ W2) \ B`. The 0- and 1-arc of one parent count as two arrivals (the ⚠ of the
-//! design notes; the brute-force tests confirm it). With at most `L` pairs the state also
-//! holds the number of fixed pairs, so every family at a state has sets of one size.
+//! The two families live in one *tally* (`zlink_zdd`'s module `tally`): a pair set of `W` is
+//! a member, a pair set of `B` is the member with the tag variable added (the variable after
+//! every pair variable). Merging two arrivals `(W1, B1)`, `(W2, B2)` at one state,
+//! `B = B1 ∪ B2 ∪ (W1 ∩ W2)`, `W = (W1 ∪ W2) \ B`, is then one saturating sum (five
+//! operations as two families), a fixed pair one `change` (two), an uncovered vertex one
+//! `tally_many`; the good sets at the end are the members without the tag. The 0- and 1-arc of
+//! one parent count as two arrivals (the ⚠ of the design notes; the brute-force tests confirm
+//! it). With at most `L` pairs the state also holds the number of fixed pairs, so every family
+//! at a state has sets of one size.
 
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap;
@@ -31,7 +36,7 @@ const KEY_BYTES: usize = 16;
 pub const MAX_WIDTH: usize = KEY_BYTES - 1;
 /// The most vertices (codes are bytes).
 pub const MAX_VERTICES: usize = (u8::MAX - END) as usize;
-/// Bytes charged per state held (key, two handles, table overhead).
+/// Bytes charged per state held (key, a handle, table overhead).
 const STATE_BYTES: u64 = 64;
 /// Bytes charged per ZDD node (node, unique table, apply cache).
 pub const NODE_BYTES: u64 = 48;
@@ -276,8 +281,10 @@ impl<'a> Pass<'a> {
         let cap = max_pairs.map(|l| l.min(u32::from(u8::MAX) - 2));
         let state_budget = limits.max_memory.map(|m| m / 2 / STATE_BYTES);
         let budget = |e: BudgetExceeded| GenError::Budget(format!("the ZDD node budget: {e}"));
-        let mut cur: FxHashMap<Key, (NodeId, NodeId)> = FxHashMap::default();
-        cur.insert([0; KEY_BYTES], (zdd.base(), zdd.empty()));
+        // the tally's tag: after every pair variable
+        let tag = self.vars.num_vars();
+        let mut cur: FxHashMap<Key, NodeId> = FxHashMap::default();
+        cur.insert([0; KEY_BYTES], zdd.base());
         let (mut peak_states, mut peak_nodes) = (1usize, zdd.node_count());
         let mut gc_at = zdd.node_count().max(1 << 16);
         let levels = self.plan.num_levels();
@@ -291,10 +298,10 @@ impl<'a> Pass<'a> {
                     nodes: zdd.node_count(),
                 });
             }
-            let mut next: FxHashMap<Key, (NodeId, NodeId)> = FxHashMap::default();
-            let mut parents: Vec<(Key, (NodeId, NodeId))> = cur.drain().collect();
+            let mut next: FxHashMap<Key, NodeId> = FxHashMap::default();
+            let mut parents: Vec<(Key, NodeId)> = cur.drain().collect();
             parents.sort_unstable_by_key(|a| a.0);
-            for (done, (mut key, (w, b))) in parents.into_iter().enumerate() {
+            for (done, (mut key, f)) in parents.into_iter().enumerate() {
                 if done % 256 == 0 {
                     if let Some(t) = limits.time_limit {
                         if start.elapsed() > t {
@@ -318,15 +325,12 @@ impl<'a> Pass<'a> {
                             continue;
                         }
                     }
-                    let (mut w2, mut b2) = (w, b);
+                    let mut f2 = f;
                     for &(x, y) in arc.fixed.iter().flatten() {
-                        let v = self.vars.var(x, y);
-                        w2 = zdd.change(w2, v).map_err(budget)?;
-                        b2 = zdd.change(b2, v).map_err(budget)?;
+                        f2 = zdd.change(f2, self.vars.var(x, y)).map_err(budget)?;
                     }
                     if arc.uncovered {
-                        b2 = zdd.union(b2, w2).map_err(budget)?;
-                        w2 = zdd.empty();
+                        f2 = zdd.tally_many(f2, tag).map_err(budget)?;
                     }
                     match next.get_mut(&arc.key) {
                         None => {
@@ -338,35 +342,28 @@ impl<'a> Pass<'a> {
                                     )));
                                 }
                             }
-                            next.insert(arc.key, (w2, b2));
+                            next.insert(arc.key, f2);
                         }
-                        Some(slot) => {
-                            let (w1, b1) = *slot;
-                            let both = zdd.intersection(w1, w2).map_err(budget)?;
-                            let bad = zdd.union(b1, b2).map_err(budget)?;
-                            let bad = zdd.union(bad, both).map_err(budget)?;
-                            let all = zdd.union(w1, w2).map_err(budget)?;
-                            let good = zdd.difference(all, bad).map_err(budget)?;
-                            *slot = (good, bad);
-                        }
+                        Some(slot) => *slot = zdd.tally_add(*slot, f2, tag).map_err(budget)?,
                     }
                 }
             }
             peak_states = peak_states.max(next.len());
             peak_nodes = peak_nodes.max(zdd.node_count());
             if zdd.node_count() > gc_at {
-                let mut roots: Vec<NodeId> = next.values().flat_map(|&(w, b)| [w, b]).collect();
+                let mut roots: Vec<NodeId> = next.values().copied().collect();
                 zdd.retain(&mut roots);
-                for (v, r) in next.values_mut().zip(roots.chunks_exact(2)) {
-                    *v = (r[0], r[1]);
+                for (v, r) in next.values_mut().zip(roots) {
+                    *v = r;
                 }
                 gc_at = (2 * zdd.node_count()).max(1 << 16);
             }
             cur = next;
         }
         let mut root = zdd.empty();
-        for &(w, _) in cur.values() {
-            root = zdd.union(root, w).map_err(budget)?;
+        for &f in cur.values() {
+            let once = zdd.offset(f, tag).map_err(budget)?;
+            root = zdd.union(root, once).map_err(budget)?;
         }
         if levels == 0 {
             // No edges: the empty instance is good only on the empty graph.
