@@ -66,7 +66,13 @@ fn main() {
                     .or_default()
                     .push((secs, st.max_level_states));
             }
-            Err(e) => println!("{key}: {e} ({:.1}s)", t.elapsed().as_secs_f64()),
+            Err(e) => println!(
+                "{key}: {e} ({:.1}s; width {} fixed {}+{})",
+                t.elapsed().as_secs_f64(),
+                z.setup_stats().width,
+                z.setup_stats().fixed_on,
+                z.setup_stats().fixed_off,
+            ),
         }
     }
     println!("size: puzzles, median / max seconds, max widest level");
