@@ -24,6 +24,12 @@
 //!   paths it is off; for a loop it is on only if that path holds every on-edge and the closed
 //!   loop meets every group (then every other edge is off). An edge joining paths (or
 //!   terminals) of different labels is off;
+//! * **faces** (a loop drawn in the plane, when the problem gives each edge's two faces): the
+//!   loop splits the faces into inside and outside (Jordan), and an edge is on exactly when its
+//!   two faces differ. Decided edges join faces into classes of known relative colour (a
+//!   union-find with parities); an undecided edge whose faces fall into one class is decided,
+//!   and an edge that contradicts its class fails. This is the colouring that Slitherlink
+//!   solvers use for long-range parity, and probing extends it (`a` inside forces `b` outside);
 //! * **probing**: each undecided edge is set on, then off, and propagated by the rules above; a
 //!   value whose trial fails is impossible, so the edge takes the other, and an edge that both
 //!   trials decide the same way is decided so (every solution agrees with one trial). For
@@ -60,6 +66,9 @@ pub(crate) struct Problem<'a> {
     pub shape: Shape,
     /// Try each undecided edge both ways (one level of lookahead).
     pub probe: bool,
+    /// For a loop in the plane: the number of faces and each edge's two faces (one may be the
+    /// outer face); `(0, &[])` for none.
+    pub faces: (usize, &'a [(u32, u32)]),
 }
 
 /// The constraints cannot all be met: no solution.
@@ -75,6 +84,8 @@ enum Undo {
     Mate(u32, u32, u32, u32),
     /// The loop was closed.
     Closed,
+    /// Face class `child` was joined under its parent.
+    Union(u32),
 }
 
 /// Edge value: undecided, on or off.
@@ -139,6 +150,51 @@ struct State<'a> {
     queue: Vec<u32>,
     /// Ends of paths that grew, not yet checked.
     ends: Vec<u32>,
+    faces: Faces,
+    /// Edges decided by the face classes, not yet set.
+    forced: Vec<(u32, bool)>,
+}
+
+/// Face classes of known relative colour: a union-find by size with the parity to the parent,
+/// without path compression (so a union is undone by cutting one link), and each class's
+/// members on a circular list (two lists are spliced, and split again, by swapping two
+/// successors).
+struct Faces {
+    parent: Vec<u32>,
+    /// Colour of a face relative to its parent (1: different).
+    flip: Vec<u8>,
+    size: Vec<u32>,
+    next: Vec<u32>,
+    /// Per face: its edges.
+    edges: Lists,
+}
+
+impl Faces {
+    fn new(p: &Problem<'_>) -> Faces {
+        let (n, sides) = p.faces;
+        let members = sides
+            .iter()
+            .enumerate()
+            .flat_map(|(e, &(a, b))| [(a as usize, e as u32), (b as usize, e as u32)]);
+        Faces {
+            parent: (0..n as u32).collect(),
+            flip: vec![0; n],
+            size: vec![1; n],
+            next: (0..n as u32).collect(),
+            edges: Lists::new(n, members),
+        }
+    }
+
+    /// The class root of face `x` and the colour of `x` relative to it.
+    #[inline]
+    fn find(&self, mut x: u32) -> (u32, u8) {
+        let mut par = 0;
+        while self.parent[x as usize] != x {
+            par ^= self.flip[x as usize];
+            x = self.parent[x as usize];
+        }
+        (x, par)
+    }
 }
 
 impl<'a> State<'a> {
@@ -179,7 +235,54 @@ impl<'a> State<'a> {
             trail: Vec::new(),
             queue: Vec::new(),
             ends: Vec::new(),
+            faces: Faces::new(p),
+            forced: Vec::new(),
         }
+    }
+
+    /// Records that the faces `a` and `b` have different colours (`differ`) or the same: joins
+    /// their classes and queues the undecided edges the join decides.
+    fn relate(&mut self, a: u32, b: u32, differ: bool) -> Result<(), Contradiction> {
+        let (ra, pa) = self.faces.find(a);
+        let (rb, pb) = self.faces.find(b);
+        if ra == rb {
+            return match (pa ^ pb == 1) == differ {
+                true => Ok(()),
+                false => Err(Contradiction),
+            };
+        }
+        let f = &mut self.faces;
+        let (root, child) = if f.size[ra as usize] >= f.size[rb as usize] {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        f.parent[child as usize] = root;
+        f.flip[child as usize] = pa ^ pb ^ u8::from(differ);
+        f.size[root as usize] += f.size[child as usize];
+        // the child's members meet the root's class: an undecided edge between them is decided
+        let mut x = child;
+        loop {
+            let (_, px) = f.find(x);
+            for &e in f.edges.of(x as usize) {
+                if self.val[e as usize] != UNK {
+                    continue;
+                }
+                let (u, v) = self.p.faces.1[e as usize];
+                let y = if u == x { v } else { u };
+                let (ry, py) = f.find(y);
+                if ry == root {
+                    self.forced.push((e, px != py));
+                }
+            }
+            x = f.next[x as usize];
+            if x == child {
+                break;
+            }
+        }
+        f.next.swap(root as usize, child as usize);
+        self.trail.push(Undo::Union(child));
+        Ok(())
     }
 
     fn set_mate(&mut self, v: u32, mate: u32, len: u32, label: u32) {
@@ -204,6 +307,15 @@ impl<'a> State<'a> {
 
     /// Decides edge `e` (undecided) and queues it for propagation.
     fn set(&mut self, e: u32, on: bool) -> Result<(), Contradiction> {
+        self.set_edge(e, on)?;
+        match self.p.faces.1.get(e as usize) {
+            Some(&(a, b)) => self.relate(a, b, on),
+            None => Ok(()),
+        }
+    }
+
+    /// [`State::set`] without the faces.
+    fn set_edge(&mut self, e: u32, on: bool) -> Result<(), Contradiction> {
         debug_assert_eq!(self.val[e as usize], UNK);
         self.val[e as usize] = if on { ON } else { OFF };
         self.trail.push(Undo::Edge(e));
@@ -276,6 +388,14 @@ impl<'a> State<'a> {
                     self.label[v as usize] = label;
                 }
                 Undo::Closed => self.closed = false,
+                Undo::Union(child) => {
+                    let f = &mut self.faces;
+                    let root = f.parent[child as usize];
+                    f.next.swap(root as usize, child as usize);
+                    f.size[root as usize] -= f.size[child as usize];
+                    f.parent[child as usize] = child;
+                    f.flip[child as usize] = 0;
+                }
                 Undo::Edge(e) => {
                     let on = self.val[e as usize] == ON;
                     self.val[e as usize] = UNK;
@@ -300,6 +420,7 @@ impl<'a> State<'a> {
         }
         self.queue.clear();
         self.ends.clear();
+        self.forced.clear();
     }
 
     /// Sets every undecided edge of vertex `x` (`vertex`) or group `x` to `on`.
@@ -407,6 +528,11 @@ impl<'a> State<'a> {
     /// (`O(n)`), since the other paths and the groups move on.
     fn propagate(&mut self, rescan: bool) -> Result<(), Contradiction> {
         loop {
+            while let Some((e, on)) = self.forced.pop() {
+                if self.val[e as usize] == UNK {
+                    self.set(e, on)?;
+                }
+            }
             while let Some(e) = self.queue.pop() {
                 let (u, v) = self.p.edges[e as usize];
                 self.check_vertex(u)?;
@@ -435,17 +561,17 @@ impl<'a> State<'a> {
                     }
                 }
             }
-            if self.queue.is_empty() && self.ends.is_empty() {
+            if self.queue.is_empty() && self.ends.is_empty() && self.forced.is_empty() {
                 return Ok(());
             }
         }
     }
 
-    /// Sets `e` to `on` and propagates as a trial; the decisions it made (`e` included) when it
-    /// did not fail. The state is back as before on return.
-    fn trial(&mut self, e: u32, on: bool) -> Option<Vec<(u32, u8)>> {
+    /// Makes hypothesis `h` and propagates as a trial; the edge decisions it made when it did
+    /// not fail. The state is back as before on return.
+    fn trial(&mut self, h: Hypothesis) -> Option<Vec<(u32, u8)>> {
         let mark = self.trail.len();
-        let ok = self.set(e, on).and_then(|()| self.propagate(false)).is_ok();
+        let ok = self.assume(h).and_then(|()| self.propagate(false)).is_ok();
         let made = ok.then(|| {
             self.trail[mark..]
                 .iter()
@@ -459,22 +585,47 @@ impl<'a> State<'a> {
         made
     }
 
-    /// One probing pass over the undecided edges; whether it decided any.
+    /// Applies a hypothesis (not yet propagated).
+    fn assume(&mut self, h: Hypothesis) -> Result<(), Contradiction> {
+        match h {
+            Hypothesis::Edge(e, on) => self.set(e, on),
+            Hypothesis::Face(f, differ) => {
+                let outer = self.p.faces.0 as u32 - 1;
+                self.relate(f, outer, differ)
+            }
+        }
+    }
+
+    /// Whether hypothesis `h` is still open (its edge undecided, its face's colour unknown).
+    fn open(&self, h: Hypothesis) -> bool {
+        match h {
+            Hypothesis::Edge(e, _) => self.val[e as usize] == UNK,
+            Hypothesis::Face(f, _) => {
+                let outer = self.p.faces.0 as u32 - 1;
+                self.faces.find(f).0 != self.faces.find(outer).0
+            }
+        }
+    }
+
+    /// One probing pass over the undecided edges, then (for a loop in the plane) the faces of
+    /// unknown colour, each tried inside and outside; whether it decided anything.
     fn probe_pass(&mut self) -> Result<bool, Contradiction> {
         let mut changed = false;
         let mut seen = vec![UNK; self.val.len()];
-        for e in 0..self.val.len() as u32 {
-            if self.val[e as usize] != UNK {
+        let edges = (0..self.val.len() as u32).map(|e| Hypothesis::Edge(e, true));
+        let faces = (0..self.p.faces.0.saturating_sub(1) as u32).map(|f| Hypothesis::Face(f, true));
+        for h in edges.chain(faces) {
+            if !self.open(h) {
                 continue;
             }
-            let Some(on) = self.trial(e, true) else {
-                self.set(e, false)?;
+            let Some(on) = self.trial(h) else {
+                self.assume(h.negated())?;
                 self.propagate(true)?;
                 changed = true;
                 continue;
             };
-            let Some(off) = self.trial(e, false) else {
-                self.set(e, true)?;
+            let Some(off) = self.trial(h.negated()) else {
+                self.assume(h)?;
                 self.propagate(true)?;
                 changed = true;
                 continue;
@@ -500,6 +651,22 @@ impl<'a> State<'a> {
             }
         }
         Ok(changed)
+    }
+}
+
+/// A trial's assumption: an edge on or off, or a face's colour unlike or like the outer face's.
+#[derive(Clone, Copy, Debug)]
+enum Hypothesis {
+    Edge(u32, bool),
+    Face(u32, bool),
+}
+
+impl Hypothesis {
+    fn negated(self) -> Hypothesis {
+        match self {
+            Hypothesis::Edge(e, on) => Hypothesis::Edge(e, !on),
+            Hypothesis::Face(f, differ) => Hypothesis::Face(f, !differ),
+        }
     }
 }
 
@@ -533,4 +700,102 @@ pub(crate) fn deduce(p: &Problem<'_>) -> Result<Vec<Option<bool>>, Contradiction
             _ => None,
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Dots, edges, each edge's faces, clue groups.
+    type Slither = (
+        usize,
+        Vec<(u32, u32)>,
+        Vec<(u32, u32)>,
+        Vec<(Vec<u32>, u32, u32)>,
+    );
+
+    /// The dot graph of a Slitherlink (rows of `.` and digits), its edges' faces (the last one
+    /// outside) and the clue groups.
+    fn slither(clues: &[&str]) -> Slither {
+        let (rows, cols) = (clues.len(), clues[0].len());
+        let dot = |r: usize, c: usize| (r * (cols + 1) + c) as u32;
+        let outside = (rows * cols) as u32;
+        let cell = |r: usize, c: usize, inside: bool| {
+            if inside {
+                (r * cols + c) as u32
+            } else {
+                outside
+            }
+        };
+        let (mut edges, mut faces) = (Vec::new(), Vec::new());
+        let mut sides = vec![Vec::new(); rows * cols];
+        for r in 0..=rows {
+            for c in 0..cols {
+                let e = edges.len() as u32;
+                edges.push((dot(r, c), dot(r, c + 1)));
+                faces.push((cell(r.wrapping_sub(1), c, r > 0), cell(r, c, r < rows)));
+                if r > 0 {
+                    sides[(r - 1) * cols + c].push(e);
+                }
+                if r < rows {
+                    sides[r * cols + c].push(e);
+                }
+            }
+        }
+        for r in 0..rows {
+            for c in 0..=cols {
+                let e = edges.len() as u32;
+                edges.push((dot(r, c), dot(r + 1, c)));
+                faces.push((cell(r, c.wrapping_sub(1), c > 0), cell(r, c, c < cols)));
+                if c > 0 {
+                    sides[r * cols + c - 1].push(e);
+                }
+                if c < cols {
+                    sides[r * cols + c].push(e);
+                }
+            }
+        }
+        let mut groups = Vec::new();
+        for (i, ch) in clues.concat().chars().enumerate() {
+            if let Some(h) = ch.to_digit(10) {
+                groups.push((sides[i].clone(), h, h));
+            }
+        }
+        ((rows + 1) * (cols + 1), edges, faces, groups)
+    }
+
+    fn deduced(clues: &[&str], with_faces: bool) -> Vec<Option<bool>> {
+        let (n, edges, faces, groups) = slither(clues);
+        let nf = clues.len() * clues[0].len() + 1;
+        let p = Problem {
+            n,
+            edges: &edges,
+            degrees: &vec![0b101; n],
+            labels: &[],
+            groups: &groups,
+            shape: Shape::Loop,
+            probe: false,
+            faces: if with_faces { (nf, &faces) } else { (0, &[]) },
+        };
+        deduce(&p).expect("a solution exists")
+    }
+
+    #[test]
+    fn faces_carry_parity_across_the_grid() {
+        // The centre 0 and the corner 0 share the cells (1, 2) and (2, 1), so the centre has
+        // the outside's colour, and so have its other neighbours (0, 1) and (1, 0): their
+        // border sides are off. Vertex and clue rules alone do not see it.
+        let clues = ["...", ".0.", "..0"];
+        let (top_of_0_1, left_of_1_0) = (1, 12 + 4);
+        let with = deduced(&clues, true);
+        assert_eq!(with[top_of_0_1], Some(false));
+        assert_eq!(with[left_of_1_0], Some(false));
+        let without = deduced(&clues, false);
+        assert_eq!(without[top_of_0_1], None);
+        assert_eq!(without[left_of_1_0], None);
+        // never weaker: whatever the edges alone decide, the faces decide the same way
+        for (a, b) in with.iter().zip(&without) {
+            assert!(b.is_none() || a == b);
+        }
+    }
 }

@@ -314,6 +314,7 @@ impl NumberlinkZdd {
                 groups: &bounded,
                 shape: deduce::Shape::Paths,
                 probe: true,
+                faces: (0, &[]),
             };
             match deduce::deduce(&problem) {
                 Ok(f) => fixed = f,

@@ -208,6 +208,23 @@ impl SlitherZdd {
                 .iter()
                 .map(|(sides, h)| (sides.to_vec(), u32::from(*h), u32::from(*h)))
                 .collect();
+            // each segment's two faces: the cells beside it, `rows * cols` outside the grid
+            let outside = (rows * cols) as u32;
+            let cell = |r: usize, c: usize, inside: bool| match inside {
+                true => (r * cols + c) as u32,
+                false => outside,
+            };
+            let faces: Vec<(u32, u32)> = by_index
+                .iter()
+                .map(|e| match *e {
+                    LoopEdge::H(Coord { row: r, col: c }) => {
+                        (cell(r.wrapping_sub(1), c, r > 0), cell(r, c, r < rows))
+                    }
+                    LoopEdge::V(Coord { row: r, col: c }) => {
+                        (cell(r, c.wrapping_sub(1), c > 0), cell(r, c, c < cols))
+                    }
+                })
+                .collect();
             let problem = deduce::Problem {
                 n: full.num_vertices(),
                 edges: full.edges(),
@@ -216,6 +233,7 @@ impl SlitherZdd {
                 groups: &groups,
                 shape: deduce::Shape::Loop,
                 probe: deduction == Deduction::Probe,
+                faces: (outside as usize + 1, &faces),
             };
             let found = deduce::deduce(&problem);
             stats.deduce_seconds = started.elapsed().as_secs_f64();
