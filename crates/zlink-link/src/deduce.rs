@@ -36,7 +36,21 @@
 //!   Slitherlink this gives the classic patterns (adjacent and diagonal 3s, a 3 in a corner, a
 //!   3 beside a 0, 1s and 3s in corners) without writing them down.
 //!
+//! * **branching** (optional, for a nearly decided problem): an undecided edge is set on, then
+//!   off, each side deduced with probing, to a small depth. When every leaf of that tree is
+//!   decided (a solution) or contradicted, the leaves are all the solutions: none is a
+//!   contradiction, one is the answer (every edge decided); with two or more, or a leaf left
+//!   undecided, the tree is dropped and the problem keeps what probing decided.
+//!
 //! Trials are undone through a trail, so a trial costs the work it propagates, not a copy.
+
+/// Branching is tried only when probing leaves at most this many edges undecided: beyond, a
+/// tree of a few levels rarely decides everything, and its probing would cost more than the
+/// build it saves.
+pub(crate) const BRANCH_UNDECIDED: usize = 256;
+
+/// The most branches (each a probing to a fixpoint) one search tries before it gives up.
+const BRANCH_NODES: u32 = 16;
 
 /// `mate` of a vertex inside a path (two on-edges).
 const INNER: u32 = u32::MAX;
@@ -66,6 +80,9 @@ pub(crate) struct Problem<'a> {
     pub shape: Shape,
     /// Try each undecided edge both ways (one level of lookahead).
     pub probe: bool,
+    /// Branching depth (0: none; see the module doc), tried when at most [`BRANCH_UNDECIDED`]
+    /// edges are left after probing.
+    pub branch: u32,
     /// For a loop in the plane: the number of faces and each edge's two faces (one may be the
     /// outer face); `(0, &[])` for none.
     pub faces: (usize, &'a [(u32, u32)]),
@@ -654,6 +671,65 @@ impl<'a> State<'a> {
     }
 }
 
+impl State<'_> {
+    /// Whether every edge is decided and they form a solution (a loop has an on-edge).
+    fn solved(&self) -> bool {
+        self.val.iter().all(|&v| v != UNK)
+            && (self.p.shape == Shape::Paths || self.val.contains(&ON))
+    }
+
+    /// The undecided edge to branch on: one of a group with the fewest undecided edges (the
+    /// most constrained), else the first.
+    fn branch_edge(&self) -> Option<u32> {
+        let best = (0..self.p.groups.len())
+            .filter(|&g| self.g_unk[g] > 0)
+            .min_by_key(|&g| self.g_unk[g]);
+        match best {
+            Some(g) => self.p.groups[g]
+                .0
+                .iter()
+                .copied()
+                .find(|&e| self.val[e as usize] == UNK),
+            None => (0..self.val.len() as u32).find(|&e| self.val[e as usize] == UNK),
+        }
+    }
+
+    /// Branches to `depth` below the current (propagated, probed) state, pushing each solved
+    /// leaf onto `found`; whether the tree is complete: every leaf solved or contradicted, and
+    /// fewer than two solutions (it stops at the second), within `budget` branches. The state
+    /// is back on return.
+    fn search(&mut self, depth: u32, budget: &mut u32, found: &mut Vec<Vec<u8>>) -> bool {
+        if self.solved() {
+            found.push(self.val.clone());
+            return found.len() < 2;
+        }
+        let Some(e) = self.branch_edge().filter(|_| depth > 0) else {
+            return false;
+        };
+        for on in [true, false] {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            let mark = self.trail.len();
+            let mut ok = self.set(e, on).and_then(|()| self.propagate(true));
+            while ok.is_ok() {
+                match self.probe_pass() {
+                    Ok(true) => {}
+                    Ok(false) => break,
+                    Err(c) => ok = Err(c),
+                }
+            }
+            let complete = ok.is_err() || self.search(depth - 1, budget, found);
+            self.undo_to(mark);
+            if !complete {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 /// A trial's assumption: an edge on or off, or a face's colour unlike or like the outer face's.
 #[derive(Clone, Copy, Debug)]
 enum Hypothesis {
@@ -691,6 +767,17 @@ pub(crate) fn deduce(p: &Problem<'_>) -> Result<Vec<Option<bool>>, Contradiction
     if p.shape == Shape::Loop && s.val.iter().all(|&v| v == OFF) {
         // no edge can be on: no loop at all
         return Err(Contradiction);
+    }
+    let undecided = s.val.iter().filter(|&&v| v == UNK).count();
+    if p.probe && p.branch > 0 && (1..=BRANCH_UNDECIDED).contains(&undecided) {
+        let (mut found, mut budget) = (Vec::new(), BRANCH_NODES);
+        if s.search(p.branch, &mut budget, &mut found) {
+            match found.len() {
+                0 => return Err(Contradiction),
+                1 => s.val = found.pop().expect("one solution"),
+                _ => {}
+            }
+        }
     }
     Ok(s.val
         .iter()
@@ -764,7 +851,12 @@ mod tests {
         ((rows + 1) * (cols + 1), edges, faces, groups)
     }
 
-    fn deduced(clues: &[&str], with_faces: bool) -> Vec<Option<bool>> {
+    fn deduced_with(
+        clues: &[&str],
+        with_faces: bool,
+        probe: bool,
+        branch: u32,
+    ) -> Result<Vec<Option<bool>>, Contradiction> {
         let (n, edges, faces, groups) = slither(clues);
         let nf = clues.len() * clues[0].len() + 1;
         let p = Problem {
@@ -774,10 +866,54 @@ mod tests {
             labels: &[],
             groups: &groups,
             shape: Shape::Loop,
-            probe: false,
+            probe,
+            branch,
             faces: if with_faces { (nf, &faces) } else { (0, &[]) },
         };
-        deduce(&p).expect("a solution exists")
+        deduce(&p)
+    }
+
+    /// The number of solutions by the ZDD with the rules alone (no probing, no branching).
+    fn zdd_count(clues: &[&str]) -> u32 {
+        use crate::slitherlink::{Deduction, SlitherZdd};
+        let mut grid = zlink_grid::Grid::new(clues.len(), clues[0].len(), None);
+        for (r, line) in clues.iter().enumerate() {
+            for (c, ch) in line.chars().enumerate() {
+                grid[zlink_grid::Coord::new(r, c)] = ch.to_digit(10).map(|d| d as u8);
+            }
+        }
+        let z = SlitherZdd::with_deduction(&grid, Deduction::Rules).unwrap();
+        u32::try_from(z.count(&Default::default()).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn branching_decides_what_probing_leaves_open() {
+        let undecided = |r: &Result<Vec<Option<bool>>, Contradiction>| {
+            r.as_ref()
+                .map(|v| v.iter().filter(|x| x.is_none()).count())
+                .ok()
+        };
+        // one solution: probing leaves 37 edges open, branching decides them all
+        let unique = ["1...", ".13.", "..2.", ".12."];
+        assert_eq!(zdd_count(&unique), 1);
+        assert_eq!(undecided(&deduced_with(&unique, true, true, 0)), Some(37));
+        assert_eq!(undecided(&deduced_with(&unique, true, true, 8)), Some(0));
+        // no solution: probing does not see it, branching proves it
+        let none = ["...3", "..2.", ".112", "3..."];
+        assert_eq!(zdd_count(&none), 0);
+        assert_eq!(undecided(&deduced_with(&none, true, true, 0)), Some(36));
+        assert_eq!(deduced_with(&none, true, true, 8), Err(Contradiction));
+        // several solutions: the tree stops at the second and keeps what probing decided
+        let two = ["....", ".33.", "...."];
+        assert!(zdd_count(&two) > 1);
+        assert_eq!(
+            deduced_with(&two, true, true, 8),
+            deduced_with(&two, true, true, 0)
+        );
+    }
+
+    fn deduced(clues: &[&str], with_faces: bool) -> Vec<Option<bool>> {
+        deduced_with(clues, with_faces, false, 0).expect("a solution exists")
     }
 
     #[test]

@@ -314,6 +314,7 @@ impl NumberlinkZdd {
                 groups: &bounded,
                 shape: deduce::Shape::Paths,
                 probe: true,
+                branch: 0,
                 faces: (0, &[]),
             };
             match deduce::deduce(&problem) {

@@ -52,6 +52,10 @@ use zlink_zdd::{NodeId, Zdd};
 
 use crate::deduce;
 
+/// Depth of the branching that follows probing (module `deduce`): a puzzle that probing leaves
+/// nearly decided is decided by up to `2^BRANCH_DEPTH` leaves of probing, with no build.
+const BRANCH_DEPTH: u32 = 8;
+
 /// The engine's default edge order, as a permutation of [`dot_edges`] (`perm[level]` = index
 /// into `dot_edges(rows, cols)`): dots line by line across the short side (row by row when
 /// `cols <= rows`, else column by column), and at each dot its segment along the line before
@@ -233,6 +237,7 @@ impl SlitherZdd {
                 groups: &groups,
                 shape: deduce::Shape::Loop,
                 probe: deduction == Deduction::Probe,
+                branch: BRANCH_DEPTH,
                 faces: (outside as usize + 1, &faces),
             };
             let found = deduce::deduce(&problem);
