@@ -31,16 +31,23 @@ impl Zdd {
         if let Some(x) = self.cache.get(Op::Union, f, g) {
             return Plan::Done(x);
         }
+        self.plan_merge(Op::Union, f, g)
+    }
+
+    /// The program of a *merging* operation `op` on two non-terminal arguments (a set in only
+    /// one of them keeps its place; sets in both meet in `op` below): the node of the smaller
+    /// top variable over `op` of the cofactors. Union, symmetric difference and the tally sum
+    /// share it; their planners handle the terminal cases and the cache.
+    pub(crate) fn plan_merge(&self, op: Op, f: NodeId, g: NodeId) -> Plan {
         let (vf, f0, f1) = self.split(f);
         let (vg, g0, g1) = self.split(g);
-        let u = Op::Union;
         if vf < vg {
-            Plan::run(u, f, g, &[c(u, v(f0), v(g))], Fin::Node(vf, r(0), v(f1)))
+            Plan::run(op, f, g, &[c(op, v(f0), v(g))], Fin::Node(vf, r(0), v(f1)))
         } else if vg < vf {
-            Plan::run(u, f, g, &[c(u, v(f), v(g0))], Fin::Node(vg, r(0), v(g1)))
+            Plan::run(op, f, g, &[c(op, v(f), v(g0))], Fin::Node(vg, r(0), v(g1)))
         } else {
-            let calls = [c(u, v(f0), v(g0)), c(u, v(f1), v(g1))];
-            Plan::run(u, f, g, &calls, Fin::Node(vf, r(0), r(1)))
+            let calls = [c(op, v(f0), v(g0)), c(op, v(f1), v(g1))];
+            Plan::run(op, f, g, &calls, Fin::Node(vf, r(0), r(1)))
         }
     }
 
@@ -146,17 +153,7 @@ impl Zdd {
         if let Some(x) = self.cache.get(Op::SymDiff, f, g) {
             return Plan::Done(x);
         }
-        let (vf, f0, f1) = self.split(f);
-        let (vg, g0, g1) = self.split(g);
-        let s = Op::SymDiff;
-        if vf < vg {
-            Plan::run(s, f, g, &[c(s, v(f0), v(g))], Fin::Node(vf, r(0), v(f1)))
-        } else if vg < vf {
-            Plan::run(s, f, g, &[c(s, v(f), v(g0))], Fin::Node(vg, r(0), v(g1)))
-        } else {
-            let calls = [c(s, v(f0), v(g0)), c(s, v(f1), v(g1))];
-            Plan::run(s, f, g, &calls, Fin::Node(vf, r(0), r(1)))
-        }
+        self.plan_merge(Op::SymDiff, f, g)
     }
 
     /// Onset `{ S \ {v} : S ∈ f, v ∈ S }`: the members containing `v`, with `v` removed

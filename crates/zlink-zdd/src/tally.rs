@@ -90,17 +90,7 @@ impl Zdd {
         if let Some(x) = self.cache.get(Op::TallyAdd, f, g) {
             return Plan::Done(x);
         }
-        let (vf, f0, f1) = self.split(f);
-        let (vg, g0, g1) = self.split(g);
-        let a = Op::TallyAdd;
-        if vf < vg {
-            Plan::run(a, f, g, &[c(a, v(f0), v(g))], Fin::Node(vf, r(0), v(f1)))
-        } else if vg < vf {
-            Plan::run(a, f, g, &[c(a, v(f), v(g0))], Fin::Node(vg, r(0), v(g1)))
-        } else {
-            let calls = [c(a, v(f0), v(g0)), c(a, v(f1), v(g1))];
-            Plan::run(a, f, g, &calls, Fin::Node(vf, r(0), r(1)))
-        }
+        self.plan_merge(Op::TallyAdd, f, g)
     }
 
     pub(crate) fn plan_tally_many(&mut self, f: NodeId) -> Plan {
