@@ -100,36 +100,28 @@ fn render_prints_the_puzzle_and_generate_makes_unique_puzzles() {
         out.contains("Englishman = red") && out.contains("ivory left-of green"),
         "{out}"
     );
-    let (code, out, err) = zlink(&[
-        "generate",
-        "zebra",
-        "--houses",
-        "4",
-        "--attributes",
-        "3",
-        "--seed",
-        "7",
-        "--count",
-        "2",
-    ]);
+    let make = || {
+        zlink(&[
+            "generate",
+            "zebra",
+            "--houses",
+            "4",
+            "--attributes",
+            "3",
+            "--seed",
+            "7",
+            "--count",
+            "2",
+        ])
+    };
+    let (code, out, err) = make();
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.matches("---").count(), 1, "{out}");
     let made = file("made.txt", &out);
     let (code, counted, err) = zlink(&["count", "--kind", "zebra", &made]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(counted.split_whitespace().collect::<Vec<_>>(), ["1", "1"]);
-    let (_, again, _) = zlink(&[
-        "generate",
-        "zebra",
-        "--houses",
-        "4",
-        "--attributes",
-        "3",
-        "--seed",
-        "7",
-        "--count",
-        "2",
-    ]);
+    let (_, again, _) = make();
     assert_eq!(again, out, "same seed, same puzzles");
     let (code, _, err) = zlink(&["generate", "zebra", "--houses", "0"]);
     assert_eq!(code, 2, "{err}");
