@@ -183,3 +183,60 @@ fn budgets_exit_3_and_bad_input_exit_2() {
     let (code, _, _) = zlink(&["generate", "numberlink", "--grid", "3x3"]);
     assert_eq!(code, 2, "one of --count, --sample, --list");
 }
+
+#[test]
+fn any_graph_from_an_edge_list_equals_the_brute_force() {
+    let dir = std::env::temp_dir().join(format!("zlink-nlgen-graph-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for seed in 1..6u64 {
+        let g = SmallGraph::random(seed, 7, 9);
+        let text: String = g.edges.iter().map(|(a, b)| format!("{a} {b}\n")).collect();
+        let path = dir.join(format!("g{seed}.txt"));
+        std::fs::write(&path, format!("# random graph {seed}\n{text}")).unwrap();
+        let file = path.to_str().unwrap();
+        let mut want = good_instances(&g, None);
+        for s in &mut want {
+            s.sort();
+        }
+        want.sort();
+        let (code, out, err) = zlink(&["generate", "numberlink", "--graph", file, "--count"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(last_line(&out), want.len().to_string(), "seed {seed}");
+        // the listing: one line of `u-v` pairs per instance, each good, all of them once
+        let (code, out, err) = zlink(&[
+            "generate",
+            "numberlink",
+            "--graph",
+            file,
+            "--list",
+            "--verify",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let mut got: Vec<Vec<(usize, usize)>> = out
+            .lines()
+            .map(|l| {
+                let mut v: Vec<(usize, usize)> = l
+                    .split_whitespace()
+                    .map(|w| {
+                        let (a, b) = w.split_once('-').unwrap();
+                        (a.parse().unwrap(), b.parse().unwrap())
+                    })
+                    .collect();
+                v.sort();
+                v
+            })
+            .collect();
+        got.sort();
+        assert_eq!(got, want, "seed {seed}");
+        assert!(got.iter().all(|p| is_good(&g, p)));
+    }
+    let (code, _, err) = zlink(&[
+        "generate",
+        "numberlink",
+        "--graph",
+        "/nonexistent/g.txt",
+        "--count",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

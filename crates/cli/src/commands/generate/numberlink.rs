@@ -1,5 +1,5 @@
-//! `zlink generate numberlink`: every good Numberlink instance of a grid (exactly one solution,
-//! covering every cell) as one ZDD, then its count, a seeded uniform sample or a listing, each
+//! `zlink generate numberlink`: every good Numberlink instance of a grid or graph (exactly one
+//! solution, covering every cell or vertex) as one ZDD, then its count, a seeded uniform sample or a listing, each
 //! instance written as a puzzle (compact grid, Janko text or puzz.link URL, and SVG) and, with
 //! `--verify`, re-solved by the solver.
 //!
@@ -11,10 +11,11 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
+use zlink_frontier::{Graph, Vertex};
 use zlink_grid::numberlink::formats::{write_compact, write_janko};
 use zlink_grid::numberlink::{render, url::format_url, NumberlinkGrid};
 use zlink_link::numberlink::generate::{
-    verify_good, GenError, GenLimits, GenProgress, GoodInstances,
+    verify_good, verify_good_on_graph, GenError, GenLimits, GenProgress, GoodInstances,
 };
 
 use crate::commands::graph_count::parse_grid;
@@ -39,8 +40,17 @@ pub enum Format {
 #[command(group(clap::ArgGroup::new("what").required(true).args(["count", "sample", "list"])))]
 pub struct Args {
     /// The grid, `HxW` cells (cells are the vertices).
-    #[arg(long, value_name = "HxW")]
-    pub grid: String,
+    #[arg(
+        long,
+        value_name = "HxW",
+        conflicts_with = "graph",
+        required_unless_present = "graph"
+    )]
+    pub grid: Option<String>,
+    /// Any graph instead of a grid: an edge-list file (one `u v` pair per line, `#` comments;
+    /// edges swept in the file's order). Instances are written as their pairs, `u-v` each.
+    #[arg(long, value_name = "FILE")]
+    pub graph: Option<PathBuf>,
     /// Only instances with at most this many pairs.
     #[arg(long, value_name = "L")]
     pub max_pairs: Option<u32>,
@@ -59,7 +69,7 @@ pub struct Args {
     /// At most this many instances for --list.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
-    /// Format of the instances written.
+    /// Format of the instances written (grids; a graph instance is its pairs).
     #[arg(long, value_enum, default_value_t = Format::Compact)]
     pub format: Format,
     /// Also draw each instance written as SVG (`OUT-1.svg`, `OUT-2.svg`, … for several).
@@ -98,13 +108,42 @@ fn write_instance(p: &NumberlinkGrid, format: Format) -> Result<String, CliError
     }
 }
 
+/// The JSON key naming the input: `grid` or `graph`.
+fn source_key(grid: Option<(usize, usize)>) -> &'static str {
+    if grid.is_some() {
+        "grid"
+    } else {
+        "graph"
+    }
+}
+
+/// A graph instance: its pairs `u-v`, space-separated, on one line.
+fn write_pairs(pairs: &[(Vertex, Vertex)]) -> String {
+    let words: Vec<String> = pairs.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+    format!("{}\n", words.join(" "))
+}
+
 /// Runs `zlink generate numberlink`.
 ///
 /// # Errors
 /// Input errors (exit 2), budget or time limit (exit 3), a failed `--verify` (exit 1).
 pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
     let started = Instant::now();
-    let (rows, cols) = parse_grid(&args.grid)?;
+    let grid = args.grid.as_deref().map(parse_grid).transpose()?;
+    let graph = match (&args.graph, grid) {
+        (Some(path), _) => Some(Graph::read_edge_list(path).map_err(CliError::input)?),
+        _ => None,
+    };
+    if graph.is_some() && args.svg.is_some() {
+        return Err(CliError::input(
+            "--svg draws grid instances; drop it with --graph",
+        ));
+    }
+    let label = match (grid, &args.graph) {
+        (Some((rows, cols)), _) => format!("{rows}x{cols}"),
+        (None, Some(path)) => path.display().to_string(),
+        (None, None) => return Err(CliError::input("give --grid HxW or --graph FILE")),
+    };
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new(0);
         bar.set_style(
@@ -125,8 +164,20 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         progress: Some(&hook),
     };
-    let family =
-        GoodInstances::grid_in_order(rows, cols, args.reverse_order, args.max_pairs, &limits);
+    let family = match (&graph, grid) {
+        (Some(g), _) if args.reverse_order => {
+            let mut edges = g.edges().to_vec();
+            edges.reverse();
+            Graph::new(g.num_vertices(), &edges)
+                .map_err(CliError::input)
+                .map(|r| GoodInstances::graph(&r, args.max_pairs, &limits))?
+        }
+        (Some(g), _) => GoodInstances::graph(g, args.max_pairs, &limits),
+        (None, Some((rows, cols))) => {
+            GoodInstances::grid_in_order(rows, cols, args.reverse_order, args.max_pairs, &limits)
+        }
+        (None, None) => unreachable!("checked above"),
+    };
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -141,7 +192,7 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
             .collect();
         if global.json {
             let obj = serde_json::json!({
-                "grid": format!("{rows}x{cols}"),
+                source_key(grid): label,
                 "max_pairs": args.max_pairs,
                 "reverse_order": args.reverse_order,
                 "count": count.to_string(),
@@ -155,7 +206,7 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
             outln!("{obj}");
         } else {
             outln!(
-                "numberlink {rows}x{cols}{}: good instances counted in {seconds:.3} s",
+                "numberlink {label}{}: good instances counted in {seconds:.3} s",
                 args.max_pairs
                     .map_or(String::new(), |l| format!(", at most {l} pairs"))
             );
@@ -179,9 +230,16 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
     };
     let mut written = Vec::with_capacity(picks.len());
     for (i, pairs) in picks.iter().enumerate() {
-        let p = family
-            .puzzle(pairs)
-            .ok_or_else(|| CliError::failed("not a grid family"))?;
+        let Some(p) = family.puzzle(pairs) else {
+            // a graph instance: its pairs
+            if let (true, Some(g)) = (args.verify, &graph) {
+                verify_good_on_graph(g, pairs).map_err(|e| {
+                    CliError::failed(format!("instance {} failed the re-solve: {e}", i + 1))
+                })?;
+            }
+            written.push(write_pairs(pairs));
+            continue;
+        };
         if args.verify {
             verify_good(&p).map_err(|e| {
                 CliError::failed(format!("instance {} failed the re-solve: {e}", i + 1))
@@ -196,7 +254,7 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
     }
     if global.json {
         let obj = serde_json::json!({
-            "grid": format!("{rows}x{cols}"),
+            source_key(grid): label,
             "count": family.count().to_string(),
             "instances": written,
             "verified": args.verify,
@@ -205,7 +263,7 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
         outln!("{obj}");
     } else {
         for (i, text) in written.iter().enumerate() {
-            if i > 0 {
+            if i > 0 && graph.is_none() {
                 outln!("");
             }
             out!("{text}");

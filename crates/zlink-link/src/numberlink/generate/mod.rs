@@ -223,22 +223,43 @@ pub fn grid_puzzle(rows: usize, cols: usize, pairs: &[(Vertex, Vertex)]) -> Numb
 /// # Errors
 /// A sentence saying what failed.
 pub fn verify_good(p: &NumberlinkGrid) -> Result<(), String> {
+    verify_with(|cover| {
+        NumberlinkZdd::new(
+            p,
+            Rules {
+                cover,
+                no_u_bends: false,
+            },
+        )
+    })
+}
+
+/// As [`verify_good`], for the pairs of an instance on any graph: exactly one solution with
+/// vertices left empty allowed, and it covers every vertex.
+///
+/// # Errors
+/// A sentence saying what failed.
+pub fn verify_good_on_graph(g: &Graph, pairs: &[(Vertex, Vertex)]) -> Result<(), String> {
+    verify_with(|cover| NumberlinkZdd::on_graph(g, pairs, cover, &[], true))
+}
+
+/// The two counts of a good instance: one solution in all (`engine(false)`), one covering
+/// (`engine(true)`).
+fn verify_with(
+    engine: impl Fn(bool) -> Result<NumberlinkZdd, crate::numberlink::Error>,
+) -> Result<(), String> {
     let limits = Limits::default();
-    let count = |rules: Rules| -> Result<BigUint, String> {
-        NumberlinkZdd::new(p, rules)
+    let count = |cover: bool| -> Result<BigUint, String> {
+        engine(cover)
             .map_err(|e| e.to_string())?
             .count(&limits)
             .map_err(|e| e.to_string())
     };
-    let all = count(Rules::PLAIN)?;
+    let all = count(false)?;
     if all != 1u32.into() {
         return Err(format!("{all} solutions, not exactly one"));
     }
-    let covering = count(Rules {
-        cover: true,
-        no_u_bends: false,
-    })?;
-    if covering != 1u32.into() {
+    if count(true)? != 1u32.into() {
         return Err("its solution leaves a cell empty".into());
     }
     Ok(())
