@@ -172,7 +172,9 @@ struct State<'a> {
     forced: Vec<(u32, bool)>,
 }
 
-/// Face classes of known relative colour: a union-find by size with the parity to the parent,
+/// Face classes of known relative colour: a union-find by weight (the edges of the class's
+/// faces: a join scans the lighter class's edges, so the outer face with its whole border is
+/// never scanned for a cell) with the parity to the parent,
 /// without path compression (so a union is undone by cutting one link), and each class's
 /// members on a circular list (two lists are spliced, and split again, by swapping two
 /// successors).
@@ -180,6 +182,7 @@ struct Faces {
     parent: Vec<u32>,
     /// Colour of a face relative to its parent (1: different).
     flip: Vec<u8>,
+    /// Per class root: the number of edges of its faces.
     size: Vec<u32>,
     next: Vec<u32>,
     /// Per face: its edges.
@@ -193,12 +196,13 @@ impl Faces {
             .iter()
             .enumerate()
             .flat_map(|(e, &(a, b))| [(a as usize, e as u32), (b as usize, e as u32)]);
+        let edges = Lists::new(n, members);
         Faces {
             parent: (0..n as u32).collect(),
             flip: vec![0; n],
-            size: vec![1; n],
+            size: (0..n).map(|f| edges.of(f).len() as u32).collect(),
             next: (0..n as u32).collect(),
-            edges: Lists::new(n, members),
+            edges,
         }
     }
 
