@@ -193,6 +193,23 @@ fn exit_codes() {
         "lots",
     ]);
     assert_eq!(bad.status.code(), Some(2));
+    // a time limit stops a count (and a build) with exit 3 and no count; a run within it counts
+    for extra in [&[][..], &["--build"][..]] {
+        let mut args = vec!["count", "cycles", "--grid", "30x30", "--time-limit", "0.2"];
+        args.extend_from_slice(extra);
+        let started = std::time::Instant::now();
+        let out = zlink(&args);
+        assert!(started.elapsed().as_secs() < 20, "{args:?}");
+        assert_eq!(out.status.code(), Some(3), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("time limit"));
+        assert!(out.stdout.is_empty());
+    }
+    assert_eq!(
+        count(&["count", "cycles", "--grid", "4x4", "--time-limit", "60"]),
+        "213"
+    );
+    let nan = zlink(&["count", "paths", "--grid", "3x3", "--time-limit", "nan"]);
+    assert_eq!(nan.status.code(), Some(2));
 }
 
 /// JSON output with the machine-dependent fields replaced.

@@ -5,7 +5,7 @@
 //! a few info lines with the exact count as the last line, or one JSON object (`--json`).
 
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
 use zlink_frontier::run::{build_family, count_family, Limits, MateFamily, SpecFamily};
@@ -96,6 +96,9 @@ pub struct GraphCountArgs {
     /// at once; either way an oversized run stops with exit code 3 instead of being killed.
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
     pub max_memory: Option<u64>,
+    /// Wall-clock limit in seconds; exit code 3 when it runs out (no count is printed).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::args::time_limit)]
+    pub time_limit: Option<f64>,
     /// Edge (= ZDD variable) order.
     #[arg(long, value_enum, default_value_t = OrderArg::Frontier)]
     pub order: OrderArg,
@@ -228,7 +231,7 @@ fn execute(family: &MateFamily, common: &GraphCountArgs) -> Result<CountOut, Cli
             common.max_memory.or_else(memory::default_budget)
         },
         max_nodes: common.max_nodes,
-        time_limit: None,
+        time_limit: common.time_limit.map(Duration::from_secs_f64),
         progress: Some(&hook),
     };
     let out = if building {
@@ -255,7 +258,7 @@ fn execute(family: &MateFamily, common: &GraphCountArgs) -> Result<CountOut, Cli
 /// Runs `zlink count paths|cycles`.
 ///
 /// # Errors
-/// Input errors (exit 2), budget exhaustion (exit 3).
+/// Input errors (exit 2), budget exhaustion or the time limit (exit 3).
 pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
     let started = Instant::now();
     let (common, kind) = match &what {
