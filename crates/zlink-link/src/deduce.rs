@@ -34,8 +34,7 @@
 //!   value whose trial fails is impossible, so the edge takes the other, and an edge that both
 //!   trials decide the same way is decided so (every solution agrees with one trial). For
 //!   Slitherlink this gives the classic patterns (adjacent and diagonal 3s, a 3 in a corner, a
-//!   3 beside a 0, 1s and 3s in corners) without writing them down.
-//!
+//!   3 beside a 0, 1s and 3s in corners) without writing them down;
 //! * **branching** (optional, for a nearly decided problem): an undecided edge is set on, then
 //!   off, each side deduced with probing, to a small depth. When every leaf of that tree is
 //!   decided (a solution) or contradicted, the leaves are all the solutions: none is a
@@ -47,7 +46,7 @@
 /// Branching is tried only when probing leaves at most this many edges undecided: beyond, a
 /// tree of a few levels rarely decides everything, and its probing would cost more than the
 /// build it saves.
-pub(crate) const BRANCH_UNDECIDED: usize = 256;
+const BRANCH_UNDECIDED: usize = 256;
 
 /// The most branches (each a probing to a fixpoint) one search tries before it gives up.
 const BRANCH_NODES: u32 = 16;
@@ -606,14 +605,22 @@ impl<'a> State<'a> {
         made
     }
 
+    /// The outer face (the last one).
+    fn outer(&self) -> u32 {
+        self.p.faces.0 as u32 - 1
+    }
+
+    /// Probing passes while they decide something.
+    fn probe_fixpoint(&mut self) -> Result<(), Contradiction> {
+        while self.probe_pass()? {}
+        Ok(())
+    }
+
     /// Applies a hypothesis (not yet propagated).
     fn assume(&mut self, h: Hypothesis) -> Result<(), Contradiction> {
         match h {
             Hypothesis::Edge(e, on) => self.set(e, on),
-            Hypothesis::Face(f, differ) => {
-                let outer = self.p.faces.0 as u32 - 1;
-                self.relate(f, outer, differ)
-            }
+            Hypothesis::Face(f, differ) => self.relate(f, self.outer(), differ),
         }
     }
 
@@ -621,10 +628,7 @@ impl<'a> State<'a> {
     fn open(&self, h: Hypothesis) -> bool {
         match h {
             Hypothesis::Edge(e, _) => self.val[e as usize] == UNK,
-            Hypothesis::Face(f, _) => {
-                let outer = self.p.faces.0 as u32 - 1;
-                self.faces.find(f).0 != self.faces.find(outer).0
-            }
+            Hypothesis::Face(f, _) => self.faces.find(f).0 != self.faces.find(self.outer()).0,
         }
     }
 
@@ -673,9 +677,7 @@ impl<'a> State<'a> {
         }
         Ok(changed)
     }
-}
 
-impl State<'_> {
     /// Whether every edge is decided and they form a solution (a loop has an on-edge).
     fn solved(&self) -> bool {
         self.val.iter().all(|&v| v != UNK)
@@ -716,14 +718,10 @@ impl State<'_> {
             }
             *budget -= 1;
             let mark = self.trail.len();
-            let mut ok = self.set(e, on).and_then(|()| self.propagate(true));
-            while ok.is_ok() {
-                match self.probe_pass() {
-                    Ok(true) => {}
-                    Ok(false) => break,
-                    Err(c) => ok = Err(c),
-                }
-            }
+            let ok = self
+                .set(e, on)
+                .and_then(|()| self.propagate(true))
+                .and_then(|()| self.probe_fixpoint());
             let complete = ok.is_err() || self.search(depth - 1, budget, found);
             self.undo_to(mark);
             if !complete {
@@ -766,7 +764,7 @@ pub(crate) fn deduce(p: &Problem<'_>) -> Result<Vec<Option<bool>>, Contradiction
     }
     s.propagate(true)?;
     if p.probe {
-        while s.probe_pass()? {}
+        s.probe_fixpoint()?;
     }
     if p.shape == Shape::Loop && s.val.iter().all(|&v| v == OFF) {
         // no edge can be on: no loop at all
