@@ -1,6 +1,6 @@
 //! `zlink generate numberlink`: every good Numberlink instance of a grid or graph (exactly one
-//! solution, covering every cell or vertex) as one ZDD, then its count, a seeded uniform sample or a listing, each
-//! instance written as a puzzle (compact grid, Janko text or puzz.link URL, and SVG) and, with
+//! solution, covering every cell or vertex) as one ZDD, then its count, a seeded uniform sample
+//! or a listing, each instance written as a puzzle (compact grid, Janko text or puzz.link URL, and SVG) and, with
 //! `--verify`, re-solved by the solver.
 //!
 //! Why here: the library (`zlink_link::numberlink::generate`) builds the family; this module
@@ -108,12 +108,30 @@ fn write_instance(p: &NumberlinkGrid, format: Format) -> Result<String, CliError
     }
 }
 
-/// The JSON key naming the input: `grid` or `graph`.
-fn source_key(grid: Option<(usize, usize)>) -> &'static str {
-    if grid.is_some() {
-        "grid"
-    } else {
-        "graph"
+/// What the instances are placed on.
+enum Source {
+    Grid(usize, usize),
+    Graph(Graph, PathBuf),
+}
+
+impl Source {
+    fn of(args: &Args) -> Result<Source, CliError> {
+        match (&args.grid, &args.graph) {
+            (Some(spec), _) => parse_grid(spec).map(|(r, c)| Source::Grid(r, c)),
+            (None, Some(path)) => Ok(Source::Graph(
+                Graph::read_edge_list(path).map_err(CliError::input)?,
+                path.clone(),
+            )),
+            (None, None) => Err(CliError::input("give --grid HxW or --graph FILE")),
+        }
+    }
+
+    /// The JSON key naming the input, and its value.
+    fn name(&self) -> (&'static str, String) {
+        match self {
+            Source::Grid(r, c) => ("grid", format!("{r}x{c}")),
+            Source::Graph(_, path) => ("graph", path.display().to_string()),
+        }
     }
 }
 
@@ -129,21 +147,17 @@ fn write_pairs(pairs: &[(Vertex, Vertex)]) -> String {
 /// Input errors (exit 2), budget or time limit (exit 3), a failed `--verify` (exit 1).
 pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
     let started = Instant::now();
-    let grid = args.grid.as_deref().map(parse_grid).transpose()?;
-    let graph = match (&args.graph, grid) {
-        (Some(path), _) => Some(Graph::read_edge_list(path).map_err(CliError::input)?),
-        _ => None,
+    let source = Source::of(&args)?;
+    let graph = match &source {
+        Source::Graph(g, _) => Some(g),
+        Source::Grid(..) => None,
     };
     if graph.is_some() && args.svg.is_some() {
         return Err(CliError::input(
             "--svg draws grid instances; drop it with --graph",
         ));
     }
-    let label = match (grid, &args.graph) {
-        (Some((rows, cols)), _) => format!("{rows}x{cols}"),
-        (None, Some(path)) => path.display().to_string(),
-        (None, None) => return Err(CliError::input("give --grid HxW or --graph FILE")),
-    };
+    let (key, label) = source.name();
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new(0);
         bar.set_style(
@@ -164,19 +178,13 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         progress: Some(&hook),
     };
-    let family = match (&graph, grid) {
-        (Some(g), _) if args.reverse_order => {
-            let mut edges = g.edges().to_vec();
-            edges.reverse();
-            Graph::new(g.num_vertices(), &edges)
-                .map_err(CliError::input)
-                .map(|r| GoodInstances::graph(&r, args.max_pairs, &limits))?
+    let family = match &source {
+        Source::Graph(g, _) => {
+            GoodInstances::graph_in_order(g, args.reverse_order, args.max_pairs, &limits)
         }
-        (Some(g), _) => GoodInstances::graph(g, args.max_pairs, &limits),
-        (None, Some((rows, cols))) => {
-            GoodInstances::grid_in_order(rows, cols, args.reverse_order, args.max_pairs, &limits)
+        Source::Grid(rows, cols) => {
+            GoodInstances::grid_in_order(*rows, *cols, args.reverse_order, args.max_pairs, &limits)
         }
-        (None, None) => unreachable!("checked above"),
     };
     if let Some(bar) = &bar {
         bar.finish_and_clear();
@@ -192,7 +200,7 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
             .collect();
         if global.json {
             let obj = serde_json::json!({
-                source_key(grid): label,
+                key: label,
                 "max_pairs": args.max_pairs,
                 "reverse_order": args.reverse_order,
                 "count": count.to_string(),
@@ -232,7 +240,7 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
     for (i, pairs) in picks.iter().enumerate() {
         let Some(p) = family.puzzle(pairs) else {
             // a graph instance: its pairs
-            if let (true, Some(g)) = (args.verify, &graph) {
+            if let (true, Some(g)) = (args.verify, graph) {
                 verify_good_on_graph(g, pairs).map_err(|e| {
                     CliError::failed(format!("instance {} failed the re-solve: {e}", i + 1))
                 })?;
@@ -254,7 +262,7 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
     }
     if global.json {
         let obj = serde_json::json!({
-            source_key(grid): label,
+            key: label,
             "count": family.count().to_string(),
             "instances": written,
             "verified": args.verify,

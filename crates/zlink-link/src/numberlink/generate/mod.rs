@@ -115,6 +115,27 @@ impl GoodInstances {
         Ok(out)
     }
 
+    /// As [`GoodInstances::graph`], with `g`'s edge order reversed if `reversed` (a second
+    /// edge order, the same family: for checking counts).
+    ///
+    /// # Errors
+    /// [`GenError`].
+    pub fn graph_in_order(
+        g: &Graph,
+        reversed: bool,
+        max_pairs: Option<u32>,
+        limits: &GenLimits<'_>,
+    ) -> Result<GoodInstances, GenError> {
+        if !reversed {
+            return Self::graph(g, max_pairs, limits);
+        }
+        let mut edges = g.edges().to_vec();
+        edges.reverse();
+        let r =
+            Graph::new(g.num_vertices(), &edges).map_err(|e| GenError::TooBig(e.to_string()))?;
+        Self::graph(&r, max_pairs, limits)
+    }
+
     /// All good instances of `g` in its edge order, with at most `max_pairs` pairs if given.
     ///
     /// # Errors
