@@ -13,6 +13,8 @@ use zlink_frontier::Limits;
 use zlink_link::slitherlink::{Deduction, SlitherZdd};
 use zlink_link::LoopEdges;
 
+mod common;
+
 #[path = "../benches/common/janko.rs"]
 mod janko;
 
@@ -47,10 +49,7 @@ fn main() {
             }
             "--max-memory" => {
                 i += 1;
-                limits.max_memory = args
-                    .get(i)
-                    .and_then(|s| s.parse::<f64>().ok())
-                    .map(|b| b as u64);
+                limits.max_memory = common::bytes(args.get(i));
             }
             "--max-states" => {
                 i += 1;

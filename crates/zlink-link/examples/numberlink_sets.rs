@@ -13,6 +13,8 @@ use zlink_frontier::Limits;
 use zlink_grid::numberlink::{formats, NumberlinkGrid, Rules};
 use zlink_link::numberlink::NumberlinkZdd;
 
+mod common;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut rules = Rules {
@@ -35,10 +37,7 @@ fn main() {
             }
             "--max-memory" => {
                 i += 1;
-                limits.max_memory = args
-                    .get(i)
-                    .and_then(|s| s.parse::<f64>().ok())
-                    .map(|b| b as u64);
+                limits.max_memory = common::bytes(args.get(i));
             }
             f => files.push(f.to_string()),
         }
