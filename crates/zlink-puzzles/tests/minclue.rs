@@ -243,7 +243,12 @@ fn minclue_settings_are_checked() {
         )
     };
     // the default hitting-set proof
-    for (k, v) in [("master", "search"), ("nonsense", "1"), ("digits", "x")] {
+    for (k, v) in [
+        ("master", "search"),
+        ("nonsense", "1"),
+        ("digits", "x"),
+        ("order", "sideways"),
+    ] {
         assert!(bad(None, k, v), "{k}");
     }
     // the row generation
@@ -291,6 +296,52 @@ fn proof_matches_brute_force(s: SmallShape, cells: &[u8], ip: bool) {
             .unwrap();
         p.verify(&by_ip.solution).unwrap();
         assert_eq!(by_ip.solution.len(), want, "ip {text}");
+    }
+}
+
+/// Below a unique input puzzle (the grid's greedy minimal puzzle, often above the minimum)
+/// the levels go down from its clue count (`order=auto`, `down`) or up (`up`): all three find
+/// the brute force's minimum, and their clues pass the independent checker.
+fn proof_below_a_puzzle_matches_brute_force(s: SmallShape, cells: &[u8]) {
+    let (want, _) = minimum_clues(s, cells);
+    let shape = Shape::new(s.n).unwrap();
+    let grid = Grid::from_cells(s.n, s.n, cells.to_vec()).unwrap();
+    let keep = minimal(shape, &grid);
+    let text: String = cells
+        .iter()
+        .zip(&keep)
+        .map(|(&v, &k)| if k { char::from(b'0' + v) } else { '0' })
+        .collect();
+    let p = MinimumClues::parse(&text, "t").unwrap().remove(0).1;
+    for order in ["auto", "down", "up"] {
+        let o = SolveOptions {
+            settings: vec![("order".into(), order.into())],
+            ..SolveOptions::default()
+        };
+        let got = MINIMUM_KIND.solve(&p, None, &o).unwrap();
+        p.verify(&got.solution).unwrap();
+        assert!(got.solution.proven_minimum);
+        assert_eq!(got.solution.len(), want, "{order} {text}");
+    }
+}
+
+#[test]
+fn proof_below_an_input_puzzle_matches_brute_force_in_either_order() {
+    let s4 = SmallShape {
+        n: 4,
+        box_rows: 2,
+        box_cols: 2,
+    };
+    for g in all_grids(Shape::new(4).unwrap()).iter().step_by(6) {
+        proof_below_a_puzzle_matches_brute_force(s4, g.cells());
+    }
+    let s6 = SmallShape {
+        n: 6,
+        box_rows: 2,
+        box_cols: 3,
+    };
+    for seed in 5..=8 {
+        proof_below_a_puzzle_matches_brute_force(s6, &random_grid(s6, seed));
     }
 }
 

@@ -279,6 +279,8 @@ pub struct ProofSettings {
     pub split: Option<usize>,
     /// Use a unique input puzzle's clues as the upper bound.
     pub input_bound: bool,
+    /// The order of the levels.
+    pub order: Option<proof::Order>,
 }
 
 impl Settings for ProofSettings {
@@ -293,6 +295,11 @@ impl Settings for ProofSettings {
             "input_bound",
             "on|off: the input puzzle's clues as the upper bound (default on)",
         ),
+        (
+            "order",
+            "auto|up|down: clue counts searched from the lower bound up, or from the upper \
+             bound down (auto, the default: down below a unique input puzzle, else up)",
+        ),
     ];
 
     fn read(r: &mut SettingsReader<'_>) -> Result<Self, SolveError> {
@@ -301,6 +308,14 @@ impl Settings for ProofSettings {
             max_size: r.number("max_size")?,
             split: r.number("split")?,
             input_bound: r.flag("input_bound")?.unwrap_or(true),
+            order: r.choice(
+                "order",
+                &[
+                    ("auto", proof::Order::Auto),
+                    ("up", proof::Order::Up),
+                    ("down", proof::Order::Down),
+                ],
+            )?,
         })
     }
 }
@@ -343,6 +358,9 @@ impl Engine<MinimumClues> for HittingProof {
         if let Some(d) = s.split {
             o.split_depth = d;
         }
+        if let Some(order) = s.order {
+            o.order = order;
+        }
         let source = p.source();
         if s.input_bound && source.clue_count() < source.givens().len() {
             o.upper = Some(
@@ -357,8 +375,10 @@ impl Engine<MinimumClues> for HittingProof {
         }
         let grid = p.grid(opts)?;
         let bar = std::io::stderr().is_terminal();
-        let show = |k: usize, done: u64, total: u64| {
-            eprint!("\rminclue: lower bound {k}, searching {k} clues: {done}/{total} branches   ");
+        let show = |k: usize, lower: usize, done: u64, total: u64| {
+            eprint!(
+                "\rminclue: lower bound {lower}, searching {k} clues: {done}/{total} branches   "
+            );
         };
         let progress: Option<proof::ProgressFn<'_>> = if bar { Some(&show) } else { None };
         let r = proof::prove(source.shape(), &grid, &o, progress);

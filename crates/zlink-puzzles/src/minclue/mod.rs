@@ -15,7 +15,8 @@
 //!
 //! Settings of `hitting`: `digits=K` (sub-grids of up to K digits seed the sets, default 4),
 //! `max_size=S` (largest seed set, default 12), `split=D` (levels split into parallel tasks,
-//! default 3), `input_bound=on|off`. Settings of `rowgen`: `master=search|ip` (default
+//! default 3), `input_bound=on|off`, `order=auto|up|down` (levels from the packing bound up,
+//! or down from a unique input puzzle's clue count; auto: down below such a puzzle). Settings of `rowgen`: `master=search|ip` (default
 //! search), `seed_digits=K` (blank unions of up to K digits when seeding, default 3),
 //! `seed_max_size=S` (largest seed set, default 12), `input_bound=on|off` (use a unique input
 //! puzzle's clues as the upper bound, default on).
