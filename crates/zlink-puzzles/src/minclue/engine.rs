@@ -287,7 +287,7 @@ impl Settings for ProofSettings {
     const KEYS: &'static [(&'static str, &'static str)] = &[
         (
             "digits",
-            "K: seed sets from sub-grids of up to K digits (default 4)",
+            "K: seed sets from sub-grids of up to K digits (default 5)",
         ),
         ("max_size", "S: largest seed set (default 12)"),
         ("split", "D: levels split into parallel tasks (default 3)"),

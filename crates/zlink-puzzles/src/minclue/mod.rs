@@ -13,7 +13,7 @@
 //! the clues belong to the grid and make it unique (and, in minimal mode, that no clue can be
 //! dropped). That the minimum is minimum rests on the search's exhaustiveness.
 //!
-//! Settings of `hitting`: `digits=K` (sub-grids of up to K digits seed the sets, default 4),
+//! Settings of `hitting`: `digits=K` (sub-grids of up to K digits seed the sets, default 5),
 //! `max_size=S` (largest seed set, default 12), `split=D` (levels split into parallel tasks,
 //! default 3), `input_bound=on|off`, `order=auto|up|down` (levels from the packing bound up,
 //! or down from a unique input puzzle's clue count; auto: down below such a puzzle). Settings of `rowgen`: `master=search|ip` (default

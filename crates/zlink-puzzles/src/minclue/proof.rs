@@ -73,7 +73,7 @@ pub enum Order {
 impl Default for ProofOptions {
     fn default() -> Self {
         Self {
-            max_digits: 4,
+            max_digits: 5,
             max_size: 12,
             split_depth: 3,
             alternatives: 4,
