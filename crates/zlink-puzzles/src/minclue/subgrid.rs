@@ -13,6 +13,7 @@
 //! set with engine calls; this search is exhaustive per digit set and needs no engine call,
 //! so it finds all the small sets of that kind in milliseconds.
 
+use rayon::prelude::*;
 use zlink_grid::Grid;
 
 use super::unavoidable::minimal_sets;
@@ -28,35 +29,39 @@ pub fn digit_subset_sets(
     max_size: usize,
 ) -> Vec<Vec<usize>> {
     let n = shape.n;
-    let mut found: Vec<u128> = Vec::new();
-    for dmask in 1u64..1 << n {
-        let k = dmask.count_ones() as usize;
-        if k < 2 || k > max_digits {
-            continue;
-        }
-        let digits: Vec<u8> = (1..=n as u8)
-            .filter(|&d| dmask >> (d - 1) & 1 == 1)
-            .collect();
-        let mut e = Enum {
-            shape,
-            grid: grid.cells(),
-            digits: &digits,
-            // per row, the cells holding a digit of D
-            rows: (0..n)
-                .map(|r| {
-                    (0..n)
-                        .filter(|&c| dmask >> (grid.cells()[r * n + c] - 1) & 1 == 1)
-                        .map(|c| r * n + c)
-                        .collect()
-                })
-                .collect(),
-            filled: 0,
-            diff: 0,
-            max_size,
-            out: &mut found,
-        };
-        e.run(0, 0, 0, 0);
-    }
+    let subsets: Vec<u64> = (1u64..1 << n)
+        .filter(|d| (2..=max_digits).contains(&(d.count_ones() as usize)))
+        .collect();
+    // each digit set is an independent search: rayon spreads them over the caller's pool
+    let mut found: Vec<u128> = subsets
+        .par_iter()
+        .flat_map_iter(|&dmask| {
+            let digits: Vec<u8> = (1..=n as u8)
+                .filter(|&d| dmask >> (d - 1) & 1 == 1)
+                .collect();
+            let mut out = Vec::new();
+            let mut e = Enum {
+                shape,
+                grid: grid.cells(),
+                digits: &digits,
+                // per row, the cells holding a digit of D
+                rows: (0..n)
+                    .map(|r| {
+                        (0..n)
+                            .filter(|&c| dmask >> (grid.cells()[r * n + c] - 1) & 1 == 1)
+                            .map(|c| r * n + c)
+                            .collect()
+                    })
+                    .collect(),
+                filled: 0,
+                diff: 0,
+                max_size,
+                out: &mut out,
+            };
+            e.run(0, 0, 0, 0);
+            out
+        })
+        .collect();
     found.sort_unstable();
     found.dedup();
     let sets = found
