@@ -53,6 +53,10 @@ fn cycles_match_a140517_and_a003763() {
     assert_eq!(count(&["count", "cycles", "--grid", "1x1"]), "0");
     assert_eq!(count(&["count", "cycles", "--grid", "7x7"]), "487150371");
     assert_eq!(
+        count(&["count", "cycles", "--grid", "7x7", "--order", "greedy"]),
+        "487150371"
+    );
+    assert_eq!(
         count(&["count", "cycles", "--grid", "6x6", "--build"]),
         "1222363"
     );

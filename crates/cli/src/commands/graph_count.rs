@@ -62,6 +62,8 @@ pub enum OrderArg {
     RowMajor,
     /// The heuristic order with the smallest frontier width.
     Frontier,
+    /// Vertices taken greedily, each leaving the smallest frontier (for ragged graphs).
+    Greedy,
 }
 
 /// Graph source and engine options shared by the graph-count subcommands.
@@ -269,6 +271,7 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
     let order = match common.order {
         OrderArg::RowMajor => EdgeOrder::RowMajor,
         OrderArg::Frontier => EdgeOrder::Frontier,
+        OrderArg::Greedy => EdgeOrder::Greedy,
     };
     let (graph, _) = order.apply(&src.graph);
     let (vertices, levels) = (graph.num_vertices(), graph.num_edges());
