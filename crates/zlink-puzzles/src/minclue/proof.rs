@@ -507,7 +507,7 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
-            if best_k != u32::MAX && left >= 2 && left <= REPACK_LEFT && best & used != best {
+            if best_k != u32::MAX && (2..=REPACK_LEFT).contains(&left) && best & used != best {
                 // a second greedy packing that starts from the set with fewest live cells
                 let (mut used2, mut packed2) = (best, 1u32);
                 for w in 0..nw {
