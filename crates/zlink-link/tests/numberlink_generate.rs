@@ -5,7 +5,10 @@
 
 use num_bigint::BigUint;
 use zlink_frontier::Graph;
-use zlink_link::numberlink::generate::{grid_graph, verify_good, GenLimits, GoodInstances};
+use zlink_link::numberlink::generate::{
+    count_graph, count_grid, grid_graph, verify_good, CountOptions, Counted, GenLimits,
+    GoodInstances,
+};
 use zlink_testkit::graph::SmallGraph;
 use zlink_testkit::numberlink_gen::good_instances;
 
@@ -24,6 +27,22 @@ fn listing(g: &GoodInstances) -> Listing {
     v
 }
 
+/// The count-only route's counts by pairs against the brute force's listing.
+fn check_count_route(got: &Counted, all: &Listing, cap: Option<usize>, what: &str) {
+    let most = all.iter().map(Vec::len).max().unwrap_or(0);
+    for k in 0..=most.max(got.by_pairs.len()) {
+        let n = all
+            .iter()
+            .filter(|s| s.len() == k && cap.is_none_or(|l| k <= l))
+            .count();
+        assert_eq!(
+            got.by_pairs.get(k).cloned().unwrap_or_default(),
+            BigUint::from(n),
+            "count route {what} cap {cap:?} k {k}"
+        );
+    }
+}
+
 fn check_against_brute(g: &Graph, all: &Listing, what: &str) {
     let most = all.iter().map(Vec::len).max().unwrap_or(0);
     for cap in [None, Some(0), Some(1), Some(2), Some(3)] {
@@ -33,6 +52,12 @@ fn check_against_brute(g: &Graph, all: &Listing, what: &str) {
             .cloned()
             .collect();
         let gen = GoodInstances::graph(g, cap.map(|l| l as u32), &GenLimits::default()).unwrap();
+        let opts = CountOptions {
+            max_pairs: cap.map(|l| l as u32),
+            ..Default::default()
+        };
+        let counted = count_graph(g, &opts, &GenLimits::default()).unwrap();
+        check_count_route(&counted, all, cap, what);
         assert_eq!(gen.count(), BigUint::from(want.len()), "{what} cap {cap:?}");
         assert_eq!(listing(&gen), want, "{what} cap {cap:?}");
         let by = gen.count_by_pairs();
@@ -56,6 +81,17 @@ fn every_grid_up_to_12_cells_matches_the_brute_force() {
             for reversed in [false, true] {
                 let g = grid_graph(rows, cols, reversed).unwrap();
                 check_against_brute(&g, &all, &format!("{rows}x{cols} rev {reversed}"));
+                for no_symmetry in [false, true] {
+                    for cap in [None, Some(0), Some(1), Some(2), Some(3)] {
+                        let opts = CountOptions {
+                            max_pairs: cap.map(|l| l as u32),
+                            reversed,
+                            no_symmetry,
+                        };
+                        let c = count_grid(rows, cols, &opts, &GenLimits::default()).unwrap();
+                        check_count_route(&c, &all, cap, &format!("{rows}x{cols} {opts:?}"));
+                    }
+                }
             }
         }
     }

@@ -18,8 +18,10 @@
 //! assert_eq!(g.count_by_pairs(), vec![0u32.into(), 0u32.into(), 2u32.into()]);
 //! ```
 
+mod count;
 mod pass;
 
+pub use count::{Counted, MAX_COUNT_WIDTH};
 pub use pass::{PairVars, MAX_VERTICES, MAX_WIDTH};
 
 use crate::numberlink::{sweep_order, NumberlinkZdd};
@@ -66,7 +68,9 @@ pub struct GenLimits<'a> {
     /// Wall-clock limit.
     pub time_limit: Option<Duration>,
     /// Called before each level.
-    pub progress: Option<&'a dyn Fn(&GenProgress)>,
+    pub progress: Option<&'a (dyn Fn(&GenProgress) + Sync)>,
+    /// Worker threads of the count-only route (`None`: the ambient rayon pool).
+    pub threads: Option<usize>,
 }
 
 /// The family of good instances of a graph, as a ZDD.
@@ -202,6 +206,69 @@ impl GoodInstances {
         let (rows, cols) = self.grid?;
         Some(grid_puzzle(rows, cols, pairs))
     }
+}
+
+/// Options of the count-only route ([`count_grid`], [`count_graph`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CountOptions {
+    /// Only instances with at most this many pairs.
+    pub max_pairs: Option<u32>,
+    /// Sweep the edges in reverse (a second order, the same count: for checking).
+    pub reversed: bool,
+    /// Do not let a profile share a state with its mirror image (grids; for checking).
+    pub no_symmetry: bool,
+}
+
+/// The number of good instances of the `rows × cols` cell grid, by number of pairs, from the
+/// count-only pass (no diagram; the grid's mirror images share states at the end of each line
+/// of the sweep).
+///
+/// # Errors
+/// [`GenError`].
+pub fn count_grid(
+    rows: usize,
+    cols: usize,
+    opts: &CountOptions,
+    limits: &GenLimits<'_>,
+) -> Result<Counted, GenError> {
+    let g = grid_graph(rows, cols, opts.reversed)?;
+    let syms = if opts.no_symmetry {
+        Vec::new()
+    } else {
+        grid_symmetries(rows, cols)
+    };
+    count::count_good(&g, opts.max_pairs, &syms, limits)
+}
+
+/// As [`count_grid`] for any graph in its edge order (reversed if `opts.reversed`).
+///
+/// # Errors
+/// [`GenError`].
+pub fn count_graph(
+    g: &Graph,
+    opts: &CountOptions,
+    limits: &GenLimits<'_>,
+) -> Result<Counted, GenError> {
+    if !opts.reversed {
+        return count::count_good(g, opts.max_pairs, &[], limits);
+    }
+    let mut edges = g.edges().to_vec();
+    edges.reverse();
+    let r = Graph::new(g.num_vertices(), &edges).map_err(|e| GenError::TooBig(e.to_string()))?;
+    count::count_good(&r, opts.max_pairs, &[], limits)
+}
+
+/// The grid's mirror images and half turn, as vertex maps.
+fn grid_symmetries(rows: usize, cols: usize) -> Vec<Vec<Vertex>> {
+    let id = |r: usize, c: usize| (r * cols + c) as Vertex;
+    let map = |f: &dyn Fn(usize, usize) -> Vertex| -> Vec<Vertex> {
+        (0..rows * cols).map(|x| f(x / cols, x % cols)).collect()
+    };
+    vec![
+        map(&|r, c| id(r, cols - 1 - c)),
+        map(&|r, c| id(rows - 1 - r, c)),
+        map(&|r, c| id(rows - 1 - r, cols - 1 - c)),
+    ]
 }
 
 /// The cell grid as a graph: the solver's sweep order, or that order reversed (a second
