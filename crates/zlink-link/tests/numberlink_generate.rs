@@ -154,3 +154,70 @@ fn budgets_stop_cleanly() {
     };
     assert!(GoodInstances::grid(4, 4, None, &quick).is_err());
 }
+
+fn trimmed(mut v: Vec<BigUint>) -> Vec<BigUint> {
+    while v.last().is_some_and(|c| *c == BigUint::default()) {
+        v.pop();
+    }
+    v
+}
+
+#[test]
+fn count_route_equals_the_diagram_route_by_pairs() {
+    for (r, c, cap) in [(4, 4, None), (4, 5, None), (5, 4, Some(5)), (4, 6, None)] {
+        let d = GoodInstances::grid(r, c, cap, &GenLimits::default()).unwrap();
+        let want = trimmed(d.count_by_pairs());
+        for reversed in [false, true] {
+            for no_symmetry in [false, true] {
+                let opts = CountOptions {
+                    max_pairs: cap,
+                    reversed,
+                    no_symmetry,
+                };
+                let got = count_grid(r, c, &opts, &GenLimits::default()).unwrap();
+                assert_eq!(got.by_pairs, want, "{r}x{c} {opts:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn count_route_reproduces_table_5() {
+    // by number of pairs, from 0; checked by the diagram route in two edge orders
+    // (tools/README.md, Numberlink generator section)
+    let table: [(usize, usize, &[u64]); 3] = [
+        (
+            4,
+            5,
+            &[0, 0, 0, 880, 13775, 62253, 120153, 101943, 35283, 4078, 95],
+        ),
+        (
+            4,
+            6,
+            &[
+                0, 0, 0, 1116, 32380, 284586, 1107391, 2144756, 2099444, 1002556, 212245, 16350,
+                281,
+            ],
+        ),
+        (
+            5,
+            5,
+            &[
+                0, 0, 0, 704, 41348, 441634, 1949872, 4372584, 5150316, 3093860, 874464, 99300,
+                3208,
+            ],
+        ),
+    ];
+    for (r, c, want) in table {
+        let want: Vec<BigUint> = want.iter().map(|&x| x.into()).collect();
+        let got = count_grid(r, c, &CountOptions::default(), &GenLimits::default()).unwrap();
+        assert_eq!(got.by_pairs, want, "{r}x{c}");
+        // at most 6 pairs: the counts up to 6
+        let opts = CountOptions {
+            max_pairs: Some(6),
+            ..Default::default()
+        };
+        let capped = count_grid(r, c, &opts, &GenLimits::default()).unwrap();
+        assert_eq!(capped.by_pairs, want[..7].to_vec(), "{r}x{c} cap 6");
+    }
+}

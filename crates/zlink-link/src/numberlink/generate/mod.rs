@@ -259,7 +259,7 @@ pub fn count_graph(
 }
 
 /// The grid's mirror images and half turn, as vertex maps.
-fn grid_symmetries(rows: usize, cols: usize) -> Vec<Vec<Vertex>> {
+pub(crate) fn grid_symmetries(rows: usize, cols: usize) -> Vec<Vec<Vertex>> {
     let id = |r: usize, c: usize| (r * cols + c) as Vertex;
     let map = |f: &dyn Fn(usize, usize) -> Vertex| -> Vec<Vertex> {
         (0..rows * cols).map(|x| f(x / cols, x % cols)).collect()

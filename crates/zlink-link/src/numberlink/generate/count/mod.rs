@@ -68,6 +68,18 @@ pub fn count_good(
     symmetries: &[Vec<Vertex>],
     limits: &GenLimits<'_>,
 ) -> Result<Counted, GenError> {
+    count_with(g, max_pairs, symmetries, limits, None)
+}
+
+/// As [`count_good`], with the look-ahead tables' budget in bytes (default: a quarter of the
+/// memory budget; 0 turns the look-ahead off).
+fn count_with(
+    g: &Graph,
+    max_pairs: Option<u32>,
+    symmetries: &[Vec<Vertex>],
+    limits: &GenLimits<'_>,
+    lookahead_bytes: Option<u64>,
+) -> Result<Counted, GenError> {
     let n = g.num_vertices();
     let trivial = |good: bool| Counted {
         by_pairs: if good { vec![1u32.into()] } else { Vec::new() },
@@ -94,6 +106,7 @@ pub fn count_good(
         cap: max_pairs,
         mirrors: level_symmetries(g, &plan, symmetries),
         live: live_masks(&plan),
+        lookahead_bytes,
     };
     let run = || match Codec::new(plan.width(), u64::BITS) {
         Some(c) => pass(c).run::<u64>(limits),
@@ -182,6 +195,7 @@ struct Pass<'a> {
     cap: Option<u32>,
     mirrors: Vec<Option<[u8; MAX_SLOTS]>>,
     live: Vec<u32>,
+    lookahead_bytes: Option<u64>,
 }
 
 /// What workers share while they expand one level.
@@ -216,8 +230,11 @@ impl Pass<'_> {
         let start = Instant::now();
         let levels = self.plan.num_levels();
         let budget = limits.max_memory.unwrap_or(u64::MAX);
-        // a quarter of the budget for look-ahead tables
-        let future = Future::<W>::new(self.plan, self.codec, budget / 4);
+        let future = Future::<W>::new(
+            self.plan,
+            self.codec,
+            self.lookahead_bytes.unwrap_or(budget / 4),
+        );
         let untouched = profile::untouched_words::<W>(&self.codec);
         let mut first: Shard<W> = Shard::default();
         first
@@ -477,5 +494,75 @@ impl<W> Default for Scratch<W> {
             packed: Vec::new(),
             goods: Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::numberlink::generate::grid_graph;
+
+    fn by_pairs(rows: usize, cols: usize, lookahead: Option<u64>, mirror: bool) -> Vec<BigUint> {
+        let g = grid_graph(rows, cols, false).unwrap();
+        let syms = if mirror {
+            crate::numberlink::generate::grid_symmetries(rows, cols)
+        } else {
+            Vec::new()
+        };
+        count_with(&g, None, &syms, &GenLimits::default(), lookahead)
+            .unwrap()
+            .by_pairs
+    }
+
+    #[test]
+    fn look_ahead_and_mirrors_change_states_not_counts() {
+        for (r, c) in [(3, 4), (4, 4), (3, 5)] {
+            let plain = by_pairs(r, c, Some(0), false);
+            assert_eq!(by_pairs(r, c, None, false), plain, "{r}x{c}");
+            assert_eq!(by_pairs(r, c, None, true), plain, "{r}x{c}");
+            // a table that fills up answers "may complete" from then on
+            assert_eq!(by_pairs(r, c, Some(4000), true), plain, "{r}x{c}");
+        }
+        let g = grid_graph(4, 4, false).unwrap();
+        let lim = GenLimits::default();
+        let off = count_with(&g, None, &[], &lim, Some(0)).unwrap();
+        let on = count_with(&g, None, &[], &lim, None).unwrap();
+        assert!(on.peak_states * 2 < off.peak_states, "{on:?} {off:?}");
+    }
+
+    #[test]
+    fn mirrors_apply_where_the_rest_of_the_grid_is_symmetric() {
+        // 3×4 swept by rows of 3: after the last edge of a row the frontier is the next row
+        let g = grid_graph(4, 3, false).unwrap();
+        let plan = FrontierPlan::new(&g).unwrap();
+        let syms = crate::numberlink::generate::grid_symmetries(4, 3);
+        let at: Vec<usize> = level_symmetries(&g, &plan, &syms)
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.map(|_| i))
+            .collect();
+        // rows end at levels 4, 9, 14 (5 edges a row); the last level has no frontier left
+        assert_eq!(at, vec![4, 9, 14, 16]);
+    }
+
+    #[test]
+    fn budgets_stop_the_count() {
+        let g = grid_graph(4, 4, false).unwrap();
+        let tiny = GenLimits {
+            max_memory: Some(20_000),
+            ..Default::default()
+        };
+        assert!(matches!(
+            count_good(&g, None, &[], &tiny),
+            Err(GenError::Budget(_))
+        ));
+        let quick = GenLimits {
+            time_limit: Some(std::time::Duration::ZERO),
+            ..Default::default()
+        };
+        assert!(matches!(
+            count_good(&g, None, &[], &quick),
+            Err(GenError::TimeLimit(_))
+        ));
     }
 }
