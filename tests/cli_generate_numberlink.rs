@@ -85,7 +85,14 @@ fn json_report() {
 fn both_routes_agree_in_every_order_and_thread_count() {
     let run = |extra: &[&str]| -> String {
         let args = [
-            &["--json", "generate", "numberlink", "--grid", "3x4", "--count"][..],
+            &[
+                "--json",
+                "generate",
+                "numberlink",
+                "--grid",
+                "3x4",
+                "--count",
+            ][..],
             extra,
         ]
         .concat();

@@ -13,7 +13,7 @@
 //! answer from memory is then answered "may complete", which is always safe.
 
 use super::mate::{labels_in_slot_order, leave, take, Codec, Decision, Slots, Word, FREE};
-use super::mate::{MAX_SLOTS, UNTOUCHED};
+use super::mate::{LABEL, MAX_SLOTS, UNTOUCHED};
 use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
@@ -148,7 +148,7 @@ impl<'a, W: Word> Future<'a, W> {
     /// Whether `m` (before level `i`) has a completion, and one that leaves no vertex empty.
     pub fn single(&self, i: usize, m: &Slots) -> (bool, bool) {
         let mut m = *m;
-        let k = labels_in_slot_order(&mut m);
+        let k = labels_in_slot_order(&mut m, self.codec.width());
         if i == self.plan.num_levels() {
             let done = m.iter().all(|&c| c == FREE);
             return (done, done);
@@ -183,7 +183,7 @@ impl<'a, W: Word> Future<'a, W> {
     /// vertex empty and also completes `r` (both mates of one profile: the same open labels).
     pub fn together(&self, i: usize, d: &Slots, r: &Slots) -> bool {
         let (mut d, mut r) = (*d, *r);
-        let k = labels_in_pair_order(&mut d, &mut r);
+        let k = labels_in_pair_order(&mut d, &mut r, self.codec.width());
         if i == self.plan.num_levels() {
             return d.iter().all(|&c| c == FREE) && r.iter().all(|&c| c == FREE);
         }
@@ -235,23 +235,23 @@ impl<'a, W: Word> Future<'a, W> {
     }
 }
 
-/// Renumbers the open labels of two mates with the same labels in the slot order of the
-/// first; returns how many there are.
-fn labels_in_pair_order(d: &mut Slots, r: &mut Slots) -> u8 {
+/// Renumbers the open labels of two mates with the same labels (in their first `width`
+/// slots) in the slot order of the first; returns how many there are.
+fn labels_in_pair_order(d: &mut Slots, r: &mut Slots, width: usize) -> u8 {
     let mut map = [u8::MAX; MAX_SLOTS];
-    let k = {
-        let mut k = 0u8;
-        for &c in d.iter() {
-            if c >= super::mate::LABEL {
-                map[usize::from(c - super::mate::LABEL)] = k;
-                k += 1;
-            }
+    let mut k = 0u8;
+    for c in d[..width].iter_mut() {
+        if *c >= LABEL {
+            map[usize::from(*c - LABEL)] = k;
+            *c = LABEL + k;
+            k += 1;
         }
-        k
-    };
-    for c in d.iter_mut().chain(r.iter_mut()) {
-        if *c >= super::mate::LABEL {
-            *c = super::mate::LABEL + map[usize::from(*c - super::mate::LABEL)];
+    }
+    if k > 0 {
+        for c in r[..width].iter_mut() {
+            if *c >= LABEL {
+                *c = LABEL + map[usize::from(*c - LABEL)];
+            }
         }
     }
     k

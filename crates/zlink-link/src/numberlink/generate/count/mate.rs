@@ -170,12 +170,13 @@ pub fn leave(m: &Slots, s: usize, d: Decision) -> Option<(Slots, bool)> {
     Some((m, empty))
 }
 
-/// Renumbers the open labels of one mate in slot order; returns how many there are.
+/// Renumbers the open labels of one mate (its first `width` slots) in slot order; returns how
+/// many there are.
 #[inline]
-pub fn labels_in_slot_order(m: &mut Slots) -> u8 {
+pub fn labels_in_slot_order(m: &mut Slots, width: usize) -> u8 {
     let mut map = [u8::MAX; MAX_SLOTS];
     let mut k = 0u8;
-    for x in m.iter_mut() {
+    for x in m[..width].iter_mut() {
         if *x >= LABEL {
             let l = usize::from(*x - LABEL);
             if map[l] == u8::MAX {
