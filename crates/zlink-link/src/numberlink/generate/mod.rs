@@ -6,16 +6,23 @@
 //! seeded samples and listings come from the diagram, and every instance picked becomes a
 //! [`NumberlinkGrid`] that the solver re-checks ([`verify_good`]).
 //!
+//! A count alone takes the count-only route ([`count_grid`], [`count_graph`]; module `count`):
+//! no diagram, instance prefixes grouped by what their partial solutions look like at the
+//! frontier, tens of times faster and smaller (5×6: 3 CPU s and 52 MB against 200 s and 1 GB).
+//! The two routes check each other.
+//!
 //! Pairs are unlabelled, as in the paper: an instance is a set of vertex pairs; the puzzle
 //! numbers them 1, 2, … in the order of their first cell.
 //!
 //! ```
-//! use zlink_link::numberlink::generate::{GenLimits, GoodInstances};
+//! use zlink_link::numberlink::generate::{count_grid, CountOptions, GenLimits, GoodInstances};
 //! // 2×2: two parallel pairs, either way. One pair never works: next to each other they
 //! // also join directly (leaving two cells empty), diagonal they join two ways.
 //! let g = GoodInstances::grid(2, 2, None, &GenLimits::default()).unwrap();
 //! assert_eq!(g.count(), 2u32.into());
 //! assert_eq!(g.count_by_pairs(), vec![0u32.into(), 0u32.into(), 2u32.into()]);
+//! let c = count_grid(2, 2, &CountOptions::default(), &GenLimits::default()).unwrap();
+//! assert_eq!(c.by_pairs, g.count_by_pairs());
 //! ```
 
 mod count;
@@ -54,9 +61,9 @@ pub struct GenProgress {
     pub level: usize,
     /// Number of levels (edges).
     pub levels: usize,
-    /// States held.
+    /// States held (the count route: profiles).
     pub states: usize,
-    /// ZDD nodes held.
+    /// ZDD nodes held (the count route: mates, summed over its profiles).
     pub nodes: usize,
 }
 
