@@ -238,7 +238,7 @@ pub fn count_grid(
     opts: &CountOptions,
     limits: &GenLimits<'_>,
 ) -> Result<Counted, GenError> {
-    let g = grid_graph(rows, cols, opts.reversed)?;
+    let g = sweep_graph(rows, cols, opts.reversed)?;
     let syms = if opts.no_symmetry {
         Vec::new()
     } else {
@@ -290,6 +290,15 @@ pub fn grid_graph(rows: usize, cols: usize, reversed: bool) -> Result<Graph, Gen
             "{rows}×{cols} has {n} cells; the generator handles at most {MAX_VERTICES}"
         )));
     }
+    sweep_graph(rows, cols, reversed)
+}
+
+/// The cell grid in the sweep order (reversed if asked), of any size.
+fn sweep_graph(rows: usize, cols: usize, reversed: bool) -> Result<Graph, GenError> {
+    let n = rows
+        .checked_mul(cols)
+        .filter(|&n| u32::try_from(n).is_ok())
+        .ok_or_else(|| GenError::TooBig(format!("{rows}×{cols}: too many cells")))?;
     let mut edges = sweep_order(rows, cols);
     if reversed {
         edges.reverse();

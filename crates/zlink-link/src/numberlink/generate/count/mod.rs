@@ -93,6 +93,12 @@ fn count_with(
     if g.degrees().contains(&0) || g.num_edges() == 0 {
         return Ok(trivial(false)); // an isolated vertex is never covered
     }
+    if n / 2 > usize::from(u16::MAX) {
+        return Err(GenError::TooBig(format!(
+            "{n} vertices; the count-only route counts up to {} pairs",
+            u16::MAX
+        )));
+    }
     let plan = FrontierPlan::new(g).map_err(|e| GenError::TooBig(e.to_string()))?;
     let too_wide = || {
         GenError::TooBig(format!(
@@ -335,7 +341,7 @@ impl Pass<'_> {
         &self,
         i: usize,
         words: &[W],
-        lo: u8,
+        lo: u16,
         counts: &[u128],
         sh: &Shared<'_, '_, W>,
         scratch: &mut Scratch<W>,
@@ -388,7 +394,16 @@ impl Pass<'_> {
             spare.extend(before.into_iter().map(|b| b.0));
         }
         for (mut q, k, opened) in branches.drain(..) {
-            let out = self.finish(i, &mut q, k, lo + opened, counts, sh, packed, goods);
+            let out = self.finish(
+                i,
+                &mut q,
+                k,
+                lo + u16::from(opened),
+                counts,
+                sh,
+                packed,
+                goods,
+            );
             spare.push(q);
             out?;
         }
@@ -403,7 +418,7 @@ impl Pass<'_> {
         i: usize,
         q: &mut Marked,
         k: u8,
-        lo: u8,
+        lo: u16,
         counts: &[u128],
         sh: &Shared<'_, '_, W>,
         packed: &mut Vec<W>,
@@ -466,7 +481,11 @@ impl Pass<'_> {
                 sh.next_bytes.fetch_add(bytes, Ordering::Relaxed);
                 Ok(())
             }
-            Err(AddError::Overflow) => Err(GenError::Budget("a count passed 2^128".into())),
+            Err(AddError::Overflow) => Err(GenError::Budget(
+                "a count passed 2^128: the count-only route counts in 128 bits (count from the \
+                 diagram instead)"
+                    .into(),
+            )),
             Err(AddError::Full) => Err(GenError::Budget("a level shard passed 2^32 words".into())),
         }
     }
@@ -543,6 +562,37 @@ mod tests {
             .collect();
         // rows end at levels 4, 9, 14 (5 edges a row); the last level has no frontier left
         assert_eq!(at, vec![4, 9, 14, 16]);
+    }
+
+    #[test]
+    fn a_path_counts_its_compositions_into_parts_of_two_or_more() {
+        // on a path every placement of disjoint segments solves uniquely; covering = the
+        // segments tile it: C(n - k - 1, k - 1) with k pairs
+        let binom = |n: u64, k: u64| -> BigUint {
+            (0..k).fold(BigUint::from(1u32), |a, i| a * (n - i) / (i + 1))
+        };
+        let n = 150u64;
+        let got = count_good(
+            &grid_graph(1, n as usize, false).unwrap(),
+            None,
+            &[],
+            &GenLimits::default(),
+        )
+        .unwrap();
+        let want: Vec<BigUint> = (0..=n / 2)
+            .map(|k| {
+                if k == 0 {
+                    0u32.into()
+                } else {
+                    binom(n - k - 1, k - 1)
+                }
+            })
+            .collect();
+        assert_eq!(got.by_pairs, want);
+        // past 2^128 a count stops cleanly
+        let opts = crate::numberlink::generate::CountOptions::default();
+        let big = crate::numberlink::generate::count_grid(1, 400, &opts, &GenLimits::default());
+        assert!(matches!(big, Err(GenError::Budget(m)) if m.contains("2^128")));
     }
 
     #[test]

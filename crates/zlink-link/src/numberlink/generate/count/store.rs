@@ -19,8 +19,8 @@ struct Rec {
     off: u32,
     len: u32,
     poly: u32,
-    lo: u8,
-    plen: u8,
+    lo: u16,
+    plen: u16,
 }
 
 /// Bytes per profile held beyond its words and counts (record, table slot).
@@ -75,7 +75,7 @@ impl<W: Word> Shard<W> {
     }
 
     /// Profile `i`: its words, the pairs of its first count, its counts.
-    pub fn get(&self, i: usize) -> (&[W], u8, &[u128]) {
+    pub fn get(&self, i: usize) -> (&[W], u16, &[u128]) {
         let r = self.recs[i];
         (
             &self.words[r.off as usize..(r.off + r.len) as usize],
@@ -93,7 +93,7 @@ impl<W: Word> Shard<W> {
         &mut self,
         words: &[W],
         hash: u64,
-        lo: u8,
+        lo: u16,
         counts: &[u128],
     ) -> Result<u64, AddError> {
         let Shard {
@@ -120,7 +120,7 @@ impl<W: Word> Shard<W> {
                 len: words.len() as u32,
                 poly,
                 lo,
-                plen: counts.len() as u8,
+                plen: counts.len() as u16,
             });
             table.insert_unique(hash, idx, |&j| recs[j as usize].hash);
             return Ok(words.len() as u64 * W::BYTES
@@ -130,7 +130,7 @@ impl<W: Word> Shard<W> {
         let r = &mut recs[i as usize];
         let mut added = 0;
         let (old_lo, old_hi) = (r.lo, r.lo + r.plen);
-        let (new_lo, new_hi) = (lo.min(old_lo), (lo + counts.len() as u8).max(old_hi));
+        let (new_lo, new_hi) = (lo.min(old_lo), (lo + counts.len() as u16).max(old_hi));
         if new_lo < old_lo || new_hi > old_hi {
             // widen: a new slice at the end (the old one is left unused)
             let poly = u32::try_from(cs.len()).map_err(|_| AddError::Full)?;
