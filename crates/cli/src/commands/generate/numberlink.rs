@@ -242,6 +242,7 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
                 "peak_states": counted.peak_states,
                 "peak_mates": counted.peak_mates,
                 "peak_held_bytes": counted.peak_bytes,
+                "lookahead_bytes": counted.lookahead_bytes,
                 "peak_memory_bytes": memory::peak_bytes(),
             });
             outln!("{obj}");

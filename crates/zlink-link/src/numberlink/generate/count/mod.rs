@@ -46,6 +46,8 @@ pub struct Counted {
     pub peak_mates: usize,
     /// Most bytes held at once (levels and look-ahead tables, estimated).
     pub peak_bytes: u64,
+    /// Bytes of the look-ahead tables at the end (estimated; part of `peak_bytes`).
+    pub lookahead_bytes: u64,
 }
 
 impl Counted {
@@ -86,6 +88,7 @@ fn count_with(
         peak_states: 0,
         peak_mates: 0,
         peak_bytes: 0,
+        lookahead_bytes: 0,
     };
     if n == 0 {
         return Ok(trivial(true)); // the empty instance
@@ -332,6 +335,7 @@ impl Pass<'_> {
             peak_states,
             peak_mates,
             peak_bytes,
+            lookahead_bytes: future.bytes(),
         })
     }
 
