@@ -58,10 +58,60 @@ fn json_report() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["count"], "86");
+    assert_eq!(v["route"], "count");
     assert!(v["seconds"].as_f64().is_some());
     assert!(v["peak_states"].as_u64().unwrap() > 0);
-    assert!(v["peak_nodes"].as_u64().unwrap() > 0);
+    assert!(v["peak_mates"].as_u64().unwrap() > 0);
     assert_eq!(v["count_by_pairs"].as_array().unwrap().len(), 5);
+    // the diagram route: the same counts, with its diagram's figures
+    let (code, out, _) = zlink(&[
+        "--json",
+        "generate",
+        "numberlink",
+        "--grid",
+        "3x3",
+        "--count",
+        "--diagram",
+    ]);
+    assert_eq!(code, 0);
+    let d: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(d["route"], "diagram");
+    assert_eq!(d["count"], "86");
+    assert_eq!(d["count_by_pairs"], v["count_by_pairs"]);
+    assert!(d["peak_nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn both_routes_agree_in_every_order_and_thread_count() {
+    let run = |extra: &[&str]| -> String {
+        let args = [
+            &[
+                "--json",
+                "generate",
+                "numberlink",
+                "--grid",
+                "3x4",
+                "--count",
+            ][..],
+            extra,
+        ]
+        .concat();
+        let (code, out, err) = zlink(&args);
+        assert_eq!(code, 0, "{extra:?}: {err}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        format!("{} {}", v["count"], v["count_by_pairs"])
+    };
+    let want = run(&["--diagram"]);
+    assert!(want.starts_with("\"807\""), "{want}");
+    for extra in [
+        &[][..],
+        &["--reverse-order"],
+        &["--no-symmetry"],
+        &["--threads", "1"],
+        &["--threads", "3", "--reverse-order", "--no-symmetry"],
+    ] {
+        assert_eq!(run(extra), want, "{extra:?}");
+    }
 }
 
 #[test]

@@ -1,8 +1,10 @@
 //! Numberlink ZDD engine timings (count-only DP under Janko's rules): all 219 Janko 10×10
-//! puzzles, the Janko 15×15 and 20×20 sets, and one Flow Free level with and without deduction.
+//! puzzles, the Janko 15×15 and 20×20 sets, and one Flow Free level with and without deduction;
+//! and the generator's two routes to the number of good instances of a grid (one thread).
 
 use divan::Bencher;
 use zlink_grid::numberlink::{formats, NumberlinkGrid, Rules};
+use zlink_link::numberlink::generate::{count_grid, CountOptions, GenLimits, GoodInstances};
 use zlink_link::numberlink::NumberlinkZdd;
 
 #[path = "common/numberlink.rs"]
@@ -45,5 +47,35 @@ fn flow_jumbo_14x14(b: Bencher, deduce: bool) {
     b.bench(|| {
         let z = NumberlinkZdd::new_with(&p, Rules::JANKO, deduce).unwrap();
         assert_eq!(z.count(&Default::default()).unwrap(), 1u32.into());
+    });
+}
+
+fn grid_size(grid: &str) -> (usize, usize) {
+    let (r, c) = grid.split_once('x').unwrap();
+    (r.parse().unwrap(), c.parse().unwrap())
+}
+
+fn one_thread() -> GenLimits<'static> {
+    GenLimits {
+        threads: Some(1),
+        ..Default::default()
+    }
+}
+
+#[divan::bench(args = ["4x5", "4x6", "5x5"], sample_count = 5)]
+fn generator_count_route(b: Bencher, grid: &str) {
+    let (r, c) = grid_size(grid);
+    b.bench(|| divan::black_box(count_grid(r, c, &CountOptions::default(), &one_thread())));
+}
+
+#[divan::bench(args = ["4x5", "4x6"], sample_count = 3)]
+fn generator_diagram_route(b: Bencher, grid: &str) {
+    let (r, c) = grid_size(grid);
+    b.bench(|| {
+        divan::black_box(
+            GoodInstances::grid(r, c, None, &one_thread())
+                .unwrap()
+                .count(),
+        )
     });
 }

@@ -5,7 +5,10 @@
 
 use num_bigint::BigUint;
 use zlink_frontier::Graph;
-use zlink_link::numberlink::generate::{grid_graph, verify_good, GenLimits, GoodInstances};
+use zlink_link::numberlink::generate::{
+    count_graph, count_grid, grid_graph, verify_good, CountOptions, Counted, GenLimits,
+    GoodInstances,
+};
 use zlink_testkit::graph::SmallGraph;
 use zlink_testkit::numberlink_gen::good_instances;
 
@@ -24,6 +27,22 @@ fn listing(g: &GoodInstances) -> Listing {
     v
 }
 
+/// The count-only route's counts by pairs against the brute force's listing.
+fn check_count_route(got: &Counted, all: &Listing, cap: Option<usize>, what: &str) {
+    let most = all.iter().map(Vec::len).max().unwrap_or(0);
+    for k in 0..=most.max(got.by_pairs.len()) {
+        let n = all
+            .iter()
+            .filter(|s| s.len() == k && cap.is_none_or(|l| k <= l))
+            .count();
+        assert_eq!(
+            got.by_pairs.get(k).cloned().unwrap_or_default(),
+            BigUint::from(n),
+            "count route {what} cap {cap:?} k {k}"
+        );
+    }
+}
+
 fn check_against_brute(g: &Graph, all: &Listing, what: &str) {
     let most = all.iter().map(Vec::len).max().unwrap_or(0);
     for cap in [None, Some(0), Some(1), Some(2), Some(3)] {
@@ -33,6 +52,12 @@ fn check_against_brute(g: &Graph, all: &Listing, what: &str) {
             .cloned()
             .collect();
         let gen = GoodInstances::graph(g, cap.map(|l| l as u32), &GenLimits::default()).unwrap();
+        let opts = CountOptions {
+            max_pairs: cap.map(|l| l as u32),
+            ..Default::default()
+        };
+        let counted = count_graph(g, &opts, &GenLimits::default()).unwrap();
+        check_count_route(&counted, all, cap, what);
         assert_eq!(gen.count(), BigUint::from(want.len()), "{what} cap {cap:?}");
         assert_eq!(listing(&gen), want, "{what} cap {cap:?}");
         let by = gen.count_by_pairs();
@@ -56,6 +81,17 @@ fn every_grid_up_to_12_cells_matches_the_brute_force() {
             for reversed in [false, true] {
                 let g = grid_graph(rows, cols, reversed).unwrap();
                 check_against_brute(&g, &all, &format!("{rows}x{cols} rev {reversed}"));
+                for no_symmetry in [false, true] {
+                    for cap in [None, Some(0), Some(1), Some(2), Some(3)] {
+                        let opts = CountOptions {
+                            max_pairs: cap.map(|l| l as u32),
+                            reversed,
+                            no_symmetry,
+                        };
+                        let c = count_grid(rows, cols, &opts, &GenLimits::default()).unwrap();
+                        check_count_route(&c, &all, cap, &format!("{rows}x{cols} {opts:?}"));
+                    }
+                }
             }
         }
     }
@@ -117,4 +153,71 @@ fn budgets_stop_cleanly() {
         ..Default::default()
     };
     assert!(GoodInstances::grid(4, 4, None, &quick).is_err());
+}
+
+fn trimmed(mut v: Vec<BigUint>) -> Vec<BigUint> {
+    while v.last().is_some_and(|c| *c == BigUint::default()) {
+        v.pop();
+    }
+    v
+}
+
+#[test]
+fn count_route_equals_the_diagram_route_by_pairs() {
+    for (r, c, cap) in [(4, 4, None), (4, 5, None), (5, 4, Some(5)), (4, 6, None)] {
+        let d = GoodInstances::grid(r, c, cap, &GenLimits::default()).unwrap();
+        let want = trimmed(d.count_by_pairs());
+        for reversed in [false, true] {
+            for no_symmetry in [false, true] {
+                let opts = CountOptions {
+                    max_pairs: cap,
+                    reversed,
+                    no_symmetry,
+                };
+                let got = count_grid(r, c, &opts, &GenLimits::default()).unwrap();
+                assert_eq!(got.by_pairs, want, "{r}x{c} {opts:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn count_route_reproduces_table_5() {
+    // by number of pairs, from 0; checked by the diagram route in two edge orders
+    // (tools/README.md, Numberlink generator section)
+    let table: [(usize, usize, &[u64]); 3] = [
+        (
+            4,
+            5,
+            &[0, 0, 0, 880, 13775, 62253, 120153, 101943, 35283, 4078, 95],
+        ),
+        (
+            4,
+            6,
+            &[
+                0, 0, 0, 1116, 32380, 284586, 1107391, 2144756, 2099444, 1002556, 212245, 16350,
+                281,
+            ],
+        ),
+        (
+            5,
+            5,
+            &[
+                0, 0, 0, 704, 41348, 441634, 1949872, 4372584, 5150316, 3093860, 874464, 99300,
+                3208,
+            ],
+        ),
+    ];
+    for (r, c, want) in table {
+        let want: Vec<BigUint> = want.iter().map(|&x| x.into()).collect();
+        let got = count_grid(r, c, &CountOptions::default(), &GenLimits::default()).unwrap();
+        assert_eq!(got.by_pairs, want, "{r}x{c}");
+        // at most 6 pairs: the counts up to 6
+        let opts = CountOptions {
+            max_pairs: Some(6),
+            ..Default::default()
+        };
+        let capped = count_grid(r, c, &opts, &GenLimits::default()).unwrap();
+        assert_eq!(capped.by_pairs, want[..7].to_vec(), "{r}x{c} cap 6");
+    }
 }

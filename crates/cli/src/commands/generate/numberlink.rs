@@ -1,10 +1,11 @@
 //! `zlink generate numberlink`: every good Numberlink instance of a grid or graph (exactly one
 //! solution, covering every cell or vertex) as one ZDD, then its count, a seeded uniform sample
-//! or a listing, each instance written as a puzzle (compact grid, Janko text or puzz.link URL, and SVG) and, with
-//! `--verify`, re-solved by the solver.
+//! or a listing, each instance written as a puzzle (compact grid, Janko text or puzz.link URL,
+//! and SVG) and, with `--verify`, re-solved by the solver. `--count` takes the count-only
+//! route (no diagram; `--diagram` counts from the diagram instead).
 //!
-//! Why here: the library (`zlink_link::numberlink::generate`) builds the family; this module
-//! only maps options, budgets, progress and output.
+//! Why here: the library (`zlink_link::numberlink::generate`) builds the family or counts it;
+//! this module only maps options, budgets, progress and output.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -15,7 +16,8 @@ use zlink_frontier::{Graph, Vertex};
 use zlink_grid::numberlink::formats::{write_compact, write_janko};
 use zlink_grid::numberlink::{render, url::format_url, NumberlinkGrid};
 use zlink_link::numberlink::generate::{
-    verify_good, verify_good_on_graph, GenError, GenLimits, GenProgress, GoodInstances,
+    count_graph, count_grid, verify_good, verify_good_on_graph, CountOptions, GenError, GenLimits,
+    GenProgress, GoodInstances,
 };
 
 use crate::commands::graph_count::parse_grid;
@@ -54,9 +56,22 @@ pub struct Args {
     /// Only instances with at most this many pairs.
     #[arg(long, value_name = "L")]
     pub max_pairs: Option<u32>,
-    /// Print the number of good instances (the last stdout line, digits only).
+    /// Print the number of good instances (the last stdout line, digits only), by the
+    /// count-only pass unless --diagram.
     #[arg(long)]
     pub count: bool,
+    /// With --count: count from the diagram of all good instances (the route of --sample and
+    /// --list; slower, a second method for checking).
+    #[arg(long, requires = "count")]
+    pub diagram: bool,
+    /// With --count: do not let mirror images of a grid's profiles share states (slower; for
+    /// checking).
+    #[arg(long, requires = "count")]
+    pub no_symmetry: bool,
+    /// Worker threads of the count-only pass (default: all cores). The count does not
+    /// depend on it.
+    #[arg(long, value_name = "N", value_parser = crate::args::threads_usize)]
+    pub threads: Option<usize>,
     /// Write N uniformly random good instances (with replacement).
     #[arg(long, value_name = "N")]
     pub sample: Option<usize>,
@@ -86,6 +101,10 @@ pub struct Args {
     /// it runs out.
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
     pub max_memory: Option<u64>,
+    /// Write one line per level to stderr (states, mates or nodes, seconds): progress for
+    /// runs whose stderr is no terminal.
+    #[arg(long)]
+    pub log_levels: bool,
     /// Wall-clock limit in seconds; exit 3 when it runs out.
     #[arg(long, value_parser = crate::args::time_limit)]
     pub time_limit: Option<f64>,
@@ -166,18 +185,83 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
         );
         bar
     });
+    let count_route = args.count && !args.diagram;
     let hook = |p: &GenProgress| {
         if let Some(bar) = &bar {
             bar.set_length(p.levels as u64);
             bar.set_position(p.level as u64);
-            bar.set_message(format!("{} states, {} nodes", p.states, p.nodes));
+            let what = if count_route { "mates" } else { "nodes" };
+            bar.set_message(format!("{} states, {} {what}", p.states, p.nodes));
+        }
+        if args.log_levels {
+            let what = if count_route { "mates" } else { "nodes" };
+            eprintln!(
+                "level {}/{}: {} states, {} {what}, {:.1} s",
+                p.level,
+                p.levels,
+                p.states,
+                p.nodes,
+                started.elapsed().as_secs_f64()
+            );
         }
     };
     let limits = GenLimits {
         max_memory: args.max_memory.or_else(memory::default_budget),
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         progress: Some(&hook),
+        threads: args.threads,
     };
+    if count_route {
+        let opts = CountOptions {
+            max_pairs: args.max_pairs,
+            reversed: args.reverse_order,
+            no_symmetry: args.no_symmetry,
+        };
+        let counted = match &source {
+            Source::Graph(g, _) => count_graph(g, &opts, &limits),
+            Source::Grid(rows, cols) => count_grid(*rows, *cols, &opts, &limits),
+        };
+        if let Some(bar) = &bar {
+            bar.finish_and_clear();
+        }
+        let counted = counted.map_err(gen_error)?;
+        let seconds = started.elapsed().as_secs_f64();
+        let count = counted.count();
+        let by_pairs: Vec<String> = counted.by_pairs.iter().map(ToString::to_string).collect();
+        if global.json {
+            let obj = serde_json::json!({
+                key: label,
+                "route": "count",
+                "max_pairs": args.max_pairs,
+                "reverse_order": args.reverse_order,
+                "symmetry": !args.no_symmetry,
+                "threads": args.threads.unwrap_or_else(rayon::current_num_threads),
+                "count": count.to_string(),
+                "count_by_pairs": by_pairs,
+                "seconds": seconds,
+                "peak_states": counted.peak_states,
+                "peak_mates": counted.peak_mates,
+                "peak_held_bytes": counted.peak_bytes,
+                "lookahead_bytes": counted.lookahead_bytes,
+                "peak_memory_bytes": memory::peak_bytes(),
+            });
+            outln!("{obj}");
+        } else {
+            outln!(
+                "numberlink {label}{}: good instances counted in {seconds:.3} s (count-only pass)",
+                args.max_pairs
+                    .map_or(String::new(), |l| format!(", at most {l} pairs"))
+            );
+            outln!(
+                "peak states {}, peak mates {}",
+                counted.peak_states,
+                counted.peak_mates
+            );
+            outln!("by number of pairs: {}", by_pairs.join(" "));
+            outln!("{count}");
+        }
+        return Ok(());
+    }
     let family = match &source {
         Source::Graph(g, _) => {
             GoodInstances::graph_in_order(g, args.reverse_order, args.max_pairs, &limits)
@@ -201,6 +285,7 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
         if global.json {
             let obj = serde_json::json!({
                 key: label,
+                "route": "diagram",
                 "max_pairs": args.max_pairs,
                 "reverse_order": args.reverse_order,
                 "count": count.to_string(),

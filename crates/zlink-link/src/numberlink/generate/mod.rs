@@ -6,20 +6,29 @@
 //! seeded samples and listings come from the diagram, and every instance picked becomes a
 //! [`NumberlinkGrid`] that the solver re-checks ([`verify_good`]).
 //!
+//! A count alone takes the count-only route ([`count_grid`], [`count_graph`]; module `count`):
+//! no diagram, instance prefixes grouped by what their partial solutions look like at the
+//! frontier, tens of times faster and smaller (5×6: 3 CPU s and 52 MB against 200 s and 1 GB).
+//! The two routes check each other.
+//!
 //! Pairs are unlabelled, as in the paper: an instance is a set of vertex pairs; the puzzle
 //! numbers them 1, 2, … in the order of their first cell.
 //!
 //! ```
-//! use zlink_link::numberlink::generate::{GenLimits, GoodInstances};
+//! use zlink_link::numberlink::generate::{count_grid, CountOptions, GenLimits, GoodInstances};
 //! // 2×2: two parallel pairs, either way. One pair never works: next to each other they
 //! // also join directly (leaving two cells empty), diagonal they join two ways.
 //! let g = GoodInstances::grid(2, 2, None, &GenLimits::default()).unwrap();
 //! assert_eq!(g.count(), 2u32.into());
 //! assert_eq!(g.count_by_pairs(), vec![0u32.into(), 0u32.into(), 2u32.into()]);
+//! let c = count_grid(2, 2, &CountOptions::default(), &GenLimits::default()).unwrap();
+//! assert_eq!(c.by_pairs, g.count_by_pairs());
 //! ```
 
+mod count;
 mod pass;
 
+pub use count::{Counted, MAX_COUNT_WIDTH};
 pub use pass::{PairVars, MAX_VERTICES, MAX_WIDTH};
 
 use crate::numberlink::{sweep_order, NumberlinkZdd};
@@ -52,9 +61,9 @@ pub struct GenProgress {
     pub level: usize,
     /// Number of levels (edges).
     pub levels: usize,
-    /// States held.
+    /// States held (the count route: profiles).
     pub states: usize,
-    /// ZDD nodes held.
+    /// ZDD nodes held (the count route: mates, summed over its profiles).
     pub nodes: usize,
 }
 
@@ -66,7 +75,9 @@ pub struct GenLimits<'a> {
     /// Wall-clock limit.
     pub time_limit: Option<Duration>,
     /// Called before each level.
-    pub progress: Option<&'a dyn Fn(&GenProgress)>,
+    pub progress: Option<&'a (dyn Fn(&GenProgress) + Sync)>,
+    /// Worker threads of the count-only route (`None`: the ambient rayon pool).
+    pub threads: Option<usize>,
 }
 
 /// The family of good instances of a graph, as a ZDD.
@@ -204,6 +215,69 @@ impl GoodInstances {
     }
 }
 
+/// Options of the count-only route ([`count_grid`], [`count_graph`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CountOptions {
+    /// Only instances with at most this many pairs.
+    pub max_pairs: Option<u32>,
+    /// Sweep the edges in reverse (a second order, the same count: for checking).
+    pub reversed: bool,
+    /// Do not let a profile share a state with its mirror image (grids; for checking).
+    pub no_symmetry: bool,
+}
+
+/// The number of good instances of the `rows × cols` cell grid, by number of pairs, from the
+/// count-only pass (no diagram; the grid's mirror images share states at the end of each line
+/// of the sweep).
+///
+/// # Errors
+/// [`GenError`].
+pub fn count_grid(
+    rows: usize,
+    cols: usize,
+    opts: &CountOptions,
+    limits: &GenLimits<'_>,
+) -> Result<Counted, GenError> {
+    let g = sweep_graph(rows, cols, opts.reversed)?;
+    let syms = if opts.no_symmetry {
+        Vec::new()
+    } else {
+        grid_symmetries(rows, cols)
+    };
+    count::count_good(&g, opts.max_pairs, &syms, limits)
+}
+
+/// As [`count_grid`] for any graph in its edge order (reversed if `opts.reversed`).
+///
+/// # Errors
+/// [`GenError`].
+pub fn count_graph(
+    g: &Graph,
+    opts: &CountOptions,
+    limits: &GenLimits<'_>,
+) -> Result<Counted, GenError> {
+    if !opts.reversed {
+        return count::count_good(g, opts.max_pairs, &[], limits);
+    }
+    let mut edges = g.edges().to_vec();
+    edges.reverse();
+    let r = Graph::new(g.num_vertices(), &edges).map_err(|e| GenError::TooBig(e.to_string()))?;
+    count::count_good(&r, opts.max_pairs, &[], limits)
+}
+
+/// The grid's mirror images and half turn, as vertex maps.
+pub(crate) fn grid_symmetries(rows: usize, cols: usize) -> Vec<Vec<Vertex>> {
+    let id = |r: usize, c: usize| (r * cols + c) as Vertex;
+    let map = |f: &dyn Fn(usize, usize) -> Vertex| -> Vec<Vertex> {
+        (0..rows * cols).map(|x| f(x / cols, x % cols)).collect()
+    };
+    vec![
+        map(&|r, c| id(r, cols - 1 - c)),
+        map(&|r, c| id(rows - 1 - r, c)),
+        map(&|r, c| id(rows - 1 - r, cols - 1 - c)),
+    ]
+}
+
 /// The cell grid as a graph: the solver's sweep order, or that order reversed (a second
 /// order for checking counts).
 ///
@@ -216,6 +290,15 @@ pub fn grid_graph(rows: usize, cols: usize, reversed: bool) -> Result<Graph, Gen
             "{rows}×{cols} has {n} cells; the generator handles at most {MAX_VERTICES}"
         )));
     }
+    sweep_graph(rows, cols, reversed)
+}
+
+/// The cell grid in the sweep order (reversed if asked), of any size.
+fn sweep_graph(rows: usize, cols: usize, reversed: bool) -> Result<Graph, GenError> {
+    let n = rows
+        .checked_mul(cols)
+        .filter(|&n| u32::try_from(n).is_ok())
+        .ok_or_else(|| GenError::TooBig(format!("{rows}×{cols}: too many cells")))?;
     let mut edges = sweep_order(rows, cols);
     if reversed {
         edges.reverse();
