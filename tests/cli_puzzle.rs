@@ -133,12 +133,12 @@ fn exit_codes_and_messages() {
     assert!(stderr(&o).contains("no solution"), "{}", stderr(&o));
     let o = zlink(&["count", "--kind", "sudoku", "-"], none);
     assert_eq!((o.status.code(), stdout(&o).trim()), (Some(0), "0"));
-    // the solver's time limit: exit 1 with a clear message
+    // the solver's time limit: a budget ran out, exit 3 with a clear message
     let o = zlink(
         &["solve", "--kind", "sudoku", "-", "--time-limit", "0"],
         TDOKU_1,
     );
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(3));
     assert!(stderr(&o).contains("time limit"), "{}", stderr(&o));
     // unknown kind (clap) and counting a kind that cannot count: exit 2
     let o = zlink(&["solve", "--kind", "nonsense", "-"], TDOKU_1);

@@ -5,9 +5,9 @@
 //! | code | meaning |
 //! |---|---|
 //! | 0 | success |
-//! | 1 | the question has no answer: no solution, not unique, solver failed or gave up |
+//! | 1 | the question has no answer: no solution, not unique, the solver failed |
 //! | 2 | usage or input error: bad flags (clap), unreadable or malformed input files |
-//! | 3 | a node or memory budget was exhausted (raise `--max-nodes` or use count-only mode) |
+//! | 3 | a budget ran out before the answer was known: nodes, memory or `--time-limit` |
 
 use std::fmt;
 
@@ -16,11 +16,11 @@ use std::fmt;
 pub enum ExitCode {
     /// Everything asked for was done.
     Success = 0,
-    /// No solution, not unique, or the solver failed (time limit, infeasible).
+    /// No solution, not unique, or the solver failed.
     Failed = 1,
     /// Bad command line or bad input.
     Input = 2,
-    /// A node or memory budget was exhausted.
+    /// A node, memory or time budget ran out.
     Budget = 3,
 }
 

@@ -38,7 +38,7 @@ pub struct PuzzleInput {
     pub kind: String,
     /// A puzzle file (one or more puzzles), `-` for stdin, a puzz.link URL or a Tatham game id.
     pub input: String,
-    /// Wall-clock limit per puzzle, seconds.
+    /// Wall-clock limit per puzzle, seconds; exit 3 when it runs out before the answer is known.
     #[arg(long, value_parser = crate::args::time_limit)]
     pub time_limit: Option<f64>,
     /// Solver threads.
@@ -191,7 +191,7 @@ fn options(input: &PuzzleInput, limit: Option<u64>) -> SolveOptions {
 fn error_exit(label: &str, e: &SolveError) -> CliError {
     let msg = format!("{label}: {e}");
     match e {
-        SolveError::Budget(_) => CliError::budget(msg),
+        SolveError::Budget(_) | SolveError::TimeLimit { .. } => CliError::budget(msg),
         SolveError::Unsupported { .. } | SolveError::BadSetting(_) => CliError::input(msg),
         _ => CliError::failed(msg),
     }

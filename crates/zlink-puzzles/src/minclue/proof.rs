@@ -198,6 +198,13 @@ pub fn prove(
         levels: Vec::new(),
     };
     let floor = packing_bound(&sets);
+    // seeding and the upper bound take seconds and do not look at the clock themselves
+    if opts.deadline.is_some_and(|d| Instant::now() >= d) {
+        return Err(ProofError::TimedOut {
+            lower_bound: floor,
+            upper_bound: ub,
+        });
+    }
     let descend = match opts.order {
         Order::Up => false,
         Order::Down => true,
@@ -453,22 +460,29 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Whether the search must stop: another task found a puzzle or the deadline passed (then
+    /// every task is told to stop).
+    fn must_stop(&self) -> bool {
+        if self.shared.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self
+            .shared
+            .opts
+            .deadline
+            .is_some_and(|d| Instant::now() >= d)
+        {
+            self.shared.timed_out.store(true, Ordering::Relaxed);
+            self.shared.stop.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+
     fn dfs(&mut self, depth: usize, chosen: u128, dead: u128, left: u32) -> Option<u128> {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            if self.shared.stop.load(Ordering::Relaxed) {
-                return None;
-            }
-            if self
-                .shared
-                .opts
-                .deadline
-                .is_some_and(|d| Instant::now() >= d)
-            {
-                self.shared.timed_out.store(true, Ordering::Relaxed);
-                self.shared.stop.store(true, Ordering::Relaxed);
-                return None;
-            }
+        if self.nodes & 1023 == 0 && self.must_stop() {
+            return None;
         }
         if let Some((at, tasks)) = &mut self.split {
             if depth == *at {
@@ -526,7 +540,13 @@ impl<'a> Worker<'a> {
                 }
             }
             if best_k == u32::MAX {
-                // every known set is hit: a candidate
+                // every known set is hit: a candidate. Checking one costs thousands of nodes
+                // (an exact solve, and more to minimise each set it misses), so the deadline
+                // is checked at every candidate too: where most leaves are candidates (high
+                // levels of a random grid) 1024 nodes can take minutes.
+                if self.must_stop() {
+                    return None;
+                }
                 self.candidates += 1;
                 let clues = flags(chosen, self.check.cells());
                 let missed = self
