@@ -209,7 +209,12 @@ impl NumberlinkZdd {
             .map(|&(u, v)| index.get(&(u, v)).or(index.get(&(v, u))).copied())
             .collect::<Option<_>>()
             .expect("both sweeps list the grid's edges");
-        let orders = [(0..edges.len()).collect(), other];
+        let mut orders = vec![(0..edges.len()).collect(), other];
+        if let Ok(w) = std::env::var("ZL_SWEEP") {
+            // EXPERIMENT: force rows (0) or the other (1)
+            let keep = usize::from(w == "other");
+            orders = vec![orders.swap_remove(keep)];
+        }
         let mut z = Self::assemble(
             rows * cols,
             edges,
@@ -523,3 +528,4 @@ impl SpecFamily for NumberlinkZdd {
         ))
     }
 }
+#[cfg(test)] mod scratch;
