@@ -30,6 +30,8 @@
 //!   union-find with parities); an undecided edge whose faces fall into one class is decided,
 //!   and an edge that contradicts its class fails. This is the colouring that Slitherlink
 //!   solvers use for long-range parity, and probing extends it (`a` inside forces `b` outside);
+//! * **label domains** (paths, when asked): which labels may pass through each vertex, with a
+//!   global reach rule between probing passes (the `labels` module);
 //! * **probing**: each undecided edge is set on, then off, and propagated by the rules above; a
 //!   value whose trial fails is impossible, so the edge takes the other, and an edge that both
 //!   trials decide the same way is decided so (every solution agrees with one trial). For
@@ -44,8 +46,6 @@
 //! Trials are undone through a trail, so a trial costs the work it propagates, not a copy.
 
 mod labels;
-#[cfg(test)]
-pub(crate) mod experiment;
 
 /// Branching is tried only when probing leaves at most this many edges undecided: beyond, a
 /// tree of a few levels rarely decides everything, and its probing would cost more than the
@@ -89,6 +89,9 @@ pub(crate) struct Problem<'a> {
     /// For a loop in the plane: the number of faces and each edge's two faces (one may be the
     /// outer face); `(0, &[])` for none.
     pub faces: (usize, &'a [(u32, u32)]),
+    /// For paths between labelled terminals: keep a domain of path labels per vertex (the
+    /// `labels` module's rules, global reach included).
+    pub label_domains: bool,
 }
 
 /// The constraints cannot all be met: no solution.
@@ -784,6 +787,7 @@ pub(crate) fn deduce(p: &Problem<'_>) -> Result<Vec<Option<bool>>, Contradiction
     if p.probe {
         s.probe_fixpoint()?;
     }
+    // the global reach rule of the label domains, then probing again, while it narrows one
     while s.labels_reach()? {
         s.propagate(true)?;
         if p.probe {
@@ -895,6 +899,7 @@ mod tests {
             probe,
             branch,
             faces: if with_faces { (nf, &faces) } else { (0, &[]) },
+            label_domains: false,
         };
         deduce(&p)
     }

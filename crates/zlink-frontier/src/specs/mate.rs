@@ -65,8 +65,6 @@ pub struct Mate<M> {
     num_base: u8,
     /// Numbered mode: per level, whether every terminal has entered by this level.
     terms_entered: Vec<bool>,
-    /// EXPERIMENT: per node level, per slot, the rank of its vertex along the frontier.
-    cross: Option<(usize, Vec<u32>)>,
 }
 
 /// The parity argument for Hamiltonian specs on a connected bipartite graph: a Hamiltonian
@@ -186,7 +184,6 @@ impl<M: Slots> Mate<M> {
             parity_ok: true,
             numbers: Vec::new(),
             terms_entered: Vec::new(),
-            cross: None,
         }
     }
 
@@ -324,11 +321,6 @@ impl<M: Slots> Spec for Mate<M> {
             };
         }
         self.enter(&mut m, i + 1);
-        if let Some((width, ranks)) = &self.cross {
-            if self.crossing(&m, &ranks[(i + 1) * width..(i + 2) * width]) {
-                return Step::Reject;
-            }
-        }
         Step::Node(level + 1, m)
     }
 
@@ -435,23 +427,6 @@ impl<M: Slots> Mate<M> {
         let isolated_term = (0..n).any(|v| numbers[v] != 0 && degrees[v] == 0);
         spec.parity_ok = !isolated_term && (!cover || numbered_parity_allows(g, pairs));
         spec.numbers = numbers;
-        if let Some(cols) = std::env::var("ZL_COLS").ok().and_then(|s| s.parse::<u32>().ok()) {
-            let rows_rank = std::env::var_os("ZL_BYROW").is_some();
-            let plan = &spec.plan;
-            let (levels, width) = (plan.num_levels(), plan.width());
-            let mut ranks = vec![u32::MAX; levels * width];
-            let mut cur = vec![u32::MAX; width];
-            for j in 0..levels {
-                for &(slot, x) in plan.level(j).enter.as_slice() {
-                    cur[slot as usize] = if rows_rank { x % cols * 1000 + x / cols } else { x / cols * 1000 + x % cols };
-                }
-                ranks[j * width..(j + 1) * width].copy_from_slice(&cur);
-                for &(slot, _) in plan.level(j).leave.as_slice() {
-                    cur[slot as usize] = u32::MAX;
-                }
-            }
-            spec.cross = Some((width, ranks));
-        }
         Ok(spec)
     }
 
@@ -504,48 +479,6 @@ impl<M: Slots> Mate<M> {
             }
         }
         Ok(())
-    }
-}
-
-impl<M: Slots> Mate<M> {
-    /// EXPERIMENT: whether two labels' must-join point pairs cross along the frontier (only
-    /// when no unlabelled fragment is open).
-    fn crossing(&self, m: &M, ranks: &[u32]) -> bool {
-        let mut pts: Vec<(u32, u32)> = Vec::new();
-        for (slot, &r) in ranks.iter().enumerate() {
-            if r == u32::MAX {
-                continue;
-            }
-            let c = m.get(slot as u8);
-            if c >= END && c < self.num_base {
-                return false;
-            }
-            if c >= self.num_base {
-                pts.push((r, u32::from(c - self.num_base)));
-            }
-        }
-        pts.sort_unstable();
-        let mut count = std::collections::HashMap::new();
-        for &(_, l) in &pts {
-            *count.entry(l).or_insert(0) += 1;
-        }
-        let mut stack: Vec<u32> = Vec::new();
-        for &(_, l) in &pts {
-            if count[&l] < 2 {
-                continue;
-            }
-            if stack.last() == Some(&l) {
-                stack.pop();
-            } else if stack.contains(&l) {
-                if std::env::var_os("ZL_DBG").is_some() {
-                    eprintln!("reject {pts:?}");
-                }
-                return true;
-            } else {
-                stack.push(l);
-            }
-        }
-        false
     }
 }
 

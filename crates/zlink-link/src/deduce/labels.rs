@@ -22,7 +22,8 @@
 
 use super::{Contradiction, State, Undo, OFF, ON, UNK};
 
-/// The label domains (see the module doc); inactive (no words) when the problem has no labels.
+/// The label domains (see the module doc); inactive (no words) unless the problem asks for
+/// them ([`super::Problem::label_domains`]) and has labelled paths.
 pub(super) struct Labels {
     /// Words per vertex (0: inactive).
     words: usize,
@@ -30,6 +31,8 @@ pub(super) struct Labels {
     dom: Vec<u64>,
     /// Vertices whose domain changed, not yet propagated.
     queue: Vec<u32>,
+    /// A reused buffer for one domain (see [`State::on_line`]).
+    scratch: Vec<u64>,
     /// Per label `k >= 1`: its two terminals (`k - 1` is the pair).
     terminals: Vec<(u32, u32)>,
 }
@@ -37,11 +40,12 @@ pub(super) struct Labels {
 impl Labels {
     /// The initial domains of the problem's vertices (see the module doc).
     pub(super) fn new(p: &super::Problem<'_>) -> Labels {
-        if p.labels.is_empty() || p.shape != super::Shape::Paths {
+        if !p.label_domains || p.labels.is_empty() || p.shape != super::Shape::Paths {
             return Labels {
                 words: 0,
                 dom: Vec::new(),
                 queue: Vec::new(),
+                scratch: Vec::new(),
                 terminals: Vec::new(),
             };
         }
@@ -79,14 +83,9 @@ impl Labels {
             words,
             dom,
             queue: (0..p.n as u32).collect(),
+            scratch: Vec::new(),
             terminals,
         }
-    }
-
-    #[cfg(test)]
-    pub(super) fn size(&self, v: u32) -> u32 {
-        if !self.active() { return 0; }
-        self.of(v).iter().map(|w| w.count_ones()).sum()
     }
 
     fn active(&self) -> bool {
@@ -155,22 +154,32 @@ impl State<'_> {
         Ok(changed)
     }
 
-    /// The domain of `v` without bit 0 (the labels of a vertex on a line).
-    fn on_line(&self, v: u32) -> Vec<u64> {
-        let mut d = self.labels.of(v).to_vec();
+    /// The domain of `v` without bit 0 (the labels of a vertex on a line), in the reused
+    /// buffer (give it back with [`State::give_back`]; a nested call allocates).
+    fn on_line(&mut self, v: u32) -> Vec<u64> {
+        let mut d = std::mem::take(&mut self.labels.scratch);
+        d.clear();
+        d.extend_from_slice(self.labels.of(v));
         d[0] &= !1;
         d
     }
 
-    /// An edge `{u, v}` was set on: both ends are on one path.
+    fn give_back(&mut self, d: Vec<u64>) {
+        self.labels.scratch = d;
+    }
+
+    /// An edge `{u, v}` was set on: both ends are on one path, whose label both domains hold.
     pub(super) fn labels_edge_on(&mut self, u: u32, v: u32) -> Result<(), Contradiction> {
         if !self.labels.active() {
             return Ok(());
         }
-        let du = self.on_line(u);
-        self.narrow(v, &du)?;
-        let dv = self.on_line(v);
-        self.narrow(u, &dv).map(|_| ())
+        let mut both = self.on_line(u);
+        for (x, &y) in both.iter_mut().zip(self.labels.of(v)) {
+            *x &= y;
+        }
+        let r = self.narrow(u, &both).and_then(|_| self.narrow(v, &both));
+        self.give_back(both);
+        r.map(|_| ())
     }
 
     /// Propagates the queued domain changes to a fixpoint of the local rules (edges they decide
@@ -185,17 +194,30 @@ impl State<'_> {
                 self.check_vertex(v)?;
             }
             let mine = self.on_line(v);
-            for k in 0..self.vertex_edges.of(v as usize).len() {
-                let e = self.vertex_edges.of(v as usize)[k];
-                let (a, b) = self.p.edges[e as usize];
-                let w = if a == v { b } else { a };
-                match self.val[e as usize] {
-                    ON => {
-                        self.narrow(w, &mine)?;
-                    }
-                    UNK if empty_only || !self.labels.share(v, w) => self.set(e, false)?,
-                    _ => {}
+            let r = self.labels_neighbours(v, &mine, empty_only);
+            self.give_back(mine);
+            r?;
+        }
+        Ok(())
+    }
+
+    /// The local rules at the edges of `v`, whose domain (on a line) is `mine`.
+    fn labels_neighbours(
+        &mut self,
+        v: u32,
+        mine: &[u64],
+        empty_only: bool,
+    ) -> Result<(), Contradiction> {
+        for k in 0..self.vertex_edges.of(v as usize).len() {
+            let e = self.vertex_edges.of(v as usize)[k];
+            let (a, b) = self.p.edges[e as usize];
+            let w = if a == v { b } else { a };
+            match self.val[e as usize] {
+                ON => {
+                    self.narrow(w, mine)?;
                 }
+                UNK if empty_only || !self.labels.share(v, w) => self.set(e, false)?,
+                _ => {}
             }
         }
         Ok(())
