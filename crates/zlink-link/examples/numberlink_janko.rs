@@ -2,16 +2,17 @@
 //! filled, no U-bends), checks each count against uniqueness and the published solution, and
 //! prints one line per puzzle and per-size medians / maxima:
 //!
-//! `cargo run --release -p zlink-link --example numberlink_janko -- [filter] [max states] [plain]`
+//! `cargo run --release -p zlink-link --example numberlink_janko -- [filter] [max states] [plain|labels]`
 //!
 //! `filter` keeps keys containing it (e.g. `15x15`); `max states` is a count budget; `plain`
-//! runs the rules of Nikoli instead (empty cells and U-bends allowed).
+//! runs the rules of Nikoli instead (empty cells and U-bends allowed); `labels` keeps Janko's
+//! rules and deduces with the per-cell label domains ([`Deduction::Labels`]).
 
 use std::collections::BTreeMap;
 use std::time::Instant;
 use zlink_frontier::Limits;
 use zlink_grid::numberlink::Rules;
-use zlink_link::numberlink::NumberlinkZdd;
+use zlink_link::numberlink::{Deduction, NumberlinkZdd};
 
 #[path = "../benches/common/numberlink.rs"]
 mod numberlink;
@@ -22,6 +23,11 @@ fn main() {
     let opts = Limits {
         max_nodes: args.get(2).and_then(|s| s.parse().ok()),
         ..Limits::default()
+    };
+    let deduction = if args.get(3).is_some_and(|s| s == "labels") {
+        Deduction::Labels
+    } else {
+        Deduction::default()
     };
     let rules = if args.get(3).is_some_and(|s| s == "plain") {
         Rules::PLAIN
@@ -37,7 +43,7 @@ fn main() {
         }
         tried += 1;
         let t = Instant::now();
-        let z = NumberlinkZdd::new(&p, rules).expect("an engine");
+        let z = NumberlinkZdd::new_with(&p, rules, deduction).expect("an engine");
         match z.count_with_stats(&opts) {
             Ok(st) => {
                 let secs = t.elapsed().as_secs_f64();

@@ -3,7 +3,9 @@
 //! budget: one line per puzzle (count, edges deduction fixed, frontier width, widest level,
 //! seconds) and a summary (counted, unique, median / max seconds).
 //!
-//! `cargo run --release -p zlink-link --example numberlink_sets -- [--plain|--janko] [--time-limit S] [--max-memory B] FILE...`
+//! `cargo run --release -p zlink-link --example numberlink_sets -- [--plain|--janko] [--labels] [--time-limit S] [--max-memory B] FILE...`
+//!
+//! `--labels` deduces with the per-cell label domains ([`Deduction::Labels`]).
 //!
 //! The default rule is `--cover` (every cell on a line, as Flow Free and these generators
 //! mean it). `tools/numberlink-sets.sh` runs the shared sets under `/usr/bin/time`.
@@ -11,7 +13,7 @@
 use std::time::{Duration, Instant};
 use zlink_frontier::Limits;
 use zlink_grid::numberlink::{formats, NumberlinkGrid, Rules};
-use zlink_link::numberlink::NumberlinkZdd;
+use zlink_link::numberlink::{Deduction, NumberlinkZdd};
 
 mod common;
 
@@ -22,12 +24,14 @@ fn main() {
         no_u_bends: false,
     };
     let mut limits = Limits::default();
+    let mut deduction = Deduction::default();
     let mut files = Vec::new();
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
             "--plain" => rules = Rules::PLAIN,
             "--janko" => rules = Rules::JANKO,
+            "--labels" => deduction = Deduction::Labels,
             "--time-limit" => {
                 i += 1;
                 limits.time_limit = args
@@ -69,7 +73,7 @@ fn main() {
         for (k, p) in puzzles.iter().enumerate() {
             tried += 1;
             let t = Instant::now();
-            let z = NumberlinkZdd::new(p, rules).expect("a grid engine");
+            let z = NumberlinkZdd::new_with(p, rules, deduction).expect("a grid engine");
             let st = z.setup_stats();
             match z.count_with_stats(&limits) {
                 Ok(c) => {

@@ -30,6 +30,8 @@
 //!   union-find with parities); an undecided edge whose faces fall into one class is decided,
 //!   and an edge that contradicts its class fails. This is the colouring that Slitherlink
 //!   solvers use for long-range parity, and probing extends it (`a` inside forces `b` outside);
+//! * **label domains** (paths, when asked): which labels may pass through each vertex, with a
+//!   global reach rule between probing passes (the `labels` module);
 //! * **probing**: each undecided edge is set on, then off, and propagated by the rules above; a
 //!   value whose trial fails is impossible, so the edge takes the other, and an edge that both
 //!   trials decide the same way is decided so (every solution agrees with one trial). For
@@ -42,6 +44,8 @@
 //!   undecided, the tree is dropped and the problem keeps what probing decided.
 //!
 //! Trials are undone through a trail, so a trial costs the work it propagates, not a copy.
+
+mod labels;
 
 /// Branching is tried only when probing leaves at most this many edges undecided: beyond, a
 /// tree of a few levels rarely decides everything, and its probing would cost more than the
@@ -85,6 +89,9 @@ pub(crate) struct Problem<'a> {
     /// For a loop in the plane: the number of faces and each edge's two faces (one may be the
     /// outer face); `(0, &[])` for none.
     pub faces: (usize, &'a [(u32, u32)]),
+    /// For paths between labelled terminals: keep a domain of path labels per vertex (the
+    /// `labels` module's rules, global reach included).
+    pub label_domains: bool,
 }
 
 /// The constraints cannot all be met: no solution.
@@ -102,6 +109,8 @@ enum Undo {
     Closed,
     /// Face class `child` was joined under its parent.
     Union(u32),
+    /// A word of the label domains (index, value before).
+    Domain(u32, u64),
 }
 
 /// Edge value: undecided, on or off.
@@ -169,6 +178,7 @@ struct State<'a> {
     faces: Faces,
     /// Edges decided by the face classes, not yet set.
     forced: Vec<(u32, bool)>,
+    labels: labels::Labels,
 }
 
 /// Face classes of known relative colour: a union-find by weight (the edges of the class's
@@ -257,6 +267,7 @@ impl<'a> State<'a> {
             ends: Vec::new(),
             faces: Faces::new(p),
             forced: Vec::new(),
+            labels: labels::Labels::new(p),
         }
     }
 
@@ -395,7 +406,7 @@ impl<'a> State<'a> {
         self.set_mate(mu, mv, len, label);
         self.set_mate(mv, mu, len, label);
         self.ends.extend([mu, mv]);
-        Ok(())
+        self.labels_edge_on(u, v)
     }
 
     /// Undoes every change after trail position `mark`.
@@ -408,6 +419,7 @@ impl<'a> State<'a> {
                     self.label[v as usize] = label;
                 }
                 Undo::Closed => self.closed = false,
+                Undo::Domain(i, word) => self.labels.restore(i, word),
                 Undo::Union(child) => {
                     let f = &mut self.faces;
                     let root = f.parent[child as usize];
@@ -441,6 +453,7 @@ impl<'a> State<'a> {
         self.queue.clear();
         self.ends.clear();
         self.forced.clear();
+        self.labels.clear_queue();
     }
 
     /// Sets every undecided edge of vertex `x` (`vertex`) or group `x` to `on`.
@@ -465,8 +478,10 @@ impl<'a> State<'a> {
 
     fn check_vertex(&mut self, x: u32) -> Result<(), Contradiction> {
         let (on, unk) = (self.v_on[x as usize], self.v_unk[x as usize]);
+        // a vertex that the labels put on a path has no degree 0
+        let degrees = self.p.degrees[x as usize] & !u8::from(!self.labels.may_be_empty(x));
         if unk == 0 {
-            return match on < 8 && self.p.degrees[x as usize] >> on & 1 == 1 {
+            return match on < 8 && degrees >> on & 1 == 1 {
                 true => Ok(()),
                 false => Err(Contradiction),
             };
@@ -476,7 +491,7 @@ impl<'a> State<'a> {
         }
         let top = (on + unk).min(7);
         let range = ((1u32 << (top + 1)) - 1) & !((1u32 << on) - 1);
-        let feasible = u32::from(self.p.degrees[x as usize]) & range;
+        let feasible = u32::from(degrees) & range;
         if feasible == 0 {
             return Err(Contradiction);
         }
@@ -566,7 +581,9 @@ impl<'a> State<'a> {
                         self.check_end(a)?;
                     }
                 }
+                self.labels_propagate()?;
             }
+            self.labels_propagate()?;
             if self.closed {
                 for e in 0..self.val.len() as u32 {
                     if self.val[e as usize] == UNK {
@@ -581,7 +598,11 @@ impl<'a> State<'a> {
                     }
                 }
             }
-            if self.queue.is_empty() && self.ends.is_empty() && self.forced.is_empty() {
+            if self.queue.is_empty()
+                && self.ends.is_empty()
+                && self.forced.is_empty()
+                && self.labels.queue_empty()
+            {
                 return Ok(());
             }
         }
@@ -766,6 +787,13 @@ pub(crate) fn deduce(p: &Problem<'_>) -> Result<Vec<Option<bool>>, Contradiction
     if p.probe {
         s.probe_fixpoint()?;
     }
+    // the global reach rule of the label domains, then probing again, while it narrows one
+    while s.labels_reach()? {
+        s.propagate(true)?;
+        if p.probe {
+            s.probe_fixpoint()?;
+        }
+    }
     if p.shape == Shape::Loop && s.val.iter().all(|&v| v == OFF) {
         // no edge can be on: no loop at all
         return Err(Contradiction);
@@ -871,6 +899,7 @@ mod tests {
             probe,
             branch,
             faces: if with_faces { (nf, &faces) } else { (0, &[]) },
+            label_domains: false,
         };
         deduce(&p)
     }

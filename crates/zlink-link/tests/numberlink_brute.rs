@@ -1,14 +1,16 @@
 //! The Numberlink engine against the brute-force oracle of zlink-testkit (DFS over paths per
 //! pair, no shared code): exact solution sets on seeded random grids up to 5×5 with random pair
-//! placements, every rule combination, deduction on and off; and on random graphs with random
-//! bounded edge groups.
+//! placements, every rule combination, every deduction level (none, probing, probing with label
+//! domains); and on random graphs with random bounded edge groups.
 
 use zlink_frontier::{Graph, Limits};
 use zlink_grid::numberlink::{verify, NumberlinkGrid, Rules};
 use zlink_grid::{Coord, Grid};
-use zlink_link::numberlink::NumberlinkZdd;
+use zlink_link::numberlink::{Deduction, NumberlinkZdd};
 use zlink_testkit::graph::SmallGraph;
 use zlink_testkit::numberlink::{grid_squares, random_pairs, solutions};
+
+const DEDUCTIONS: [Deduction; 3] = [Deduction::Off, Deduction::Probe, Deduction::Labels];
 
 const RULES: [Rules; 4] = [
     Rules {
@@ -72,10 +74,18 @@ fn engine_sets(z: &NumberlinkZdd) -> Vec<Vec<(u32, u32)>> {
     out
 }
 
-fn check_grid(rows: usize, cols: usize, pairs: &[(usize, usize)], what: &str) -> usize {
+/// Solutions found (over the rule variants) and rule variants on which the label domains fixed
+/// more edges than probing alone.
+#[derive(Default)]
+struct Tally {
+    found: usize,
+    labels_stronger: usize,
+}
+
+fn check_grid(rows: usize, cols: usize, pairs: &[(usize, usize)], what: &str) -> Tally {
     let sg = SmallGraph::grid(rows, cols);
     let p = instance(rows, cols, pairs);
-    let mut found = 0;
+    let mut tally = Tally::default();
     for rules in RULES {
         let squares = if rules.no_u_bends {
             grid_squares(rows, cols)
@@ -83,9 +93,16 @@ fn check_grid(rows: usize, cols: usize, pairs: &[(usize, usize)], what: &str) ->
             Vec::new()
         };
         let want = oracle_sets(&sg, &solutions(&sg, pairs, rules.cover, &squares));
-        for deduce in [false, true] {
+        let mut fixed = [0; 3];
+        for (d, deduce) in DEDUCTIONS.into_iter().enumerate() {
             let z = NumberlinkZdd::new_with(&p, rules, deduce).unwrap();
-            let w = format!("{what} {rules:?} deduce {deduce}");
+            let st = z.setup_stats();
+            fixed[d] = if st.contradiction {
+                usize::MAX
+            } else {
+                st.fixed_on + st.fixed_off
+            };
+            let w = format!("{what} {rules:?} deduce {deduce:?}");
             assert_eq!(
                 z.count(&Limits::default()).unwrap(),
                 want.len().into(),
@@ -96,9 +113,10 @@ fn check_grid(rows: usize, cols: usize, pairs: &[(usize, usize)], what: &str) ->
                 verify(&p, &l, rules).unwrap_or_else(|e| panic!("{w}: {e}"));
             }
         }
-        found += want.len();
+        tally.found += want.len();
+        tally.labels_stronger += usize::from(fixed[2] > fixed[1]);
     }
-    found
+    tally
 }
 
 #[test]
@@ -114,40 +132,43 @@ fn random_grids_every_rule_and_deduction() {
         (3, 5),
         (5, 3),
     ];
-    let mut solvable = 0;
-    let mut instances = 0;
+    let (mut solvable, mut instances, mut stronger) = (0, 0, 0);
     for seed in 0..300u64 {
         let (r, c) = shapes[seed as usize % shapes.len()];
         let max_pairs = (r * c / 2).min(5);
         let k = 1 + (seed as usize / shapes.len()) % max_pairs;
         let pairs = random_pairs(seed, r * c, k);
-        solvable += usize::from(
-            check_grid(
-                r,
-                c,
-                &pairs,
-                &format!("{r}x{c} seed {seed} pairs {pairs:?}"),
-            ) > 0,
+        let t = check_grid(
+            r,
+            c,
+            &pairs,
+            &format!("{r}x{c} seed {seed} pairs {pairs:?}"),
         );
+        solvable += usize::from(t.found > 0);
+        stronger += t.labels_stronger;
         instances += 1;
     }
     assert!(
         solvable > instances / 4,
         "{solvable} of {instances} solvable"
     );
+    // the label domains are exercised: they decide what probing leaves open somewhere
+    assert!(stronger > 0, "label domains never fixed more edges");
 }
 
 /// 5×5 grids with 3 to 6 pairs (enough that the oracle's path products stay small).
 #[test]
 fn random_5x5() {
-    let mut solvable = 0;
+    let (mut solvable, mut stronger) = (0, 0);
     for seed in 0..120u64 {
         let k = 3 + seed as usize % 4;
         let pairs = random_pairs(seed + 1000, 25, k);
-        solvable +=
-            usize::from(check_grid(5, 5, &pairs, &format!("5x5 seed {seed} pairs {pairs:?}")) > 0);
+        let t = check_grid(5, 5, &pairs, &format!("5x5 seed {seed} pairs {pairs:?}"));
+        solvable += usize::from(t.found > 0);
+        stronger += t.labels_stronger;
     }
     assert!(solvable > 20, "{solvable} solvable");
+    println!("label domains fixed more edges than probing on {stronger} rule variants");
 }
 
 /// Random graphs with random bounded groups, through [`NumberlinkZdd::on_graph`].
@@ -187,12 +208,12 @@ fn random_graphs_with_groups() {
                 })
                 .collect();
             let want = oracle_sets(&sg, &want_masks);
-            for deduce in [false, true] {
+            for deduce in DEDUCTIONS {
                 let z = NumberlinkZdd::on_graph(&g, &p32, cover, &groups, deduce).unwrap();
                 assert_eq!(
                     engine_sets(&z),
                     want,
-                    "seed {seed} n {n} m {m} pairs {pairs:?} groups {groups:?} cover {cover} deduce {deduce}"
+                    "seed {seed} n {n} m {m} pairs {pairs:?} groups {groups:?} cover {cover} deduce {deduce:?}"
                 );
             }
         }

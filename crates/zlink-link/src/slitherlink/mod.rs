@@ -239,6 +239,7 @@ impl SlitherZdd {
                 probe: deduction == Deduction::Probe,
                 branch: BRANCH_DEPTH,
                 faces: (outside as usize + 1, &faces),
+                label_domains: false,
             };
             let found = deduce::deduce(&problem);
             stats.deduce_seconds = started.elapsed().as_secs_f64();

@@ -3,13 +3,14 @@
 //! states, memory budget, threads, time limit); forced edges are deduced first.
 //!
 //! Settings: `cover=on|off`, `no_u_bends=on|off` (both default off, added to what the input
-//! format implies), `deduce=on|off` (default on).
+//! format implies), `deduce=on|off|labels` (default on; `labels` adds the per-cell label
+//! domains, see [`Deduction::Labels`]).
 
 use std::time::Instant;
 
 use zlink_grid::numberlink::{Links, Rules};
 use zlink_grid::{Counted, Engine, Settings, SettingsReader, SolveError, SolveOptions, Solved};
-use zlink_link::numberlink::NumberlinkZdd;
+use zlink_link::numberlink::{Deduction, NumberlinkZdd};
 
 use super::Numberlink;
 use crate::zdd_limits::{exact_count, first_of_two, frontier_progress, limits, run_error};
@@ -19,8 +20,8 @@ use crate::zdd_limits::{exact_count, first_of_two, frontier_progress, limits, ru
 pub struct NumberlinkSettings {
     /// Rules added to the input's own.
     pub rules: Rules,
-    /// Fix forced edges before the build.
-    pub deduce: bool,
+    /// How forced edges are fixed before the build.
+    pub deduce: Deduction,
 }
 
 impl Settings for NumberlinkSettings {
@@ -33,7 +34,10 @@ impl Settings for NumberlinkSettings {
             "no_u_bends",
             "on|off: no line touches itself (default off; --no-u-bends)",
         ),
-        ("deduce", "on|off: fix forced edges first (default on)"),
+        (
+            "deduce",
+            "on|off|labels: fix forced edges first (default on; labels: also per-cell label domains)",
+        ),
     ];
 
     fn read(r: &mut SettingsReader<'_>) -> Result<Self, SolveError> {
@@ -42,7 +46,20 @@ impl Settings for NumberlinkSettings {
                 cover: r.flag("cover")?.unwrap_or(false),
                 no_u_bends: r.flag("no_u_bends")?.unwrap_or(false),
             },
-            deduce: r.flag("deduce")?.unwrap_or(true),
+            deduce: r
+                .choice(
+                    "deduce",
+                    &[
+                        ("on", Deduction::Probe),
+                        ("yes", Deduction::Probe),
+                        ("true", Deduction::Probe),
+                        ("off", Deduction::Off),
+                        ("no", Deduction::Off),
+                        ("false", Deduction::Off),
+                        ("labels", Deduction::Labels),
+                    ],
+                )?
+                .unwrap_or_default(),
         })
     }
 }
