@@ -33,6 +33,7 @@ fn problem(inst: &MultiInstance) -> ConnectedProblem {
         allowed: inst.allowed.clone(),
         crossings: inst.crossings.clone(),
         acyclic: inst.acyclic,
+        window: 0,
     }
 }
 

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use zlink_grid::{Engine, SolveOptions};
-use zlink_puzzles::hashi::zdd::{count_in, count_with, Sweep};
+use zlink_puzzles::hashi::zdd::{count_in_with, count_with, Sweep, WINDOW};
 use zlink_puzzles::hashi::{Hashi, IpEngine};
 
 /// The IP cross-check enumerates only instances with at most this many solutions (one
@@ -81,6 +81,7 @@ fn load(path: &Path) -> Vec<(String, Hashi)> {
 fn main() {
     let mut deduce = true;
     let mut sweep: Option<Sweep> = None;
+    let mut window = WINDOW;
     let mut ip_check = 0usize;
     let mut opts = SolveOptions::default();
     let mut sets = Vec::new();
@@ -95,13 +96,11 @@ fn main() {
             "--no-deduce" => deduce = false,
             "--sweep" => {
                 let name = args.next().unwrap_or_default();
-                sweep = Some(
-                    *Sweep::ALL
-                        .iter()
-                        .find(|o| format!("{o:?}").eq_ignore_ascii_case(&name))
-                        .unwrap_or_else(|| panic!("--sweep: one of {:?}", Sweep::ALL)),
-                );
+                sweep = Some(Sweep::parse(&name).unwrap_or_else(|| {
+                    panic!("--sweep: rows, columns, rowsback, columnsback or graphK")
+                }));
             }
+            "--window" => window = num("--window") as usize,
             "--ip-check" => ip_check = num("--ip-check") as usize,
             "--max-memory" => opts.max_memory = Some(num("--max-memory") as u64),
             "--time-limit" => opts.time_limit = Some(num("--time-limit")),
@@ -118,7 +117,7 @@ fn main() {
         for (name, h) in &all {
             let t = Instant::now();
             let r = match sweep {
-                Some(s) => count_in(h, deduce, s, &opts),
+                Some(s) => count_in_with(h, deduce, s, window, &opts),
                 None => count_with(h, deduce, &opts),
             };
             match r {
@@ -185,6 +184,7 @@ fn main() {
             peak_rss_mb()
         );
     }
+    eprintln!("memo hits/misses {:?}", zlink_frontier::specs::connected::window::stats());
     if mismatch {
         std::process::exit(1);
     }

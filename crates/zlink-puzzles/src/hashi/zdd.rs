@@ -14,7 +14,7 @@
 use std::time::Instant;
 
 use zlink_frontier::run::{build_family, count_family};
-use zlink_frontier::specs::connected::puzzles::HASHI_ORDER;
+use zlink_frontier::specs::connected::layout::{edges_in_vertex_order, vertex_order, LayoutOptions};
 use zlink_frontier::specs::connected::ConnectedProblem;
 use zlink_frontier::{CountError, Limits, RunError, Vertex};
 use zlink_grid::{Counted, Engine, SolveError, SolveOptions, SolveStats, Solved};
@@ -41,38 +41,80 @@ pub struct Prepared {
     pub graph: BridgeGraph,
 }
 
-/// Which way the edge order sweeps the islands. All decide an island's bridges right after
-/// those of the island before it in the sweep (the spec's `RowMajor` order on islands numbered
-/// in that sweep), so an island saturates as soon as possible; which of the two has fewer
-/// states depends on the instance, by factors of 10-300 on the hardest CLLV instances (see
-/// [`count_with`]).
+/// Which order the islands are swept in. Every sweep decides an island's bridges to later
+/// islands when it reaches the island (edges sorted by `(earlier end, later end)`), so an
+/// island saturates as soon as possible. The geometric sweeps follow the grid; a graph sweep
+/// follows the island graph (`zlink_frontier::specs::connected::layout`: greedy smallest
+/// boundary, then annealing, seeded), which keeps far fewer islands live on CLLV instances
+/// with clusters and long bridges. Which sweep has the fewest states still depends on the
+/// instance (see [`count_with`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sweep {
-    /// Islands row by row ([`HASHI_ORDER`] on the row-major island numbering).
+    /// Islands row by row.
     Rows,
-    /// Islands column by column (the same order on the transposed grid).
+    /// Islands column by column.
     Columns,
     /// Islands row by row from the bottom right.
     RowsBack,
     /// Islands column by column from the bottom right.
     ColumnsBack,
+    /// The island graph's layout with this annealing seed.
+    Graph(u8),
 }
 
 impl Sweep {
-    /// Every sweep, the one tried first first.
-    pub const ALL: [Sweep; 4] = [
+    /// Every geometric sweep and two graph sweeps.
+    pub const ALL: [Sweep; 6] = [
+        Sweep::Graph(1),
+        Sweep::Graph(2),
         Sweep::Rows,
         Sweep::Columns,
         Sweep::RowsBack,
         Sweep::ColumnsBack,
     ];
+
+    /// The sweep named `s` (`rows`, `columns`, `rowsback`, `columnsback`, `graphK`).
+    pub fn parse(s: &str) -> Option<Sweep> {
+        let s = s.to_ascii_lowercase();
+        if let Some(k) = s.strip_prefix("graph") {
+            return k.parse().ok().map(Sweep::Graph);
+        }
+        [
+            Sweep::Rows,
+            Sweep::Columns,
+            Sweep::RowsBack,
+            Sweep::ColumnsBack,
+        ]
+        .into_iter()
+        .find(|w| format!("{w:?}").eq_ignore_ascii_case(&s))
+    }
 }
+
+/// Edges of degree propagation after every decision in the engine's problems (the spec's
+/// `window`).
+pub const WINDOW: usize = 32;
 
 /// The problem of `h` in the given sweep; with `deduce`, every candidate's bridge count is
 /// first narrowed by [`propagate::bounds`] (a candidate that can carry no bridge is left out,
 /// a forced one becomes the spec's least multiplicity, a crossing with a dropped candidate
 /// disappears). `None`: the deduction found a contradiction (no solution).
 pub fn prepare(h: &Hashi, deduce: bool, sweep: Sweep) -> Option<Prepared> {
+    prepare_with(h, deduce, sweep, WINDOW)
+}
+
+/// [`prepare`] with the spec's propagation window given (0: none).
+pub fn prepare_with(h: &Hashi, deduce: bool, sweep: Sweep, window: usize) -> Option<Prepared> {
+    prepare_ordered(h, deduce, window, |p| island_order(h, p, sweep))
+}
+
+/// [`prepare_with`] with the island order given by `order` (which sees the problem in island
+/// numbering, after the deduction).
+pub fn prepare_ordered(
+    h: &Hashi,
+    deduce: bool,
+    window: usize,
+    order: impl FnOnce(&ConnectedProblem) -> Vec<usize>,
+) -> Option<Prepared> {
     let g = BridgeGraph::new(h);
     let m = g.candidates.len();
     let bounds = if deduce {
@@ -86,24 +128,6 @@ pub fn prepare(h: &Hashi, deduce: bool, sweep: Sweep) -> Option<Prepared> {
     for (i, &e) in kept.iter().enumerate() {
         new_of[e] = i;
     }
-    // Island numbering of the sweep: row-major (as given) or column-major.
-    let mut rank: Vec<usize> = (0..h.islands().len()).collect();
-    if matches!(sweep, Sweep::Columns | Sweep::ColumnsBack) {
-        let mut by_col = rank.clone();
-        by_col.sort_by_key(|&i| {
-            let c = h.islands()[i].coord;
-            (c.col, c.row)
-        });
-        for (r, &i) in by_col.iter().enumerate() {
-            rank[i] = r;
-        }
-    }
-    if matches!(sweep, Sweep::RowsBack | Sweep::ColumnsBack) {
-        let n = rank.len();
-        for r in &mut rank {
-            *r = n - 1 - *r;
-        }
-    }
     let any = (1..=MAX_CLUE).fold(0u32, |acc, d| acc | 1 << d);
     let p = ConnectedProblem {
         n: h.islands().len(),
@@ -111,18 +135,16 @@ pub fn prepare(h: &Hashi, deduce: bool, sweep: Sweep) -> Option<Prepared> {
             .iter()
             .map(|&e| {
                 let c = &g.candidates[e];
-                (rank[c.a] as Vertex, rank[c.b] as Vertex)
+                (c.a as Vertex, c.b as Vertex)
             })
             .collect(),
         min: kept.iter().map(|&e| bounds[e].0).collect(),
         max: kept.iter().map(|&e| bounds[e].1).collect(),
-        allowed: {
-            let mut a = vec![0u32; h.islands().len()];
-            for (i, isl) in h.islands().iter().enumerate() {
-                a[rank[i]] = isl.clue.map_or(any, |d| 1 << d);
-            }
-            a
-        },
+        allowed: h
+            .islands()
+            .iter()
+            .map(|isl| isl.clue.map_or(any, |d| 1 << d))
+            .collect(),
         crossings: g
             .crossings
             .iter()
@@ -130,15 +152,43 @@ pub fn prepare(h: &Hashi, deduce: bool, sweep: Sweep) -> Option<Prepared> {
             .map(|&(a, b)| (new_of[a], new_of[b]))
             .collect(),
         acyclic: false,
+        window,
     };
-    let local = HASHI_ORDER
-        .perm(&p, None)
-        .unwrap_or_else(|| (0..kept.len()).collect());
+    let order = order(&p);
+    let local = edges_in_vertex_order(&p, &order);
     Some(Prepared {
         problem: p.permuted(&local),
         perm: local.iter().map(|&i| kept[i]).collect(),
         graph: g,
     })
+}
+
+/// The islands in the order `sweep` visits them (`p`: the problem in island numbering).
+fn island_order(h: &Hashi, p: &ConnectedProblem, sweep: Sweep) -> Vec<usize> {
+    let n = h.islands().len();
+    let mut order: Vec<usize> = (0..n).collect(); // row-major, as the islands are listed
+    match sweep {
+        Sweep::Graph(seed) => {
+            return vertex_order(
+                p,
+                &LayoutOptions {
+                    seed: u64::from(seed),
+                    flag_weight: std::env::var("LAMBDA").ok().and_then(|x| x.parse().ok()).unwrap_or(0.5),
+                    moves_per_vertex: std::env::var("MOVES").ok().and_then(|x| x.parse().ok()).unwrap_or(400),
+                    ..LayoutOptions::default()
+                },
+            )
+        }
+        Sweep::Columns | Sweep::ColumnsBack => order.sort_by_key(|&i| {
+            let c = h.islands()[i].coord;
+            (c.col, c.row)
+        }),
+        Sweep::Rows | Sweep::RowsBack => {}
+    }
+    if matches!(sweep, Sweep::RowsBack | Sweep::ColumnsBack) {
+        order.reverse();
+    }
+    order
 }
 
 /// First budget of distinct states per sweep in [`count_with`]'s race.
@@ -249,7 +299,21 @@ pub fn count_in(
     sweep: Sweep,
     opts: &SolveOptions,
 ) -> Result<Counted, SolveError> {
-    match prepare(h, deduce, sweep) {
+    count_in_with(h, deduce, sweep, WINDOW, opts)
+}
+
+/// [`count_in`] with the spec's propagation window given (0: none).
+///
+/// # Errors
+/// As [`count_with`].
+pub fn count_in_with(
+    h: &Hashi,
+    deduce: bool,
+    sweep: Sweep,
+    window: usize,
+    opts: &SolveOptions,
+) -> Result<Counted, SolveError> {
+    match prepare_with(h, deduce, sweep, window) {
         Some(pr) => exact_count(opts, "state_fields", &[], |l| count_family(&pr.problem, l)),
         None => Ok(Counted::exact(0u32, SolveStats::timed(0.0))),
     }

@@ -61,8 +61,10 @@
 //! [`WideConnectedDegreeSpec`] uses [`Wide`] (up to 250 fields); [`count_auto`] and
 //! [`build_auto`] pick the narrow one when it fits.
 
+pub mod layout;
 pub mod order;
 pub mod puzzles;
+pub mod window;
 
 use zlink_zdd::{NodeId, Var, Zdd};
 
@@ -93,6 +95,8 @@ pub struct ConnectedProblem {
     pub crossings: Vec<(usize, usize)>,
     /// Whether the used multigraph must be a forest (then a second copy is never taken).
     pub acyclic: bool,
+    /// Edges of degree propagation after every decision (0: none; see the module doc).
+    pub window: usize,
 }
 
 impl ConnectedProblem {
@@ -106,6 +110,7 @@ impl ConnectedProblem {
             allowed: allowed.to_vec(),
             crossings: Vec::new(),
             acyclic: false,
+            window: 0,
         }
     }
 
@@ -133,6 +138,7 @@ impl ConnectedProblem {
                 .map(|&(a, b)| (inv[a], inv[b]))
                 .collect(),
             acyclic: self.acyclic,
+            window: self.window,
         }
     }
 
@@ -322,6 +328,13 @@ pub struct ConnectedDegree<S> {
     w: u8,
     fields: usize,
     acyclic: bool,
+    noconn: bool,
+    /// Per edge, the degree-propagation window after it (empty: no check).
+    windows: Vec<window::Window>,
+    /// Answers of the windows' degree checks by level and key (see [`window::Memo`]).
+    memo: std::sync::Arc<window::Memo>,
+    /// Node budget of the windows' exact search (0: bounds propagation only).
+    search_budget: u32,
     /// The root is already hopeless (an isolated vertex that must be used, a degree set out
     /// of reach).
     hopeless: bool,
@@ -481,6 +494,45 @@ impl<S: Slots> ConnectedDegree<S> {
                 });
             }
         }
+        let wsize = p.window;
+        let windows = if wsize > 0 {
+            let mut cross = vec![Vec::new(); m];
+            for &(a, b) in &p.crossings {
+                if a != b {
+                    cross[a].push(b);
+                    cross[b].push(a);
+                }
+            }
+            let flag_field: Vec<u8> = (0..m)
+                .map(|f| {
+                    if flag_slot[f] == u8::MAX {
+                        u8::MAX
+                    } else {
+                        (2 * w + usize::from(flag_slot[f])) as u8
+                    }
+                })
+                .collect();
+            let edges32: Vec<(u32, u32)> = g.edges().to_vec();
+            let plan = window::Plan {
+                edges: &edges32,
+                min: &p.min,
+                max: &p.max,
+                allowed: &p.allowed,
+                cross: &cross,
+                incident: &incident,
+                first: &first,
+                last: &last,
+                w,
+                slot_of: &slot_of,
+                flag_field: &flag_field,
+                flag_from: &earliest,
+            };
+            (0..m)
+                .map(|e| window::Window::build(&plan, e, wsize.min(120)))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut var = 0 as Level;
         let mut edges = Vec::with_capacity(m);
         let mut levels = Vec::new();
@@ -531,9 +583,22 @@ impl<S: Slots> ConnectedDegree<S> {
             w: w as u8,
             fields,
             acyclic: p.acyclic,
+            noconn: std::env::var("NOCONN").is_ok(),
+            windows,
+            memo: std::sync::Arc::new(window::Memo::new()),
+            search_budget: std::env::var("WSEARCH")
+                .ok()
+                .and_then(|x| x.parse().ok())
+                .unwrap_or(0),
             hopeless,
             _state: std::marker::PhantomData,
         })
+    }
+
+    /// TEMP experiment.
+    pub fn with_noconn(mut self) -> Self {
+        self.noconn = true;
+        self
     }
 
     /// Number of state fields (`2w + f`).
@@ -637,6 +702,18 @@ impl<S: Slots> ConnectedDegree<S> {
         }
     }
 
+    /// Whether state `m` after edge `e` passes the window's checks (degrees memoized by the
+    /// fields they read, then connectivity).
+    fn window_ok(&self, win: &window::Window, e: usize, m: &S) -> bool {
+        let ok = match win.key(m) {
+            Some(k) => self
+                .memo
+                .get_or_insert(e as u32, k, || win.degrees_feasible(m, self.search_budget)),
+            None => win.degrees_feasible(m, self.search_budget),
+        };
+        ok && win.may_connect(m)
+    }
+
     /// After the last decision of edge `e`: clear its flag, let vertices leave (closing
     /// components), then go to the next edge.
     fn finish(&self, mut m: S, e: usize) -> Step<S> {
@@ -670,6 +747,11 @@ impl<S: Slots> ConnectedDegree<S> {
         }
         if let Some(step) = self.lookahead(&mut m, ed) {
             return step;
+        }
+        if let Some(win) = self.windows.get(e) {
+            if !self.window_ok(win, e, &m) {
+                return Step::Reject;
+            }
         }
         for &(f, slot) in &ed.watch {
             if m.get(slot) == S::MAX_VALUE {
@@ -720,7 +802,7 @@ impl<S: Slots> Spec for ConnectedDegree<S> {
                     m.set(slot, d + 1);
                 }
                 let (cu, cv) = (self.label(&m, su), self.label(&m, sv));
-                match (cu, cv) {
+                match if self.noconn { (1, 1) } else { (cu, cv) } {
                     (0, 0) => {
                         m.set(self.w + su, self.w + 1);
                         m.set(self.w + sv, self.w + 1);
