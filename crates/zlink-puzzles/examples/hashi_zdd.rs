@@ -6,9 +6,13 @@
 //! that each process's peak RSS is that set's peak memory.
 //!
 //! ```text
-//! cargo run --release -p zlink-puzzles --example hashi_zdd -- [--no-deduce] [--sweep rows|columns] [--ip-check K]
-//!     [--max-memory BYTES] [--time-limit S] [--threads T] DIR|FILE.has|Hashi_dataset.json ...
+//! cargo run --release -p zlink-puzzles --example hashi_zdd -- [--no-deduce] [--sweep S | --race S,S,..]
+//!     [--window K] [--ip-check K] [--max-memory BYTES] [--time-limit S] [--threads T]
+//!     DIR|FILE.has|Hashi_dataset.json ...
 //! ```
+//! Without `--sweep` or `--race` it runs the engine's default race (`count_with`); a sweep is
+//! `rows`, `columns`, `rowsback`, `columnsback` or `graphK` (the island-graph layout with
+//! annealing seed K); `--window K` sets the spec's look-ahead window (0: none).
 //! Per set: instances counted, failures (budget/time), time median/mean/max, widest level
 //! median/max, peak RSS; every instance whose count is not 1 is listed. `--ip-check K`
 //! re-counts every K-th instance with at most 100 solutions with the IP engine's no-good
@@ -18,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use zlink_grid::{Engine, SolveOptions};
-use zlink_puzzles::hashi::zdd::{count_in_with, count_with, Sweep, WINDOW};
+use zlink_puzzles::hashi::zdd::{count_in_with, count_raced, RaceSetup, Sweep};
 use zlink_puzzles::hashi::{Hashi, IpEngine};
 
 /// The IP cross-check enumerates only instances with at most this many solutions (one
@@ -81,7 +85,7 @@ fn load(path: &Path) -> Vec<(String, Hashi)> {
 fn main() {
     let mut deduce = true;
     let mut sweep: Option<Sweep> = None;
-    let mut window = WINDOW;
+    let mut setup = RaceSetup::default();
     let mut ip_check = 0usize;
     let mut opts = SolveOptions::default();
     let mut sets = Vec::new();
@@ -100,7 +104,16 @@ fn main() {
                     panic!("--sweep: rows, columns, rowsback, columnsback or graphK")
                 }));
             }
-            "--window" => window = num("--window") as usize,
+            "--window" => setup.window = num("--window") as usize,
+            "--race" => {
+                let list = args.next().unwrap_or_default();
+                setup.sweeps = list
+                    .split(',')
+                    .map(|x| {
+                        Sweep::parse(x).unwrap_or_else(|| panic!("--race: unknown sweep {x:?}"))
+                    })
+                    .collect();
+            }
             "--ip-check" => ip_check = num("--ip-check") as usize,
             "--max-memory" => opts.max_memory = Some(num("--max-memory") as u64),
             "--time-limit" => opts.time_limit = Some(num("--time-limit")),
@@ -117,8 +130,8 @@ fn main() {
         for (name, h) in &all {
             let t = Instant::now();
             let r = match sweep {
-                Some(s) => count_in_with(h, deduce, s, window, &opts),
-                None => count_with(h, deduce, &opts),
+                Some(s) => count_in_with(h, deduce, s, setup.window, &opts),
+                None => count_raced(h, deduce, &setup, &opts),
             };
             match r {
                 Ok(c) => {
@@ -184,7 +197,6 @@ fn main() {
             peak_rss_mb()
         );
     }
-    eprintln!("memo hits/misses {:?}", zlink_frontier::specs::connected::window::stats());
     if mismatch {
         std::process::exit(1);
     }

@@ -173,8 +173,6 @@ fn island_order(h: &Hashi, p: &ConnectedProblem, sweep: Sweep) -> Vec<usize> {
                 p,
                 &LayoutOptions {
                     seed: u64::from(seed),
-                    flag_weight: std::env::var("LAMBDA").ok().and_then(|x| x.parse().ok()).unwrap_or(0.5),
-                    moves_per_vertex: std::env::var("MOVES").ok().and_then(|x| x.parse().ok()).unwrap_or(400),
                     ..LayoutOptions::default()
                 },
             )
@@ -194,65 +192,103 @@ fn island_order(h: &Hashi, p: &ConnectedProblem, sweep: Sweep) -> Vec<usize> {
 /// First budget of distinct states per sweep in [`count_with`]'s race.
 const FIRST_ROUND_STATES: u64 = 100_000;
 
+/// What [`count_with`] races: the sweeps (in the order each round tries them) and the spec's
+/// look-ahead window.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RaceSetup {
+    /// The sweeps, tried in this order every round.
+    pub sweeps: Vec<Sweep>,
+    /// The spec's window (see [`WINDOW`]).
+    pub window: usize,
+    /// Distinct states per sweep in the first round (four times more each round).
+    pub first_budget: u64,
+}
+
+impl Default for RaceSetup {
+    /// The engine's setup: [`Sweep::ALL`], [`WINDOW`], 100 000 states first.
+    fn default() -> Self {
+        RaceSetup {
+            sweeps: Sweep::ALL.to_vec(),
+            window: WINDOW,
+            first_budget: FIRST_ROUND_STATES,
+        }
+    }
+}
+
 /// The engine's exact count of `h` with or without the deduction (see [`prepare`]); the
 /// engine counts with it. A contradiction found by the deduction is a count of 0.
 ///
-/// The sweeps race: each gets a budget of distinct states (100 000, then four times more
-/// per round) and the first to finish gives the count, so the total work is within a small
-/// factor of the best sweep's. A sweep that exceeds the memory budget drops out; the run
-/// fails only when all have (or on the time limit, which covers the whole race). The stats
-/// say which sweep counted (`sweep`, the index in [`Sweep::ALL`]) and after how many rounds (`race_rounds`).
+/// The sweeps of [`RaceSetup::default`] race: each gets a budget of distinct states (100 000,
+/// then four times more per round) and the first to finish gives the count, so the total
+/// work is within a small factor of the best sweep's. A sweep is prepared (its order laid
+/// out) only when its turn first comes. A sweep that exceeds the memory budget drops out; the
+/// run fails only when all have (or on the time limit, which covers the whole race). The
+/// stats say which sweep counted (`sweep`, the index in the setup's list) and after how many
+/// rounds (`race_rounds`).
 ///
 /// # Errors
 /// As [`ZddEngine`]'s count: a budget (exit 3), a time limit or a spec error.
 pub fn count_with(h: &Hashi, deduce: bool, opts: &SolveOptions) -> Result<Counted, SolveError> {
-    race(h, deduce, FIRST_ROUND_STATES, opts).map(|(c, _)| c)
+    race(h, deduce, &RaceSetup::default(), opts).map(|(c, _)| c)
 }
 
-/// [`count_with`] with the race's first budget of distinct states given (tests force many
-/// rounds and sweep changes with a tiny one).
+/// [`count_with`] with the race's setup given (measurements compare setups; tests force many
+/// rounds and sweep changes with a tiny first budget).
 ///
 /// # Errors
 /// As [`count_with`].
 pub fn count_raced(
     h: &Hashi,
     deduce: bool,
-    first_budget: u64,
+    setup: &RaceSetup,
     opts: &SolveOptions,
 ) -> Result<Counted, SolveError> {
-    race(h, deduce, first_budget.max(1), opts).map(|(c, _)| c)
+    race(h, deduce, setup, opts).map(|(c, _)| c)
 }
 
 /// [`count_with`]'s race; also returns the winning sweep.
 fn race(
     h: &Hashi,
     deduce: bool,
-    first_budget: u64,
+    setup: &RaceSetup,
     opts: &SolveOptions,
 ) -> Result<(Counted, Sweep), SolveError> {
     let started = Instant::now();
-    let mut preps = Vec::new();
-    for sweep in Sweep::ALL {
-        match prepare(h, deduce, sweep) {
-            Some(p) => preps.push((sweep, p)),
-            None => return Ok((Counted::exact(0u32, SolveStats::timed(0.0)), Sweep::Rows)),
-        }
+    let sweeps = &setup.sweeps;
+    if sweeps.is_empty() {
+        return Err(SolveError::Solver("no sweep to race".into()));
     }
-    let mut out = vec![false; preps.len()]; // dropped out on the memory budget
-    let mut budget = first_budget;
+    let mut preps: Vec<Option<Prepared>> = vec![None; sweeps.len()];
+    let mut out = vec![false; sweeps.len()]; // dropped out on the memory budget
+    let mut budget = setup.first_budget.max(1);
     for round in 1u64.. {
         let mut last_err = None;
-        for (k, (sweep, pr)) in preps.iter().enumerate() {
+        for (k, &sweep) in sweeps.iter().enumerate() {
             if out[k] {
                 continue;
             }
-            let mut o = opts.clone();
-            if let Some(t) = opts.time_limit {
-                let left = t - started.elapsed().as_secs_f64();
-                if left <= 0.0 {
-                    return Err(SolveError::TimeLimit { seconds: t });
+            let left = |t: f64| t - started.elapsed().as_secs_f64();
+            if opts.time_limit.is_some_and(|t| left(t) <= 0.0) {
+                return Err(SolveError::TimeLimit {
+                    seconds: opts.time_limit.unwrap_or(0.0),
+                });
+            }
+            if preps[k].is_none() {
+                match prepare_with(h, deduce, sweep, setup.window) {
+                    Some(p) => preps[k] = Some(p),
+                    None => {
+                        let c = Counted::exact(0u32, SolveStats::timed(0.0));
+                        return Ok((c, sweep));
+                    }
                 }
-                o.time_limit = Some(left);
+            }
+            let Some(pr) = &preps[k] else { continue };
+            let mut o = opts.clone();
+            o.time_limit = opts.time_limit.map(left);
+            if o.time_limit.is_some_and(|t| t <= 0.0) {
+                return Err(SolveError::TimeLimit {
+                    seconds: opts.time_limit.unwrap_or(0.0),
+                });
             }
             let node_budget = std::cell::Cell::new(false);
             let extra = [("sweep", k as u64), ("race_rounds", round)];
@@ -267,7 +303,7 @@ fn race(
             }) {
                 Ok(mut c) => {
                     c.stats.seconds = started.elapsed().as_secs_f64();
-                    return Ok((c, *sweep));
+                    return Ok((c, sweep));
                 }
                 Err(SolveError::TimeLimit { .. }) => {
                     return Err(SolveError::TimeLimit {
@@ -333,7 +369,8 @@ impl Engine<Hashi> for ZddEngine {
     fn solve(&self, h: &Hashi, _: &(), opts: &SolveOptions) -> Result<Solved<Bridges>, SolveError> {
         let started = Instant::now();
         // The race picks the sweep with fewer states; the build then reuses it.
-        let (counted, sweep) = race(h, true, FIRST_ROUND_STATES, opts)?;
+        let setup = RaceSetup::default();
+        let (counted, sweep) = race(h, true, &setup, opts)?;
         if counted.count == 0u32.into() {
             return Err(SolveError::Infeasible);
         }
@@ -341,7 +378,7 @@ impl Engine<Hashi> for ZddEngine {
             problem: q,
             perm,
             graph: g,
-        }) = prepare(h, true, sweep)
+        }) = prepare_with(h, true, sweep, setup.window)
         else {
             return Err(SolveError::Infeasible);
         };

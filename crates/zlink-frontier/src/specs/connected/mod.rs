@@ -56,6 +56,15 @@
 //! (In Hashi: an island whose remaining neighbours are all full, or whose remaining bridges
 //! are all crossed, is settled without waiting for its edges.)
 //!
+//! With a *window* `k > 0` ([`ConnectedProblem::window`]), each state also passes a check over
+//! the next `k` edges ([`window`]): bounds propagation of the degree rule and the crossing rule
+//! on those edges (the ones beyond at their full range), then a connectivity test on the
+//! frontier labels, the window's edges that may still be used and one node for everything
+//! beyond. Both are relaxations, so no state with a completion is rejected; they catch the
+//! many states on hard Hashi instances that have no completion but would branch for many
+//! levels before the local rules see it. The degree answers are memoised per level by the
+//! fields they read.
+//!
 //! The state type is a parameter ([`Slots`]): [`ConnectedDegreeSpec`] uses [`Packed`] (up to
 //! 25 fields: frontier width `w` and `f` live flags with `2w + f <= 25`), and
 //! [`WideConnectedDegreeSpec`] uses [`Wide`] (up to 250 fields); [`count_auto`] and
@@ -64,7 +73,7 @@
 pub mod layout;
 pub mod order;
 pub mod puzzles;
-pub mod window;
+mod window;
 
 use zlink_zdd::{NodeId, Var, Zdd};
 
@@ -95,7 +104,8 @@ pub struct ConnectedProblem {
     pub crossings: Vec<(usize, usize)>,
     /// Whether the used multigraph must be a forest (then a second copy is never taken).
     pub acyclic: bool,
-    /// Edges of degree propagation after every decision (0: none; see the module doc).
+    /// Edges of look-ahead after every decision: degree propagation and a connectivity test
+    /// over the next `window` edges (0: none; at most 96 are used; see the module doc).
     pub window: usize,
 }
 
@@ -328,13 +338,10 @@ pub struct ConnectedDegree<S> {
     w: u8,
     fields: usize,
     acyclic: bool,
-    noconn: bool,
     /// Per edge, the degree-propagation window after it (empty: no check).
     windows: Vec<window::Window>,
     /// Answers of the windows' degree checks by level and key (see [`window::Memo`]).
     memo: std::sync::Arc<window::Memo>,
-    /// Node budget of the windows' exact search (0: bounds propagation only).
-    search_budget: u32,
     /// The root is already hopeless (an isolated vertex that must be used, a degree set out
     /// of reach).
     hopeless: bool,
@@ -583,22 +590,11 @@ impl<S: Slots> ConnectedDegree<S> {
             w: w as u8,
             fields,
             acyclic: p.acyclic,
-            noconn: std::env::var("NOCONN").is_ok(),
             windows,
             memo: std::sync::Arc::new(window::Memo::new()),
-            search_budget: std::env::var("WSEARCH")
-                .ok()
-                .and_then(|x| x.parse().ok())
-                .unwrap_or(0),
             hopeless,
             _state: std::marker::PhantomData,
         })
-    }
-
-    /// TEMP experiment.
-    pub fn with_noconn(mut self) -> Self {
-        self.noconn = true;
-        self
     }
 
     /// Number of state fields (`2w + f`).
@@ -708,8 +704,8 @@ impl<S: Slots> ConnectedDegree<S> {
         let ok = match win.key(m) {
             Some(k) => self
                 .memo
-                .get_or_insert(e as u32, k, || win.degrees_feasible(m, self.search_budget)),
-            None => win.degrees_feasible(m, self.search_budget),
+                .get_or_insert(e as u32, k, || win.degrees_feasible(m)),
+            None => win.degrees_feasible(m),
         };
         ok && win.may_connect(m)
     }
@@ -802,7 +798,7 @@ impl<S: Slots> Spec for ConnectedDegree<S> {
                     m.set(slot, d + 1);
                 }
                 let (cu, cv) = (self.label(&m, su), self.label(&m, sv));
-                match if self.noconn { (1, 1) } else { (cu, cv) } {
+                match (cu, cv) {
                     (0, 0) => {
                         m.set(self.w + su, self.w + 1);
                         m.set(self.w + sv, self.w + 1);

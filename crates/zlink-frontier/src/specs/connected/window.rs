@@ -21,13 +21,6 @@ use rustc_hash::FxBuildHasher;
 
 use crate::packed::Slots;
 
-/// TEMP
-pub static HITS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-/// TEMP
-pub static MISSES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-/// TEMP
-pub fn stats() -> (u64, u64) { (HITS.load(std::sync::atomic::Ordering::Relaxed), MISSES.load(std::sync::atomic::Ordering::Relaxed)) }
-
 /// Shards of [`Memo`].
 const SHARDS: usize = 16;
 
@@ -55,10 +48,8 @@ impl Memo {
         let h = (key[0] ^ key[1].rotate_left(61)) as u64 ^ u64::from(level).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let shard = &self.shards[(h >> 59) as usize % SHARDS];
         if let Some(&a) = shard.lock().ok().and_then(|s| s.get(&(level, key)).copied()).as_ref() {
-            HITS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             return a;
         }
-        MISSES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let a = f();
         if let Ok(mut s) = shard.lock() {
             if s.len() >= SHARD_CAPACITY {
@@ -129,10 +120,9 @@ struct WEdge {
 pub(super) struct Window {
     /// Label field offset.
     w: u8,
-    /// Whether some edge lies beyond the window.
-    beyond: bool,
-    /// Whether to check connectivity.
-    conn: bool,
+    /// Whether a vertex that must be used has all its edges beyond the window (then every
+    /// used vertex must reach the node standing for "beyond").
+    required_beyond: bool,
     verts: Vec<WVert>,
     edges: Vec<WEdge>,
     /// The state fields [`Window::degrees_feasible`] reads.
@@ -173,8 +163,11 @@ impl Window {
         let hi_edge = (e + size.min(MAX_EDGES)).min(m - 1);
         let mut w = Window {
             w: p.w as u8,
-            beyond: hi_edge + 1 < m,
-            conn: std::env::var("NOCONN").is_err() && std::env::var("WNOCONN").is_err(),
+            required_beyond: p
+                .first
+                .iter()
+                .zip(p.allowed)
+                .any(|(&f, &a)| f != usize::MAX && f > hi_edge && a & 1 == 0),
             ..Window::default()
         };
         if e + 1 > hi_edge {
@@ -258,9 +251,11 @@ impl Window {
 
     /// The memo key of state `m` for [`Window::degrees_feasible`]: the fields it reads (the
     /// window's frontier degrees and live crossing flags), 5 bits each; `None` if there are
-    /// more than 51 of them.
+    /// more than 50 of them. Injective: a flag is 0 or 1, a live degree is below its vertex's
+    /// largest allowed degree (at most 31; reaching it makes the vertex DEAD), and DEAD (the
+    /// field's largest value) becomes 31.
     pub(super) fn key<S: Slots>(&self, m: &S) -> Option<[u128; 2]> {
-        if self.key_fields.len() > 51 {
+        if self.key_fields.len() > 50 {
             return None;
         }
         let mut k = [0u128; 2];
@@ -361,55 +356,20 @@ impl Window {
         true
     }
 
-    /// Depth-first search for multiplicities of every window edge that satisfy the degree
-    /// and crossing rules (edges beyond the window relaxed to their full range), with
-    /// propagation at every node. Gives up (answers true) after `budget` nodes.
-    fn search(&self, b: &Bounds, nodes: &mut u32, budget: u32) -> bool {
-        let mut b = b.clone();
-        if !self.propagate(&mut b) {
-            return false;
-        }
-        *nodes += 1;
-        if *nodes > budget {
-            return true;
-        }
-        let Some(i) = (0..self.edges.len()).find(|&i| b.lo[i] < b.hi[i]) else {
-            return true;
-        };
-        for v in b.lo[i]..=b.hi[i] {
-            let mut c = b.clone();
-            c.lo[i] = v;
-            c.hi[i] = v;
-            if self.search(&c, nodes, budget) {
-                return true;
-            }
-        }
-        false
-    }
-
     /// Whether the window's edges can take multiplicities that keep every vertex's degree
-    /// reachable in state `m`: bounds propagation, and with `search_budget > 0` a
-    /// depth-first search over the window (at most that many nodes; past it the answer is
-    /// yes).
-    pub(super) fn degrees_feasible<S: Slots>(&self, m: &S, search_budget: u32) -> bool {
+    /// reachable in state `m` (bounds propagation to a fixpoint).
+    pub(super) fn degrees_feasible<S: Slots>(&self, m: &S) -> bool {
         if self.edges.is_empty() {
             return true;
         }
         let mut b = Bounds::new();
-        if !self.init(m, &mut b) {
-            return false;
-        }
-        if search_budget == 0 {
-            return self.propagate(&mut b);
-        }
-        let mut nodes = 0;
-        self.search(&b, &mut nodes, search_budget)
+        self.init(m, &mut b) && self.propagate(&mut b)
     }
 
     /// The connectivity test of [`Window::connected`] in state `m`, with the window's edges
     /// at their starting bounds.
     pub(super) fn may_connect<S: Slots>(&self, m: &S) -> bool {
-        if !self.conn || self.edges.is_empty() {
+        if self.edges.is_empty() {
             return true;
         }
         let mut b = Bounds::new();
@@ -445,7 +405,6 @@ impl Window {
             }
         };
         let mut required = [false; MAX_VERTS];
-        let mut any_beyond = false;
         for (i, v) in self.verts.iter().enumerate() {
             if dead[i] {
                 continue;
@@ -461,7 +420,6 @@ impl Window {
             required[i] = used;
             if v.out_cap > 0 {
                 union(&mut parent, i, inf);
-                any_beyond = true;
             }
         }
         for (k, ed) in self.edges.iter().enumerate() {
@@ -473,8 +431,10 @@ impl Window {
                 );
             }
         }
+        // Vertices wholly beyond the window that must be used meet the rest only through the
+        // "beyond" node; without such a vertex, everything beyond may stay unused.
         let mut root = None;
-        if any_beyond && self.beyond {
+        if self.required_beyond {
             root = Some(find(&mut parent, inf));
         }
         for i in 0..nv {
