@@ -41,6 +41,20 @@ fn peak_rss_mb() -> f64 {
         .map_or(f64::NAN, |kb| kb / 1024.0)
 }
 
+/// CPU seconds (user + system) of this process so far, from `/proc/self/stat` (clock ticks of
+/// 1/100 s); the box is shared, so per-instance CPU time is the comparable figure.
+fn cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            let rest = s.rsplit_once(')')?.1;
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            let t = |i: usize| f.get(i).and_then(|x| x.parse::<f64>().ok());
+            Some((t(11)? + t(12)?) / 100.0)
+        })
+        .unwrap_or(f64::NAN)
+}
+
 fn median(v: &[f64]) -> f64 {
     let mut v = v.to_vec();
     v.sort_by(f64::total_cmp);
@@ -124,11 +138,12 @@ fn main() {
     let mut mismatch = false;
     for set in sets {
         let all = load(&set);
-        let (mut times, mut widest) = (Vec::new(), Vec::new());
+        let (mut times, mut cpus, mut widest) = (Vec::new(), Vec::new(), Vec::new());
         let (mut failed, mut unique, mut checked) = (0usize, 0usize, 0usize);
         let mut small_seen = 0usize;
         for (name, h) in &all {
             let t = Instant::now();
+            let c0 = cpu_seconds();
             let r = match sweep {
                 Some(s) => count_in_with(h, deduce, s, setup.window, &opts),
                 None => count_raced(h, deduce, &setup, &opts),
@@ -136,6 +151,7 @@ fn main() {
             match r {
                 Ok(c) => {
                     times.push(t.elapsed().as_secs_f64());
+                    cpus.push(cpu_seconds() - c0);
                     let w = c
                         .stats
                         .counters
@@ -147,9 +163,10 @@ fn main() {
                         unique += 1;
                     } else {
                         println!(
-                            "{name}: {} solutions ({:.3} s, widest level {w})",
+                            "{name}: {} solutions ({:.3} s, {:.2} CPU s, widest level {w})",
                             c.count,
-                            times.last().unwrap_or(&0.0)
+                            times.last().unwrap_or(&0.0),
+                            cpus.last().unwrap_or(&0.0)
                         );
                     }
                     let small = c.count <= IP_MAX.into();
@@ -174,7 +191,11 @@ fn main() {
                 }
                 Err(e) => {
                     failed += 1;
-                    println!("{name}: {e} after {:.2} s", t.elapsed().as_secs_f64());
+                    println!(
+                        "{name}: {e} after {:.2} s ({:.2} CPU s)",
+                        t.elapsed().as_secs_f64(),
+                        cpu_seconds() - c0
+                    );
                 }
             }
         }
@@ -182,7 +203,8 @@ fn main() {
         let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
         println!(
             "{}: {} of {} counted ({} failed), {} unique; seconds median {:.4} mean {:.4} max {:.3}; \
-             widest level median {} max {}; ip cross-checked {}; peak RSS {:.0} MB",
+             CPU seconds median {:.3} mean {:.3} max {:.2}; widest level median {} max {}; \
+             ip cross-checked {}; peak RSS {:.0} MB",
             set.display(),
             times.len(),
             all.len(),
@@ -191,6 +213,9 @@ fn main() {
             median(&times),
             mean,
             max(&times),
+            median(&cpus),
+            cpus.iter().sum::<f64>() / cpus.len().max(1) as f64,
+            max(&cpus),
             median(&widest),
             max(&widest),
             checked,
