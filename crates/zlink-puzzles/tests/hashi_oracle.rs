@@ -212,7 +212,7 @@ proptest! {
         pick in 0usize..1000,
         solvable in prop::bool::ANY,
     ) {
-        use zlink_puzzles::hashi::zdd::{count_in_with, count_raced, count_with, RaceSetup, Sweep, WINDOW};
+        use zlink_puzzles::hashi::zdd::{count_in_with, count_raced, count_with, RaceSetup, Sweep};
         let n = if five { 5 } else { 4 };
         let h = if solvable {
             let Some(h) = instance(n, n, &mask[..n * n], pick) else { return Ok(()) };
@@ -235,10 +235,14 @@ proptest! {
         let tiny = RaceSetup { first_budget: 1, ..RaceSetup::default() };
         let raced = count_raced(&h, false, &tiny, &opts).unwrap();
         prop_assert_eq!(&raced.count, &want.into(), "tiny race\n{}", shown);
+        // the same over every sweep with a window (graph layouts prepared mid-race)
+        let all = RaceSetup { sweeps: Sweep::ALL.to_vec(), window: 2, first_budget: 1 };
+        let raced = count_raced(&h, true, &all, &opts).unwrap();
+        prop_assert_eq!(&raced.count, &want.into(), "tiny race, all sweeps\n{}", shown);
         // every sweep (geometric and graph layouts), without a window, with windows that end
         // before the last edge, and with the engine's
         for sweep in Sweep::ALL.into_iter().chain([Sweep::Graph(7)]) {
-            for window in [0, 1, 3, WINDOW] {
+            for window in [0, 1, 3, 32] {
                 let c = count_in_with(&h, true, sweep, window, &opts).unwrap();
                 prop_assert_eq!(&c.count, &want.into(), "{:?} window {}\n{}", sweep, window, shown);
             }

@@ -9,7 +9,9 @@
 //! ([`propagate::bounds`]) narrows every candidate before the build ([`prepare`]), and four
 //! island sweeps race with growing state budgets ([`count_with`]), since the better sweep has
 //! 10-300 times fewer states on the hardest CLLV instances and no cheap score predicted which
-//! (figures in tools/README.md).
+//! (figures in tools/README.md). Two more tools are measurable but off by default: sweeps
+//! along the island graph's layout ([`Sweep::Graph`]) and the spec's look-ahead window
+//! ([`WINDOW`], [`RaceSetup`]).
 
 use std::time::Instant;
 
@@ -63,10 +65,19 @@ pub enum Sweep {
 }
 
 impl Sweep {
-    /// Every geometric sweep and two graph sweeps, in the race's order.
-    /// The geometric sweeps come first: they cost nothing to lay out, and on most instances
-    /// one of them finishes in the race's first round, so the graph layouts (about 0.1 CPU s
-    /// at 400 islands) are computed only for the hard ones.
+    /// The engine's race ([`RaceSetup::default`]): the four geometric sweeps.
+    pub const GEOMETRIC: [Sweep; 4] = [
+        Sweep::Rows,
+        Sweep::Columns,
+        Sweep::RowsBack,
+        Sweep::ColumnsBack,
+    ];
+
+    /// Every geometric sweep and two graph sweeps. In a race the geometric sweeps come first:
+    /// they cost nothing to lay out, and sweeps are prepared lazily, so the graph layouts
+    /// (about 0.13 CPU s at 400 islands) are computed only when no geometric sweep finished
+    /// in the first round. Not the engine's default: on the hard CLLV instances measured
+    /// (tools/README.md, issue 17) this race was not faster than [`Sweep::GEOMETRIC`].
     pub const ALL: [Sweep; 6] = [
         Sweep::Rows,
         Sweep::Columns,
@@ -82,20 +93,18 @@ impl Sweep {
         if let Some(k) = s.strip_prefix("graph") {
             return k.parse().ok().map(Sweep::Graph);
         }
-        [
-            Sweep::Rows,
-            Sweep::Columns,
-            Sweep::RowsBack,
-            Sweep::ColumnsBack,
-        ]
-        .into_iter()
-        .find(|w| format!("{w:?}").eq_ignore_ascii_case(&s))
+        Sweep::GEOMETRIC
+            .into_iter()
+            .find(|w| format!("{w:?}").eq_ignore_ascii_case(&s))
     }
 }
 
-/// Edges of degree propagation after every decision in the engine's problems (the spec's
-/// `window`).
-pub const WINDOW: usize = 32;
+/// The spec's look-ahead window in the engine's problems (edges of degree propagation and
+/// connectivity test after every decision; 0 = off). Off: a window of 32 cuts the widest
+/// level 2-4 times on the hard CLLV instances, but each state costs more and the race was
+/// 1.4-5 times slower in CPU seconds (tools/README.md, issue 17); `prepare_with` and
+/// [`RaceSetup`] take any window.
+pub const WINDOW: usize = 0;
 
 /// The problem of `h` in the given sweep; with `deduce`, every candidate's bridge count is
 /// first narrowed by [`propagate::bounds`] (a candidate that can carry no bridge is left out,
@@ -208,10 +217,10 @@ pub struct RaceSetup {
 }
 
 impl Default for RaceSetup {
-    /// The engine's setup: [`Sweep::ALL`], [`WINDOW`], 100 000 states first.
+    /// The engine's setup: [`Sweep::GEOMETRIC`], [`WINDOW`], 100 000 states first.
     fn default() -> Self {
         RaceSetup {
-            sweeps: Sweep::ALL.to_vec(),
+            sweeps: Sweep::GEOMETRIC.to_vec(),
             window: WINDOW,
             first_budget: FIRST_ROUND_STATES,
         }
