@@ -6,13 +6,14 @@
 //! that each process's peak RSS is that set's peak memory.
 //!
 //! ```text
-//! cargo run --release -p zlink-puzzles --example hashi_zdd -- [--no-deduce] [--sweep S | --race S,S,..]
+//! cargo run --release -p zlink-puzzles --example hashi_zdd -- [--no-deduce] [--sweep S | --race S[:K],S[:K],..]
 //!     [--window K] [--ip-check K] [--max-memory BYTES] [--time-limit S] [--threads T]
 //!     DIR|FILE.has|Hashi_dataset.json ...
 //! ```
 //! Without `--sweep` or `--race` it runs the engine's default race (`count_with`); a sweep is
 //! `rows`, `columns`, `rowsback`, `columnsback` or `graphK` (the island-graph layout with
-//! annealing seed K); `--window K` sets the spec's look-ahead window (0: none).
+//! annealing seed K); `--window K` sets the spec's look-ahead window (0: none), `S:K` one
+//! sweep's window in a race.
 //! Per set: instances counted, failures (budget/time), time median/mean/max, widest level
 //! median/max, peak RSS; every instance whose count is not 1 is listed. `--ip-check K`
 //! re-counts every K-th instance with at most 100 solutions with the IP engine's no-good
@@ -22,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use zlink_grid::{Engine, SolveOptions};
-use zlink_puzzles::hashi::zdd::{count_in_with, count_raced, RaceSetup, Sweep};
+use zlink_puzzles::hashi::zdd::{count_in_with, count_raced, RaceSetup, Sweep, WINDOW};
 use zlink_puzzles::hashi::{Hashi, IpEngine};
 
 /// The IP cross-check enumerates only instances with at most this many solutions (one
@@ -99,7 +100,8 @@ fn load(path: &Path) -> Vec<(String, Hashi)> {
 fn main() {
     let mut deduce = true;
     let mut sweep: Option<Sweep> = None;
-    let mut setup = RaceSetup::default();
+    let mut window = WINDOW;
+    let mut race: Option<String> = None;
     let mut ip_check = 0usize;
     let mut opts = SolveOptions::default();
     let mut sets = Vec::new();
@@ -118,16 +120,8 @@ fn main() {
                     panic!("--sweep: rows, columns, rowsback, columnsback or graphK")
                 }));
             }
-            "--window" => setup.window = num("--window") as usize,
-            "--race" => {
-                let list = args.next().unwrap_or_default();
-                setup.sweeps = list
-                    .split(',')
-                    .map(|x| {
-                        Sweep::parse(x).unwrap_or_else(|| panic!("--race: unknown sweep {x:?}"))
-                    })
-                    .collect();
-            }
+            "--window" => window = num("--window") as usize,
+            "--race" => race = Some(args.next().unwrap_or_default()),
             "--ip-check" => ip_check = num("--ip-check") as usize,
             "--max-memory" => opts.max_memory = Some(num("--max-memory") as u64),
             "--time-limit" => opts.time_limit = Some(num("--time-limit")),
@@ -135,6 +129,22 @@ fn main() {
             _ => sets.push(PathBuf::from(a)),
         }
     }
+    // `--race S[:K],S[:K],..`: each sweep with its own window (default `--window`).
+    let setup = match &race {
+        None => RaceSetup::default(),
+        Some(list) => RaceSetup {
+            sweeps: list
+                .split(',')
+                .map(|x| {
+                    let (name, k) = x.split_once(':').unwrap_or((x, ""));
+                    let s = Sweep::parse(name)
+                        .unwrap_or_else(|| panic!("--race: unknown sweep {name:?}"));
+                    (s, k.parse().unwrap_or(window))
+                })
+                .collect(),
+            ..RaceSetup::default()
+        },
+    };
     let mut mismatch = false;
     for set in sets {
         let all = load(&set);
@@ -145,7 +155,7 @@ fn main() {
             let t = Instant::now();
             let c0 = cpu_seconds();
             let r = match sweep {
-                Some(s) => count_in_with(h, deduce, s, setup.window, &opts),
+                Some(s) => count_in_with(h, deduce, s, window, &opts),
                 None => count_raced(h, deduce, &setup, &opts),
             };
             match r {

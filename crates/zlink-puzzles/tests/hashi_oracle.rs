@@ -236,7 +236,7 @@ proptest! {
         let raced = count_raced(&h, false, &tiny, &opts).unwrap();
         prop_assert_eq!(&raced.count, &want.into(), "tiny race\n{}", shown);
         // the same over every sweep with a window (graph layouts prepared mid-race)
-        let all = RaceSetup { sweeps: Sweep::ALL.to_vec(), window: 2, first_budget: 1 };
+        let all = RaceSetup { first_budget: 1, ..RaceSetup::uniform(&Sweep::ALL, 2) };
         let raced = count_raced(&h, true, &all, &opts).unwrap();
         prop_assert_eq!(&raced.count, &want.into(), "tiny race, all sweeps\n{}", shown);
         // every sweep (geometric and graph layouts), without a window, with windows that end

@@ -6,12 +6,12 @@
 //! The IP engine's no-good enumeration is the independent cross-check.
 //!
 //! Two things make big instances count: the forced-bridge propagation the IP already uses
-//! ([`propagate::bounds`]) narrows every candidate before the build ([`prepare`]), and four
-//! island sweeps race with growing state budgets ([`count_with`]), since the better sweep has
-//! 10-300 times fewer states on the hardest CLLV instances and no cheap score predicted which
-//! (figures in tools/README.md). Two more tools are measurable but off by default: sweeps
-//! along the island graph's layout ([`Sweep::Graph`]) and the spec's look-ahead window
-//! ([`WINDOW`], [`RaceSetup`]).
+//! ([`propagate::bounds`]) narrows every candidate before the build ([`prepare`]), and six
+//! island sweeps (four along the grid, two along a layout of the island graph) race with
+//! growing state budgets ([`count_with`]), since the better sweep has 10-300 times fewer
+//! states on the hardest CLLV instances and no cheap score predicted which (figures in
+//! tools/README.md). The spec's look-ahead window ([`WINDOW`], [`RaceSetup`]) is measurable
+//! but off by default.
 
 use std::time::Instant;
 
@@ -65,7 +65,7 @@ pub enum Sweep {
 }
 
 impl Sweep {
-    /// The engine's race ([`RaceSetup::default`]): the four geometric sweeps.
+    /// The four geometric sweeps (the engine's race before the graph layouts).
     pub const GEOMETRIC: [Sweep; 4] = [
         Sweep::Rows,
         Sweep::Columns,
@@ -73,17 +73,19 @@ impl Sweep {
         Sweep::ColumnsBack,
     ];
 
-    /// Every geometric sweep and two graph sweeps. In a race the geometric sweeps come first:
-    /// they cost nothing to lay out, and sweeps are prepared lazily, so the graph layouts
-    /// (about 0.13 CPU s at 400 islands) are computed only when no geometric sweep finished
-    /// in the first round. Not the engine's default: on the hard CLLV instances measured
-    /// (tools/README.md, issue 17) this race was not faster than [`Sweep::GEOMETRIC`].
+    /// The engine's race ([`RaceSetup::default`]): the first graph layout, the four geometric
+    /// sweeps, the second graph layout. The graph sweep first because on the hard CLLV
+    /// classes (AA = 50, 75 at 300-400 islands) it alone often has 10-100 times fewer states
+    /// than any geometric sweep (`Hs_34_400_50_00_001`: 0.57 CPU s alone, the geometric race
+    /// 23.6 s); the geometric sweeps still win some 200-island instances (tools/README.md,
+    /// issue 17). Sweeps are prepared lazily, so the second layout is computed only when the
+    /// first round did not finish.
     pub const ALL: [Sweep; 6] = [
+        Sweep::Graph(1),
         Sweep::Rows,
         Sweep::Columns,
         Sweep::RowsBack,
         Sweep::ColumnsBack,
-        Sweep::Graph(1),
         Sweep::Graph(2),
     ];
 
@@ -204,26 +206,30 @@ fn island_order(h: &Hashi, p: &ConnectedProblem, sweep: Sweep) -> Vec<usize> {
 /// First budget of distinct states per sweep in [`count_with`]'s race.
 const FIRST_ROUND_STATES: u64 = 100_000;
 
-/// What [`count_with`] races: the sweeps (in the order each round tries them) and the spec's
-/// look-ahead window.
+/// What [`count_with`] races: the sweeps, each with the spec's look-ahead window (in the
+/// order each round tries them), and the first round's budget.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RaceSetup {
-    /// The sweeps, tried in this order every round.
-    pub sweeps: Vec<Sweep>,
-    /// The spec's window (see [`WINDOW`]).
-    pub window: usize,
+    /// The sweeps and their windows (see [`WINDOW`]), tried in this order every round.
+    pub sweeps: Vec<(Sweep, usize)>,
     /// Distinct states per sweep in the first round (four times more each round).
     pub first_budget: u64,
 }
 
-impl Default for RaceSetup {
-    /// The engine's setup: [`Sweep::GEOMETRIC`], [`WINDOW`], 100 000 states first.
-    fn default() -> Self {
+impl RaceSetup {
+    /// `sweeps`, each with `window`, and the engine's first budget.
+    pub fn uniform(sweeps: &[Sweep], window: usize) -> RaceSetup {
         RaceSetup {
-            sweeps: Sweep::GEOMETRIC.to_vec(),
-            window: WINDOW,
+            sweeps: sweeps.iter().map(|&s| (s, window)).collect(),
             first_budget: FIRST_ROUND_STATES,
         }
+    }
+}
+
+impl Default for RaceSetup {
+    /// The engine's setup: [`Sweep::ALL`] with [`WINDOW`], 100 000 states first.
+    fn default() -> Self {
+        RaceSetup::uniform(&Sweep::ALL, WINDOW)
     }
 }
 
@@ -264,7 +270,7 @@ fn race(
     deduce: bool,
     setup: &RaceSetup,
     opts: &SolveOptions,
-) -> Result<(Counted, Sweep), SolveError> {
+) -> Result<(Counted, (Sweep, usize)), SolveError> {
     let started = Instant::now();
     let sweeps = &setup.sweeps;
     if sweeps.is_empty() {
@@ -275,7 +281,7 @@ fn race(
     let mut budget = setup.first_budget.max(1);
     for round in 1u64.. {
         let mut last_err = None;
-        for (k, &sweep) in sweeps.iter().enumerate() {
+        for (k, &(sweep, window)) in sweeps.iter().enumerate() {
             if out[k] {
                 continue;
             }
@@ -286,11 +292,11 @@ fn race(
                 });
             }
             if preps[k].is_none() {
-                match prepare_with(h, deduce, sweep, setup.window) {
+                match prepare_with(h, deduce, sweep, window) {
                     Some(p) => preps[k] = Some(p),
                     None => {
                         let c = Counted::exact(0u32, SolveStats::timed(0.0));
-                        return Ok((c, sweep));
+                        return Ok((c, (sweep, window)));
                     }
                 }
             }
@@ -315,7 +321,7 @@ fn race(
             }) {
                 Ok(mut c) => {
                     c.stats.seconds = started.elapsed().as_secs_f64();
-                    return Ok((c, sweep));
+                    return Ok((c, (sweep, window)));
                 }
                 Err(SolveError::TimeLimit { .. }) => {
                     return Err(SolveError::TimeLimit {
@@ -381,8 +387,7 @@ impl Engine<Hashi> for ZddEngine {
     fn solve(&self, h: &Hashi, _: &(), opts: &SolveOptions) -> Result<Solved<Bridges>, SolveError> {
         let started = Instant::now();
         // The race picks the sweep with fewer states; the build then reuses it.
-        let setup = RaceSetup::default();
-        let (counted, sweep) = race(h, true, &setup, opts)?;
+        let (counted, (sweep, window)) = race(h, true, &RaceSetup::default(), opts)?;
         if counted.count == 0u32.into() {
             return Err(SolveError::Infeasible);
         }
@@ -390,7 +395,7 @@ impl Engine<Hashi> for ZddEngine {
             problem: q,
             perm,
             graph: g,
-        }) = prepare_with(h, true, sweep, setup.window)
+        }) = prepare_with(h, true, sweep, window)
         else {
             return Err(SolveError::Infeasible);
         };
