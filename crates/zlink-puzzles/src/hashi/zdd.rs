@@ -16,7 +16,9 @@
 use std::time::Instant;
 
 use zlink_frontier::run::{build_family, count_family};
-use zlink_frontier::specs::connected::layout::{edges_in_vertex_order, vertex_order, LayoutOptions};
+use zlink_frontier::specs::connected::layout::{
+    edges_in_vertex_order, vertex_order, LayoutOptions,
+};
 use zlink_frontier::specs::connected::ConnectedProblem;
 use zlink_frontier::{CountError, Limits, RunError, Vertex};
 use zlink_grid::{Counted, Engine, SolveError, SolveOptions, SolveStats, Solved};

@@ -452,7 +452,11 @@ mod tests {
                 }
             }
         }
-        let mut p = ConnectedProblem::simple((rows * cols) as usize, &edges, &vec![0b110; (rows * cols) as usize]);
+        let mut p = ConnectedProblem::simple(
+            (rows * cols) as usize,
+            &edges,
+            &vec![0b110; (rows * cols) as usize],
+        );
         p.crossings = crossings.to_vec();
         p
     }
@@ -493,7 +497,9 @@ mod tests {
         assert_eq!(sorted, (0..p.n).collect::<Vec<_>>());
         let (_, live, _) = order_cost(&p, &order, 0.5);
         assert!(live <= 4, "live {live}");
-        let transposed: Vec<usize> = (0..3).flat_map(|c| (0..20).map(move |r| r * 3 + c)).collect();
+        let transposed: Vec<usize> = (0..3)
+            .flat_map(|c| (0..20).map(move |r| r * 3 + c))
+            .collect();
         assert!(order_cost(&p, &transposed, 0.5).1 >= 19);
     }
 }

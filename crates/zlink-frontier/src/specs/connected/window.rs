@@ -39,15 +39,28 @@ pub(super) struct Memo {
 impl Memo {
     pub(super) fn new() -> Memo {
         Memo {
-            shards: (0..SHARDS).map(|_| Mutex::new(HashMap::default())).collect(),
+            shards: (0..SHARDS)
+                .map(|_| Mutex::new(HashMap::default()))
+                .collect(),
         }
     }
 
     /// The answer for `(level, key)`, computed by `f` the first time.
-    pub(super) fn get_or_insert(&self, level: u32, key: [u128; 2], f: impl FnOnce() -> bool) -> bool {
-        let h = (key[0] ^ key[1].rotate_left(61)) as u64 ^ u64::from(level).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    pub(super) fn get_or_insert(
+        &self,
+        level: u32,
+        key: [u128; 2],
+        f: impl FnOnce() -> bool,
+    ) -> bool {
+        let h = (key[0] ^ key[1].rotate_left(61)) as u64
+            ^ u64::from(level).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let shard = &self.shards[(h >> 59) as usize % SHARDS];
-        if let Some(&a) = shard.lock().ok().and_then(|s| s.get(&(level, key)).copied()).as_ref() {
+        if let Some(&a) = shard
+            .lock()
+            .ok()
+            .and_then(|s| s.get(&(level, key)).copied())
+            .as_ref()
+        {
             return a;
         }
         let a = f();
@@ -339,8 +352,8 @@ impl Window {
                 if b.lo[i] == 0 {
                     continue;
                 }
-                let ps = &self.partners
-                    [usize::from(self.pstart[i])..usize::from(self.pstart[i + 1])];
+                let ps =
+                    &self.partners[usize::from(self.pstart[i])..usize::from(self.pstart[i + 1])];
                 for &g in ps {
                     let g = usize::from(g);
                     if b.lo[g] > 0 {
