@@ -215,8 +215,8 @@ impl Layout {
         }
         let clip = |a: u32, b: u32| (a.max(lo as u32), b.min(hi as u32 + 1));
         // vertices: the ends of the changed edges
-        for k in 0..edges.len() {
-            for x in self.ends[edges[k] as usize] {
+        for &e in &edges {
+            for x in self.ends[e as usize] {
                 let x = x as usize;
                 if self.vstamp[x] == s {
                     continue;

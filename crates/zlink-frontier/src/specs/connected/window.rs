@@ -27,13 +27,16 @@ const SHARDS: usize = 16;
 /// Entries per shard before it is cleared (about 50 MB in all).
 const SHARD_CAPACITY: usize = 1 << 16;
 
+/// One shard of [`Memo`]: answers by `(level, key)`.
+type MemoShard = Mutex<HashMap<(u32, [u128; 2]), bool, FxBuildHasher>>;
+
 /// The windows' degree answers by `(level, key)`: states that agree on the fields a window
 /// reads get the same answer, so the check (and its search) runs once per distinct key.
 /// Sharded for the DP's threads; a full shard is cleared (answers are recomputed, never
 /// wrong).
 #[derive(Debug)]
 pub(super) struct Memo {
-    shards: Vec<Mutex<HashMap<(u32, [u128; 2]), bool, FxBuildHasher>>>,
+    shards: Vec<MemoShard>,
 }
 
 impl Memo {
@@ -450,8 +453,8 @@ impl Window {
         if self.required_beyond {
             root = Some(find(&mut parent, inf));
         }
-        for i in 0..nv {
-            if required[i] {
+        for (i, &req) in required.iter().enumerate().take(nv) {
+            if req {
                 let r = find(&mut parent, i);
                 match root {
                     None => root = Some(r),
