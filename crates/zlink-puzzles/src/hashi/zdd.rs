@@ -105,9 +105,9 @@ impl Sweep {
 
 /// The spec's look-ahead window in the engine's problems (edges of degree propagation and
 /// connectivity test after every decision; 0 = off). Off: a window of 32 cuts the widest
-/// level 2-4 times on the hard CLLV instances, but each state costs more and the race was
-/// 1.4-5 times slower in CPU seconds (tools/README.md, issue 17); `prepare_with` and
-/// [`RaceSetup`] take any window.
+/// level 2-5 times on the hard CLLV instances, but each state costs more than the window
+/// saves (`Hs_34_400_50_00_001`, layout sweep alone: 0.71 CPU s with it, 0.57 s without;
+/// tools/README.md, issue 17); `prepare_with` and [`RaceSetup`] take any window.
 pub const WINDOW: usize = 0;
 
 /// The problem of `h` in the given sweep; with `deduce`, every candidate's bridge count is
