@@ -6,6 +6,9 @@
 mod common;
 use common::pool;
 use num_bigint::BigUint;
+use zlink_frontier::specs::connected::layout::{
+    edges_in_vertex_order, vertex_order, LayoutOptions,
+};
 use zlink_frontier::specs::connected::order::{best_order, BridgeOrder};
 use zlink_frontier::specs::connected::puzzles::{
     circuit_board_count, circuit_board_problem, circuit_board_solutions, hashi_count,
@@ -33,12 +36,28 @@ fn problem(inst: &MultiInstance) -> ConnectedProblem {
         allowed: inst.allowed.clone(),
         crossings: inst.crossings.clone(),
         acyclic: inst.acyclic,
+        window: 0,
     }
 }
 
-/// Counts on packed (if it fits) and wide states, on 1 and 2 threads; all must agree with
-/// `expect`.
+/// Look-ahead windows every count is checked with: none, windows that end before the last
+/// edge (so "beyond the window" is exercised), and one that covers every edge.
+const WINDOWS: [usize; 5] = [0, 1, 2, 4, 96];
+
+/// Counts on packed (if it fits) and wide states, on 1 and 2 threads, with every window of
+/// [`WINDOWS`]; all must agree with `expect`.
 fn check_counts(p: &ConnectedProblem, expect: u64, what: &str) {
+    for window in WINDOWS {
+        let q = ConnectedProblem {
+            window,
+            ..p.clone()
+        };
+        check_counts_as_given(&q, expect, &format!("window {window}, {what}"));
+    }
+}
+
+/// [`check_counts`] in `p`'s own window.
+fn check_counts_as_given(p: &ConnectedProblem, expect: u64, what: &str) {
     let expect = BigUint::from(expect);
     let opts = Options::default();
     for threads in [1, 2] {
@@ -55,14 +74,21 @@ fn check_counts(p: &ConnectedProblem, expect: u64, what: &str) {
 }
 
 /// Builds the ZDD and compares its members (as multiplicity vectors) with the oracle's.
+/// Also with a window of 2 edges.
 fn check_members(p: &ConnectedProblem, inst: &MultiInstance, what: &str) {
-    let mut zdd = Zdd::new(p.num_vars() as u32);
-    let (root, _) = build_auto(p, &mut zdd, &Options::default()).unwrap();
-    let mut got = members_of(p, &zdd, root);
-    got.sort();
     let mut want = oracle::members(inst);
     want.sort();
-    assert_eq!(got, want, "{what}");
+    for window in [0, 2] {
+        let q = ConnectedProblem {
+            window,
+            ..p.clone()
+        };
+        let mut zdd = Zdd::new(q.num_vars() as u32);
+        let (root, _) = build_auto(&q, &mut zdd, &Options::default()).unwrap();
+        let mut got = members_of(&q, &zdd, root);
+        got.sort();
+        assert_eq!(got, want, "window {window}, {what}");
+    }
 }
 
 #[test]
@@ -184,6 +210,31 @@ fn orders_preserve_counts() {
         }
         let (_, _, q) = best_order(&p, Some(&coords)).unwrap();
         assert_eq!(count_auto(&q, &Options::default()).unwrap().0.count, expect);
+        // The layout's vertex orders (greedy start, annealed with two seeds), with and
+        // without a window.
+        for seed in [0, 1, 2] {
+            let opts = LayoutOptions {
+                seed,
+                moves_per_vertex: if seed == 0 { 0 } else { 50 },
+                ..LayoutOptions::default()
+            };
+            let order = vertex_order(&p, &opts);
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..p.n).collect::<Vec<_>>(), "a permutation");
+            let perm = edges_in_vertex_order(&p, &order);
+            for window in [0, 3] {
+                let q = ConnectedProblem {
+                    window,
+                    ..p.permuted(&perm)
+                };
+                assert_eq!(
+                    count_auto(&q, &Options::default()).unwrap().0.count,
+                    expect,
+                    "layout seed {seed}, window {window}"
+                );
+            }
+        }
     }
 }
 

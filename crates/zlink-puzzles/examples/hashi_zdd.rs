@@ -6,9 +6,14 @@
 //! that each process's peak RSS is that set's peak memory.
 //!
 //! ```text
-//! cargo run --release -p zlink-puzzles --example hashi_zdd -- [--no-deduce] [--sweep rows|columns] [--ip-check K]
-//!     [--max-memory BYTES] [--time-limit S] [--threads T] DIR|FILE.has|Hashi_dataset.json ...
+//! cargo run --release -p zlink-puzzles --example hashi_zdd -- [--no-deduce] [--sweep S | --race S[:K],S[:K],..]
+//!     [--window K] [--ip-check K] [--max-memory BYTES] [--time-limit S] [--threads T]
+//!     DIR|FILE.has|Hashi_dataset.json ...
 //! ```
+//! Without `--sweep` or `--race` it runs the engine's default race (`count_with`); a sweep is
+//! `rows`, `columns`, `rowsback`, `columnsback` or `graphK` (the island-graph layout with
+//! annealing seed K); `--window K` sets the spec's look-ahead window (0: none), `S:K` one
+//! sweep's window in a race.
 //! Per set: instances counted, failures (budget/time), time median/mean/max, widest level
 //! median/max, peak RSS; every instance whose count is not 1 is listed. `--ip-check K`
 //! re-counts every K-th instance with at most 100 solutions with the IP engine's no-good
@@ -18,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use zlink_grid::{Engine, SolveOptions};
-use zlink_puzzles::hashi::zdd::{count_in, count_with, Sweep};
+use zlink_puzzles::hashi::zdd::{count_in_with, count_raced, RaceSetup, Sweep, WINDOW};
 use zlink_puzzles::hashi::{Hashi, IpEngine};
 
 /// The IP cross-check enumerates only instances with at most this many solutions (one
@@ -35,6 +40,20 @@ fn peak_rss_mb() -> f64 {
                 .and_then(|k| k.parse::<f64>().ok())
         })
         .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+/// CPU seconds (user + system) of this process so far, from `/proc/self/stat` (clock ticks of
+/// 1/100 s); the box is shared, so per-instance CPU time is the comparable figure.
+fn cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            let rest = s.rsplit_once(')')?.1;
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            let t = |i: usize| f.get(i).and_then(|x| x.parse::<f64>().ok());
+            Some((t(11)? + t(12)?) / 100.0)
+        })
+        .unwrap_or(f64::NAN)
 }
 
 fn median(v: &[f64]) -> f64 {
@@ -81,6 +100,8 @@ fn load(path: &Path) -> Vec<(String, Hashi)> {
 fn main() {
     let mut deduce = true;
     let mut sweep: Option<Sweep> = None;
+    let mut window = WINDOW;
+    let mut race: Option<String> = None;
     let mut ip_check = 0usize;
     let mut opts = SolveOptions::default();
     let mut sets = Vec::new();
@@ -95,13 +116,12 @@ fn main() {
             "--no-deduce" => deduce = false,
             "--sweep" => {
                 let name = args.next().unwrap_or_default();
-                sweep = Some(
-                    *Sweep::ALL
-                        .iter()
-                        .find(|o| format!("{o:?}").eq_ignore_ascii_case(&name))
-                        .unwrap_or_else(|| panic!("--sweep: one of {:?}", Sweep::ALL)),
-                );
+                sweep = Some(Sweep::parse(&name).unwrap_or_else(|| {
+                    panic!("--sweep: rows, columns, rowsback, columnsback or graphK")
+                }));
             }
+            "--window" => window = num("--window") as usize,
+            "--race" => race = Some(args.next().unwrap_or_default()),
             "--ip-check" => ip_check = num("--ip-check") as usize,
             "--max-memory" => opts.max_memory = Some(num("--max-memory") as u64),
             "--time-limit" => opts.time_limit = Some(num("--time-limit")),
@@ -109,21 +129,39 @@ fn main() {
             _ => sets.push(PathBuf::from(a)),
         }
     }
+    // `--race S[:K],S[:K],..`: each sweep with its own window (default `--window`).
+    let setup = match &race {
+        None => RaceSetup::default(),
+        Some(list) => RaceSetup {
+            sweeps: list
+                .split(',')
+                .map(|x| {
+                    let (name, k) = x.split_once(':').unwrap_or((x, ""));
+                    let s = Sweep::parse(name)
+                        .unwrap_or_else(|| panic!("--race: unknown sweep {name:?}"));
+                    (s, k.parse().unwrap_or(window))
+                })
+                .collect(),
+            ..RaceSetup::default()
+        },
+    };
     let mut mismatch = false;
     for set in sets {
         let all = load(&set);
-        let (mut times, mut widest) = (Vec::new(), Vec::new());
+        let (mut times, mut cpus, mut widest) = (Vec::new(), Vec::new(), Vec::new());
         let (mut failed, mut unique, mut checked) = (0usize, 0usize, 0usize);
         let mut small_seen = 0usize;
         for (name, h) in &all {
             let t = Instant::now();
+            let c0 = cpu_seconds();
             let r = match sweep {
-                Some(s) => count_in(h, deduce, s, &opts),
-                None => count_with(h, deduce, &opts),
+                Some(s) => count_in_with(h, deduce, s, window, &opts),
+                None => count_raced(h, deduce, &setup, &opts),
             };
             match r {
                 Ok(c) => {
                     times.push(t.elapsed().as_secs_f64());
+                    cpus.push(cpu_seconds() - c0);
                     let w = c
                         .stats
                         .counters
@@ -135,9 +173,10 @@ fn main() {
                         unique += 1;
                     } else {
                         println!(
-                            "{name}: {} solutions ({:.3} s, widest level {w})",
+                            "{name}: {} solutions ({:.3} s, {:.2} CPU s, widest level {w})",
                             c.count,
-                            times.last().unwrap_or(&0.0)
+                            times.last().unwrap_or(&0.0),
+                            cpus.last().unwrap_or(&0.0)
                         );
                     }
                     let small = c.count <= IP_MAX.into();
@@ -162,7 +201,11 @@ fn main() {
                 }
                 Err(e) => {
                     failed += 1;
-                    println!("{name}: {e} after {:.2} s", t.elapsed().as_secs_f64());
+                    println!(
+                        "{name}: {e} after {:.2} s ({:.2} CPU s)",
+                        t.elapsed().as_secs_f64(),
+                        cpu_seconds() - c0
+                    );
                 }
             }
         }
@@ -170,7 +213,8 @@ fn main() {
         let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
         println!(
             "{}: {} of {} counted ({} failed), {} unique; seconds median {:.4} mean {:.4} max {:.3}; \
-             widest level median {} max {}; ip cross-checked {}; peak RSS {:.0} MB",
+             CPU seconds median {:.3} mean {:.3} max {:.2}; widest level median {} max {}; \
+             ip cross-checked {}; peak RSS {:.0} MB",
             set.display(),
             times.len(),
             all.len(),
@@ -179,6 +223,9 @@ fn main() {
             median(&times),
             mean,
             max(&times),
+            median(&cpus),
+            cpus.iter().sum::<f64>() / cpus.len().max(1) as f64,
+            max(&cpus),
             median(&widest),
             max(&widest),
             checked,

@@ -212,7 +212,7 @@ proptest! {
         pick in 0usize..1000,
         solvable in prop::bool::ANY,
     ) {
-        use zlink_puzzles::hashi::zdd::{count_in, count_raced, count_with, Sweep};
+        use zlink_puzzles::hashi::zdd::{count_in_with, count_raced, count_with, RaceSetup, Sweep};
         let n = if five { 5 } else { 4 };
         let h = if solvable {
             let Some(h) = instance(n, n, &mask[..n * n], pick) else { return Ok(()) };
@@ -232,11 +232,22 @@ proptest! {
         prop_assert_eq!(&with.count, &want.into(), "with deduction\n{}", shown);
         prop_assert_eq!(&without.count, &want.into(), "without deduction\n{}", shown);
         // a race whose first budget is one state: many rounds, every sweep over budget first
-        let raced = count_raced(&h, false, 1, &opts).unwrap();
+        let tiny = RaceSetup { first_budget: 1, ..RaceSetup::default() };
+        let raced = count_raced(&h, false, &tiny, &opts).unwrap();
         prop_assert_eq!(&raced.count, &want.into(), "tiny race\n{}", shown);
-        for sweep in Sweep::ALL {
-            let c = count_in(&h, true, sweep, &opts).unwrap();
-            prop_assert_eq!(&c.count, &want.into(), "{:?}\n{}", sweep, shown);
+        // the same over every sweep with a window (graph layouts prepared mid-race)
+        let all = RaceSetup { first_budget: 1, ..RaceSetup::uniform(&Sweep::ALL, 2) };
+        let raced = count_raced(&h, true, &all, &opts).unwrap();
+        prop_assert_eq!(&raced.count, &want.into(), "tiny race, all sweeps\n{}", shown);
+        // every sweep (geometric and graph layouts), without a window, with windows that end
+        // before the last edge, and with the engine's
+        for sweep in Sweep::ALL.into_iter().chain([Sweep::Graph(7)]) {
+            for window in [0, 1, 3, 32] {
+                let c = count_in_with(&h, true, sweep, window, &opts).unwrap();
+                prop_assert_eq!(&c.count, &want.into(), "{:?} window {}\n{}", sweep, window, shown);
+            }
+            let c = count_in_with(&h, false, sweep, 2, &opts).unwrap();
+            prop_assert_eq!(&c.count, &want.into(), "{:?} no deduction, window 2\n{}", sweep, shown);
         }
     }
 }

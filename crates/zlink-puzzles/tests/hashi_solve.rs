@@ -155,7 +155,7 @@ fn infeasible_puzzles_and_time_limits_are_reported() {
 fn zdd_counts_a_400_island_cllv_instance() {
     use zlink_grid::{Engine, SolveError};
     use zlink_puzzles::hashi::{
-        zdd::{count_raced, count_with},
+        zdd::{count_raced, count_with, RaceSetup},
         ZddEngine,
     };
     let rel = "cllv-hashi/dataset/400/Hs_34_400_25_00_006.has";
@@ -169,7 +169,11 @@ fn zdd_counts_a_400_island_cllv_instance() {
     assert_eq!(with.count, without.count);
     assert!(with.count > 1u32.into(), "CLLV instances are not unique");
     // a race that starts with a budget of 100 states needs several rounds and still agrees
-    let raced = count_raced(&h, true, 100, &opts).unwrap();
+    let small = RaceSetup {
+        first_budget: 100,
+        ..RaceSetup::default()
+    };
+    let raced = count_raced(&h, true, &small, &opts).unwrap();
     assert_eq!(raced.count, with.count);
     let rounds = raced.stats.counters.iter().find(|c| c.0 == "race_rounds");
     assert!(

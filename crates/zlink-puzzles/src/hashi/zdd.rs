@@ -6,15 +6,19 @@
 //! The IP engine's no-good enumeration is the independent cross-check.
 //!
 //! Two things make big instances count: the forced-bridge propagation the IP already uses
-//! ([`propagate::bounds`]) narrows every candidate before the build ([`prepare`]), and four
-//! island sweeps race with growing state budgets ([`count_with`]), since the better sweep has
-//! 10-300 times fewer states on the hardest CLLV instances and no cheap score predicted which
-//! (figures in tools/README.md).
+//! ([`propagate::bounds`]) narrows every candidate before the build ([`prepare`]), and six
+//! island sweeps (four along the grid, two along a layout of the island graph) race with
+//! growing state budgets ([`count_with`]), since the better sweep has 10-300 times fewer
+//! states on the hardest CLLV instances and no cheap score predicted which (figures in
+//! tools/README.md). The spec's look-ahead window ([`WINDOW`], [`RaceSetup`]) is measurable
+//! but off by default.
 
 use std::time::Instant;
 
 use zlink_frontier::run::{build_family, count_family};
-use zlink_frontier::specs::connected::puzzles::HASHI_ORDER;
+use zlink_frontier::specs::connected::layout::{
+    edges_in_vertex_order, vertex_order, LayoutOptions,
+};
 use zlink_frontier::specs::connected::ConnectedProblem;
 use zlink_frontier::{CountError, Limits, RunError, Vertex};
 use zlink_grid::{Counted, Engine, SolveError, SolveOptions, SolveStats, Solved};
@@ -41,38 +45,92 @@ pub struct Prepared {
     pub graph: BridgeGraph,
 }
 
-/// Which way the edge order sweeps the islands. All decide an island's bridges right after
-/// those of the island before it in the sweep (the spec's `RowMajor` order on islands numbered
-/// in that sweep), so an island saturates as soon as possible; which of the two has fewer
-/// states depends on the instance, by factors of 10-300 on the hardest CLLV instances (see
-/// [`count_with`]).
+/// Which order the islands are swept in. Every sweep decides an island's bridges to later
+/// islands when it reaches the island (edges sorted by `(earlier end, later end)`), so an
+/// island saturates as soon as possible. The geometric sweeps follow the grid; a graph sweep
+/// follows the island graph (`zlink_frontier::specs::connected::layout`: greedy smallest
+/// boundary, then annealing, seeded), which keeps far fewer islands live on CLLV instances
+/// with clusters and long bridges. Which sweep has the fewest states still depends on the
+/// instance (see [`count_with`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sweep {
-    /// Islands row by row ([`HASHI_ORDER`] on the row-major island numbering).
+    /// Islands row by row.
     Rows,
-    /// Islands column by column (the same order on the transposed grid).
+    /// Islands column by column.
     Columns,
     /// Islands row by row from the bottom right.
     RowsBack,
     /// Islands column by column from the bottom right.
     ColumnsBack,
+    /// The island graph's layout with this annealing seed.
+    Graph(u8),
 }
 
 impl Sweep {
-    /// Every sweep, the one tried first first.
-    pub const ALL: [Sweep; 4] = [
+    /// The four geometric sweeps (the engine's race before the graph layouts).
+    pub const GEOMETRIC: [Sweep; 4] = [
         Sweep::Rows,
         Sweep::Columns,
         Sweep::RowsBack,
         Sweep::ColumnsBack,
     ];
+
+    /// The engine's race ([`RaceSetup::default`]): the first graph layout, the four geometric
+    /// sweeps, the second graph layout. The graph sweep first because on the hard CLLV
+    /// classes (AA = 50, 75 at 300-400 islands) it alone often has 10-100 times fewer states
+    /// than any geometric sweep (`Hs_34_400_50_00_001`: 0.57 CPU s alone, the geometric race
+    /// 23.6 s); the geometric sweeps still win some 200-island instances (tools/README.md,
+    /// issue 17). Sweeps are prepared lazily, so the second layout is computed only when the
+    /// first round did not finish.
+    pub const ALL: [Sweep; 6] = [
+        Sweep::Graph(1),
+        Sweep::Rows,
+        Sweep::Columns,
+        Sweep::RowsBack,
+        Sweep::ColumnsBack,
+        Sweep::Graph(2),
+    ];
+
+    /// The sweep named `s` (`rows`, `columns`, `rowsback`, `columnsback`, `graphK`).
+    pub fn parse(s: &str) -> Option<Sweep> {
+        let s = s.to_ascii_lowercase();
+        if let Some(k) = s.strip_prefix("graph") {
+            return k.parse().ok().map(Sweep::Graph);
+        }
+        Sweep::GEOMETRIC
+            .into_iter()
+            .find(|w| format!("{w:?}").eq_ignore_ascii_case(&s))
+    }
 }
+
+/// The spec's look-ahead window in the engine's problems (edges of degree propagation and
+/// connectivity test after every decision; 0 = off). Off: a window of 32 cuts the widest
+/// level 2-5 times on the hard CLLV instances, but each state costs more than the window
+/// saves (`Hs_34_400_50_00_001`, layout sweep alone: 0.71 CPU s with it, 0.57 s without;
+/// tools/README.md, issue 17); `prepare_with` and [`RaceSetup`] take any window.
+pub const WINDOW: usize = 0;
 
 /// The problem of `h` in the given sweep; with `deduce`, every candidate's bridge count is
 /// first narrowed by [`propagate::bounds`] (a candidate that can carry no bridge is left out,
 /// a forced one becomes the spec's least multiplicity, a crossing with a dropped candidate
 /// disappears). `None`: the deduction found a contradiction (no solution).
 pub fn prepare(h: &Hashi, deduce: bool, sweep: Sweep) -> Option<Prepared> {
+    prepare_with(h, deduce, sweep, WINDOW)
+}
+
+/// [`prepare`] with the spec's propagation window given (0: none).
+pub fn prepare_with(h: &Hashi, deduce: bool, sweep: Sweep, window: usize) -> Option<Prepared> {
+    prepare_ordered(h, deduce, window, |p| island_order(h, p, sweep))
+}
+
+/// [`prepare_with`] with the island order given by `order` (which sees the problem in island
+/// numbering, after the deduction).
+pub fn prepare_ordered(
+    h: &Hashi,
+    deduce: bool,
+    window: usize,
+    order: impl FnOnce(&ConnectedProblem) -> Vec<usize>,
+) -> Option<Prepared> {
     let g = BridgeGraph::new(h);
     let m = g.candidates.len();
     let bounds = if deduce {
@@ -86,24 +144,6 @@ pub fn prepare(h: &Hashi, deduce: bool, sweep: Sweep) -> Option<Prepared> {
     for (i, &e) in kept.iter().enumerate() {
         new_of[e] = i;
     }
-    // Island numbering of the sweep: row-major (as given) or column-major.
-    let mut rank: Vec<usize> = (0..h.islands().len()).collect();
-    if matches!(sweep, Sweep::Columns | Sweep::ColumnsBack) {
-        let mut by_col = rank.clone();
-        by_col.sort_by_key(|&i| {
-            let c = h.islands()[i].coord;
-            (c.col, c.row)
-        });
-        for (r, &i) in by_col.iter().enumerate() {
-            rank[i] = r;
-        }
-    }
-    if matches!(sweep, Sweep::RowsBack | Sweep::ColumnsBack) {
-        let n = rank.len();
-        for r in &mut rank {
-            *r = n - 1 - *r;
-        }
-    }
     let any = (1..=MAX_CLUE).fold(0u32, |acc, d| acc | 1 << d);
     let p = ConnectedProblem {
         n: h.islands().len(),
@@ -111,18 +151,16 @@ pub fn prepare(h: &Hashi, deduce: bool, sweep: Sweep) -> Option<Prepared> {
             .iter()
             .map(|&e| {
                 let c = &g.candidates[e];
-                (rank[c.a] as Vertex, rank[c.b] as Vertex)
+                (c.a as Vertex, c.b as Vertex)
             })
             .collect(),
         min: kept.iter().map(|&e| bounds[e].0).collect(),
         max: kept.iter().map(|&e| bounds[e].1).collect(),
-        allowed: {
-            let mut a = vec![0u32; h.islands().len()];
-            for (i, isl) in h.islands().iter().enumerate() {
-                a[rank[i]] = isl.clue.map_or(any, |d| 1 << d);
-            }
-            a
-        },
+        allowed: h
+            .islands()
+            .iter()
+            .map(|isl| isl.clue.map_or(any, |d| 1 << d))
+            .collect(),
         crossings: g
             .crossings
             .iter()
@@ -130,10 +168,10 @@ pub fn prepare(h: &Hashi, deduce: bool, sweep: Sweep) -> Option<Prepared> {
             .map(|&(a, b)| (new_of[a], new_of[b]))
             .collect(),
         acyclic: false,
+        window,
     };
-    let local = HASHI_ORDER
-        .perm(&p, None)
-        .unwrap_or_else(|| (0..kept.len()).collect());
+    let order = order(&p);
+    let local = edges_in_vertex_order(&p, &order);
     Some(Prepared {
         problem: p.permuted(&local),
         perm: local.iter().map(|&i| kept[i]).collect(),
@@ -141,68 +179,136 @@ pub fn prepare(h: &Hashi, deduce: bool, sweep: Sweep) -> Option<Prepared> {
     })
 }
 
+/// The islands in the order `sweep` visits them (`p`: the problem in island numbering).
+fn island_order(h: &Hashi, p: &ConnectedProblem, sweep: Sweep) -> Vec<usize> {
+    let n = h.islands().len();
+    let mut order: Vec<usize> = (0..n).collect(); // row-major, as the islands are listed
+    match sweep {
+        Sweep::Graph(seed) => {
+            return vertex_order(
+                p,
+                &LayoutOptions {
+                    seed: u64::from(seed),
+                    ..LayoutOptions::default()
+                },
+            )
+        }
+        Sweep::Columns | Sweep::ColumnsBack => order.sort_by_key(|&i| {
+            let c = h.islands()[i].coord;
+            (c.col, c.row)
+        }),
+        Sweep::Rows | Sweep::RowsBack => {}
+    }
+    if matches!(sweep, Sweep::RowsBack | Sweep::ColumnsBack) {
+        order.reverse();
+    }
+    order
+}
+
 /// First budget of distinct states per sweep in [`count_with`]'s race.
 const FIRST_ROUND_STATES: u64 = 100_000;
+
+/// What [`count_with`] races: the sweeps, each with the spec's look-ahead window (in the
+/// order each round tries them), and the first round's budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RaceSetup {
+    /// The sweeps and their windows (see [`WINDOW`]), tried in this order every round.
+    pub sweeps: Vec<(Sweep, usize)>,
+    /// Distinct states per sweep in the first round (four times more each round).
+    pub first_budget: u64,
+}
+
+impl RaceSetup {
+    /// `sweeps`, each with `window`, and the engine's first budget.
+    pub fn uniform(sweeps: &[Sweep], window: usize) -> RaceSetup {
+        RaceSetup {
+            sweeps: sweeps.iter().map(|&s| (s, window)).collect(),
+            first_budget: FIRST_ROUND_STATES,
+        }
+    }
+}
+
+impl Default for RaceSetup {
+    /// The engine's setup: [`Sweep::ALL`] with [`WINDOW`], 100 000 states first.
+    fn default() -> Self {
+        RaceSetup::uniform(&Sweep::ALL, WINDOW)
+    }
+}
 
 /// The engine's exact count of `h` with or without the deduction (see [`prepare`]); the
 /// engine counts with it. A contradiction found by the deduction is a count of 0.
 ///
-/// The sweeps race: each gets a budget of distinct states (100 000, then four times more
-/// per round) and the first to finish gives the count, so the total work is within a small
-/// factor of the best sweep's. A sweep that exceeds the memory budget drops out; the run
-/// fails only when all have (or on the time limit, which covers the whole race). The stats
-/// say which sweep counted (`sweep`, the index in [`Sweep::ALL`]) and after how many rounds (`race_rounds`).
+/// The sweeps of [`RaceSetup::default`] race: each gets a budget of distinct states (100 000,
+/// then four times more per round) and the first to finish gives the count, so the total
+/// work is within a small factor of the best sweep's. A sweep is prepared (its order laid
+/// out) only when its turn first comes. A sweep that exceeds the memory budget drops out; the
+/// run fails only when all have (or on the time limit, which covers the whole race). The
+/// stats say which sweep counted (`sweep`, the index in the setup's list) and after how many
+/// rounds (`race_rounds`).
 ///
 /// # Errors
 /// As [`ZddEngine`]'s count: a budget (exit 3), a time limit or a spec error.
 pub fn count_with(h: &Hashi, deduce: bool, opts: &SolveOptions) -> Result<Counted, SolveError> {
-    race(h, deduce, FIRST_ROUND_STATES, opts).map(|(c, _)| c)
+    race(h, deduce, &RaceSetup::default(), opts).map(|(c, _)| c)
 }
 
-/// [`count_with`] with the race's first budget of distinct states given (tests force many
-/// rounds and sweep changes with a tiny one).
+/// [`count_with`] with the race's setup given (measurements compare setups; tests force many
+/// rounds and sweep changes with a tiny first budget).
 ///
 /// # Errors
 /// As [`count_with`].
 pub fn count_raced(
     h: &Hashi,
     deduce: bool,
-    first_budget: u64,
+    setup: &RaceSetup,
     opts: &SolveOptions,
 ) -> Result<Counted, SolveError> {
-    race(h, deduce, first_budget.max(1), opts).map(|(c, _)| c)
+    race(h, deduce, setup, opts).map(|(c, _)| c)
 }
 
 /// [`count_with`]'s race; also returns the winning sweep.
 fn race(
     h: &Hashi,
     deduce: bool,
-    first_budget: u64,
+    setup: &RaceSetup,
     opts: &SolveOptions,
-) -> Result<(Counted, Sweep), SolveError> {
+) -> Result<(Counted, (Sweep, usize)), SolveError> {
     let started = Instant::now();
-    let mut preps = Vec::new();
-    for sweep in Sweep::ALL {
-        match prepare(h, deduce, sweep) {
-            Some(p) => preps.push((sweep, p)),
-            None => return Ok((Counted::exact(0u32, SolveStats::timed(0.0)), Sweep::Rows)),
-        }
+    let sweeps = &setup.sweeps;
+    if sweeps.is_empty() {
+        return Err(SolveError::Solver("no sweep to race".into()));
     }
-    let mut out = vec![false; preps.len()]; // dropped out on the memory budget
-    let mut budget = first_budget;
+    let mut preps: Vec<Option<Prepared>> = vec![None; sweeps.len()];
+    let mut out = vec![false; sweeps.len()]; // dropped out on the memory budget
+    let mut budget = setup.first_budget.max(1);
     for round in 1u64.. {
         let mut last_err = None;
-        for (k, (sweep, pr)) in preps.iter().enumerate() {
+        for (k, &(sweep, window)) in sweeps.iter().enumerate() {
             if out[k] {
                 continue;
             }
-            let mut o = opts.clone();
-            if let Some(t) = opts.time_limit {
-                let left = t - started.elapsed().as_secs_f64();
-                if left <= 0.0 {
-                    return Err(SolveError::TimeLimit { seconds: t });
+            let left = |t: f64| t - started.elapsed().as_secs_f64();
+            if opts.time_limit.is_some_and(|t| left(t) <= 0.0) {
+                return Err(SolveError::TimeLimit {
+                    seconds: opts.time_limit.unwrap_or(0.0),
+                });
+            }
+            if preps[k].is_none() {
+                match prepare_with(h, deduce, sweep, window) {
+                    Some(p) => preps[k] = Some(p),
+                    None => {
+                        let c = Counted::exact(0u32, SolveStats::timed(0.0));
+                        return Ok((c, (sweep, window)));
+                    }
                 }
-                o.time_limit = Some(left);
+            }
+            let Some(pr) = &preps[k] else { continue };
+            let mut o = opts.clone();
+            o.time_limit = opts.time_limit.map(left);
+            if o.time_limit.is_some_and(|t| t <= 0.0) {
+                return Err(SolveError::TimeLimit {
+                    seconds: opts.time_limit.unwrap_or(0.0),
+                });
             }
             let node_budget = std::cell::Cell::new(false);
             let extra = [("sweep", k as u64), ("race_rounds", round)];
@@ -217,7 +323,7 @@ fn race(
             }) {
                 Ok(mut c) => {
                     c.stats.seconds = started.elapsed().as_secs_f64();
-                    return Ok((c, *sweep));
+                    return Ok((c, (sweep, window)));
                 }
                 Err(SolveError::TimeLimit { .. }) => {
                     return Err(SolveError::TimeLimit {
@@ -249,7 +355,21 @@ pub fn count_in(
     sweep: Sweep,
     opts: &SolveOptions,
 ) -> Result<Counted, SolveError> {
-    match prepare(h, deduce, sweep) {
+    count_in_with(h, deduce, sweep, WINDOW, opts)
+}
+
+/// [`count_in`] with the spec's propagation window given (0: none).
+///
+/// # Errors
+/// As [`count_with`].
+pub fn count_in_with(
+    h: &Hashi,
+    deduce: bool,
+    sweep: Sweep,
+    window: usize,
+    opts: &SolveOptions,
+) -> Result<Counted, SolveError> {
+    match prepare_with(h, deduce, sweep, window) {
         Some(pr) => exact_count(opts, "state_fields", &[], |l| count_family(&pr.problem, l)),
         None => Ok(Counted::exact(0u32, SolveStats::timed(0.0))),
     }
@@ -269,7 +389,7 @@ impl Engine<Hashi> for ZddEngine {
     fn solve(&self, h: &Hashi, _: &(), opts: &SolveOptions) -> Result<Solved<Bridges>, SolveError> {
         let started = Instant::now();
         // The race picks the sweep with fewer states; the build then reuses it.
-        let (counted, sweep) = race(h, true, FIRST_ROUND_STATES, opts)?;
+        let (counted, (sweep, window)) = race(h, true, &RaceSetup::default(), opts)?;
         if counted.count == 0u32.into() {
             return Err(SolveError::Infeasible);
         }
@@ -277,7 +397,7 @@ impl Engine<Hashi> for ZddEngine {
             problem: q,
             perm,
             graph: g,
-        }) = prepare(h, true, sweep)
+        }) = prepare_with(h, true, sweep, window)
         else {
             return Err(SolveError::Infeasible);
         };

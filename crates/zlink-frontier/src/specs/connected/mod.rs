@@ -56,13 +56,24 @@
 //! (In Hashi: an island whose remaining neighbours are all full, or whose remaining bridges
 //! are all crossed, is settled without waiting for its edges.)
 //!
+//! With a *window* `k > 0` ([`ConnectedProblem::window`]), each state also passes a check over
+//! the next `k` edges ([`window`]): bounds propagation of the degree rule and the crossing rule
+//! on those edges (the ones beyond at their full range), then a connectivity test on the
+//! frontier labels, the window's edges that may still be used and one node for everything
+//! beyond. Both are relaxations, so no state with a completion is rejected; they catch the
+//! many states on hard Hashi instances that have no completion but would branch for many
+//! levels before the local rules see it. The degree answers are memoised per level by the
+//! fields they read.
+//!
 //! The state type is a parameter ([`Slots`]): [`ConnectedDegreeSpec`] uses [`Packed`] (up to
 //! 25 fields: frontier width `w` and `f` live flags with `2w + f <= 25`), and
 //! [`WideConnectedDegreeSpec`] uses [`Wide`] (up to 250 fields); [`count_auto`] and
 //! [`build_auto`] pick the narrow one when it fits.
 
+pub mod layout;
 pub mod order;
 pub mod puzzles;
+mod window;
 
 use zlink_zdd::{NodeId, Var, Zdd};
 
@@ -93,6 +104,9 @@ pub struct ConnectedProblem {
     pub crossings: Vec<(usize, usize)>,
     /// Whether the used multigraph must be a forest (then a second copy is never taken).
     pub acyclic: bool,
+    /// Edges of look-ahead after every decision: degree propagation and a connectivity test
+    /// over the next `window` edges (0: none; at most 96 are used; see the module doc).
+    pub window: usize,
 }
 
 impl ConnectedProblem {
@@ -106,6 +120,7 @@ impl ConnectedProblem {
             allowed: allowed.to_vec(),
             crossings: Vec::new(),
             acyclic: false,
+            window: 0,
         }
     }
 
@@ -133,6 +148,7 @@ impl ConnectedProblem {
                 .map(|&(a, b)| (inv[a], inv[b]))
                 .collect(),
             acyclic: self.acyclic,
+            window: self.window,
         }
     }
 
@@ -322,6 +338,10 @@ pub struct ConnectedDegree<S> {
     w: u8,
     fields: usize,
     acyclic: bool,
+    /// Per edge, the degree-propagation window after it (empty: no check).
+    windows: Vec<window::Window>,
+    /// Answers of the windows' degree checks by level and key (see [`window::Memo`]).
+    memo: std::sync::Arc<window::Memo>,
     /// The root is already hopeless (an isolated vertex that must be used, a degree set out
     /// of reach).
     hopeless: bool,
@@ -481,6 +501,45 @@ impl<S: Slots> ConnectedDegree<S> {
                 });
             }
         }
+        let wsize = p.window;
+        let windows = if wsize > 0 {
+            let mut cross = vec![Vec::new(); m];
+            for &(a, b) in &p.crossings {
+                if a != b {
+                    cross[a].push(b);
+                    cross[b].push(a);
+                }
+            }
+            let flag_field: Vec<u8> = (0..m)
+                .map(|f| {
+                    if flag_slot[f] == u8::MAX {
+                        u8::MAX
+                    } else {
+                        (2 * w + usize::from(flag_slot[f])) as u8
+                    }
+                })
+                .collect();
+            let edges32: Vec<(u32, u32)> = g.edges().to_vec();
+            let plan = window::Plan {
+                edges: &edges32,
+                min: &p.min,
+                max: &p.max,
+                allowed: &p.allowed,
+                cross: &cross,
+                incident: &incident,
+                first: &first,
+                last: &last,
+                w,
+                slot_of: &slot_of,
+                flag_field: &flag_field,
+                flag_from: &earliest,
+            };
+            (0..m)
+                .map(|e| window::Window::build(&plan, e, wsize.min(120)))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut var = 0 as Level;
         let mut edges = Vec::with_capacity(m);
         let mut levels = Vec::new();
@@ -531,6 +590,8 @@ impl<S: Slots> ConnectedDegree<S> {
             w: w as u8,
             fields,
             acyclic: p.acyclic,
+            windows,
+            memo: std::sync::Arc::new(window::Memo::new()),
             hopeless,
             _state: std::marker::PhantomData,
         })
@@ -637,6 +698,18 @@ impl<S: Slots> ConnectedDegree<S> {
         }
     }
 
+    /// Whether state `m` after edge `e` passes the window's checks (degrees memoized by the
+    /// fields they read, then connectivity).
+    fn window_ok(&self, win: &window::Window, e: usize, m: &S) -> bool {
+        let ok = match win.key(m) {
+            Some(k) => self
+                .memo
+                .get_or_insert(e as u32, k, || win.degrees_feasible(m)),
+            None => win.degrees_feasible(m),
+        };
+        ok && win.may_connect(m)
+    }
+
     /// After the last decision of edge `e`: clear its flag, let vertices leave (closing
     /// components), then go to the next edge.
     fn finish(&self, mut m: S, e: usize) -> Step<S> {
@@ -670,6 +743,11 @@ impl<S: Slots> ConnectedDegree<S> {
         }
         if let Some(step) = self.lookahead(&mut m, ed) {
             return step;
+        }
+        if let Some(win) = self.windows.get(e) {
+            if !self.window_ok(win, e, &m) {
+                return Step::Reject;
+            }
         }
         for &(f, slot) in &ed.watch {
             if m.get(slot) == S::MAX_VALUE {

@@ -109,6 +109,7 @@ impl HashiInput<'_> {
             allowed: self.degrees.iter().map(|&d| 1u32 << d).collect(),
             crossings: self.crossings.to_vec(),
             acyclic: false,
+            window: 0,
         })
     }
 
@@ -296,6 +297,7 @@ pub fn circuit_board_problem(
             allowed,
             crossings: Vec::new(),
             acyclic: true,
+            window: 0,
         },
         pairs,
     ))
