@@ -158,9 +158,13 @@ fn every_meeting_level_gives_the_oracle_families() {
             // Segments plus candidate cells.
             let levels = r * (c + 1) + c * (r + 1) + r * c;
             for cut in 0..=levels {
-                let d = HintDesign::with_cut(inside, &cand, &Default::default(), Some(cut))
-                    .unwrap();
-                assert_eq!(masks(&d, Which::Good, &cand), want.good, "{inside:?} cut {cut}");
+                let d =
+                    HintDesign::with_cut(inside, &cand, &Default::default(), Some(cut)).unwrap();
+                assert_eq!(
+                    masks(&d, Which::Good, &cand),
+                    want.good,
+                    "{inside:?} cut {cut}"
+                );
                 assert_eq!(
                     masks(&d, Which::Minimal, &cand),
                     want.minimal(),

@@ -303,8 +303,7 @@ impl HintDesign {
         stats.pass_times = gs.times;
         check_deadline(opts, "the minimal hint sets")?;
         let t = Instant::now();
-        eprintln!("H: {} nodes, {} sets, good phase {:?}", zdd.size(good), zdd.count(good), stats.good_time);
-        let minimal = if std::env::var("ZLINK_SKIPMIN").is_ok() { good } else { zdd.up_minimal(good)? };
+        let minimal = zdd.up_minimal(good)?;
         stats.minimal_time = t.elapsed();
         let sweep_cells = cells;
         let mut cells = sweep_cells.clone();
