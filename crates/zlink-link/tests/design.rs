@@ -142,3 +142,35 @@ fn paper_example_one() {
         resolves(&inside, &c);
     }
 }
+
+/// The meeting of the two passes gives the same families whatever level it happens at (the
+/// first and last levels make it one pass alone): every mixed level of a few 3 × 4 and 4 × 4
+/// loops against the oracle.
+#[test]
+fn every_meeting_level_gives_the_oracle_families() {
+    let mut rng = SplitMix64::new(9);
+    for (r, c) in [(3, 4), (4, 4)] {
+        let loops = all_loops(r, c);
+        for _ in 0..3 {
+            let inside = &loops[(rng.next_u64() % loops.len() as u64) as usize];
+            let cand = Grid::new(r, c, true);
+            let want = oracle::design(r, c, inside.cells(), cand.cells());
+            // Segments plus candidate cells.
+            let levels = r * (c + 1) + c * (r + 1) + r * c;
+            for cut in 0..=levels {
+                let d =
+                    HintDesign::with_cut(inside, &cand, &Default::default(), Some(cut)).unwrap();
+                assert_eq!(
+                    masks(&d, Which::Good, &cand),
+                    want.good,
+                    "{inside:?} cut {cut}"
+                );
+                assert_eq!(
+                    masks(&d, Which::Minimal, &cand),
+                    want.minimal(),
+                    "{inside:?} cut {cut}"
+                );
+            }
+        }
+    }
+}
