@@ -45,18 +45,25 @@ fn counts_equal_the_brute_force() {
     }
 }
 
-#[test]
-fn json_report() {
-    let (code, out, _) = zlink(&[
+/// `zlink --json generate numberlink --grid 3x3 --count EXTRA…`: exit 0, its JSON.
+fn count_3x3_json(extra: &[&str]) -> serde_json::Value {
+    let mut args = vec![
         "--json",
         "generate",
         "numberlink",
         "--grid",
         "3x3",
         "--count",
-    ]);
-    assert_eq!(code, 0);
-    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    ];
+    args.extend_from_slice(extra);
+    let (code, out, err) = zlink(&args);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(out.trim()).unwrap()
+}
+
+#[test]
+fn json_report() {
+    let v = count_3x3_json(&[]);
     assert_eq!(v["count"], "86");
     assert_eq!(v["route"], "count");
     assert!(v["seconds"].as_f64().is_some());
@@ -64,17 +71,7 @@ fn json_report() {
     assert!(v["peak_mates"].as_u64().unwrap() > 0);
     assert_eq!(v["count_by_pairs"].as_array().unwrap().len(), 5);
     // the diagram route: the same counts, with its diagram's figures
-    let (code, out, _) = zlink(&[
-        "--json",
-        "generate",
-        "numberlink",
-        "--grid",
-        "3x3",
-        "--count",
-        "--diagram",
-    ]);
-    assert_eq!(code, 0);
-    let d: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let d = count_3x3_json(&["--diagram"]);
     assert_eq!(d["route"], "diagram");
     assert_eq!(d["count"], "86");
     assert_eq!(d["count_by_pairs"], v["count_by_pairs"]);

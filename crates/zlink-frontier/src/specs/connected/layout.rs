@@ -439,24 +439,9 @@ pub fn order_cost(p: &ConnectedProblem, order: &[usize], flag_weight: f64) -> (f
 mod tests {
     use super::*;
 
-    fn grid_problem(rows: u32, cols: u32, crossings: &[(usize, usize)]) -> ConnectedProblem {
-        let mut edges = Vec::new();
-        for r in 0..rows {
-            for c in 0..cols {
-                let v = r * cols + c;
-                if c + 1 < cols {
-                    edges.push((v, v + 1));
-                }
-                if r + 1 < rows {
-                    edges.push((v, v + cols));
-                }
-            }
-        }
-        let mut p = ConnectedProblem::simple(
-            (rows * cols) as usize,
-            &edges,
-            &vec![0b110; (rows * cols) as usize],
-        );
+    fn grid_problem(rows: usize, cols: usize, crossings: &[(usize, usize)]) -> ConnectedProblem {
+        let g = crate::Graph::grid(rows, cols);
+        let mut p = ConnectedProblem::simple(rows * cols, g.edges(), &vec![0b110; rows * cols]);
         p.crossings = crossings.to_vec();
         p
     }
