@@ -1,5 +1,10 @@
 //! The operation cache: lossy, direct-mapped, sized to the store (a power of two between 2^12
-//! and 2^22 entries of 16 bytes). A collision simply overwrites the older entry.
+//! and 2^24 entries of 16 bytes, at most 256 MB). A collision simply overwrites the older
+//! entry.
+//!
+//! Why 2^24: Slitherlink instance design on an 8×8 loop runs `up_minimal` in a store of 65 M
+//! nodes; at 2^22 entries its sub-results were evicted and recomputed (200.8 CPU s against
+//! 165.6 s at 2^24, peak 2.26 GB against 2.45 GB; `tools/README.md`, issue 14, fourth round).
 
 use rustc_hash::FxHasher;
 use std::hash::Hasher;
@@ -50,7 +55,7 @@ const EMPTY: Entry = Entry {
     r: 0,
 };
 const MIN_BITS: u32 = 12;
-const MAX_BITS: u32 = 22;
+const MAX_BITS: u32 = 24;
 
 /// Direct-mapped `(op, f, g) -> result` cache.
 #[derive(Clone, Debug)]

@@ -296,7 +296,11 @@ impl HintDesign {
         let mut zdd = store(k, opts);
         let gs = good::good_sets(&mixed, others, &cell_var, cut, &mut zdd, opts.deadline)?;
         drop(mixed);
-        let good = gs.root;
+        // Only H is needed from here: compact the store (the passes' families are garbage),
+        // so `up_minimal` starts in a store of H alone, its nodes in children-first order.
+        let mut roots = [gs.root];
+        zdd.retain(&mut roots);
+        let good = roots[0];
         stats.cut_level = gs.cut;
         stats.meets = gs.meets;
         stats.good_time = t.elapsed();
