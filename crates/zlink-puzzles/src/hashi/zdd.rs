@@ -25,7 +25,7 @@ use zlink_grid::{Counted, Engine, SolveError, SolveOptions, SolveStats, Solved};
 use zlink_zdd::Zdd;
 
 use super::graph::BridgeGraph;
-use super::propagate;
+use super::probe;
 use super::{Bridges, Hashi, MAX_CLUE};
 use crate::zdd_limits::{exact_count, frontier_progress, limits, run_error};
 
@@ -134,7 +134,7 @@ pub fn prepare_ordered(
     let g = BridgeGraph::new(h);
     let m = g.candidates.len();
     let bounds = if deduce {
-        propagate::bounds(h, &g)?
+        probe::bounds(h, &g)?
     } else {
         vec![(0, 2); m]
     };
