@@ -208,43 +208,61 @@ fn island_order(h: &Hashi, p: &ConnectedProblem, sweep: Sweep) -> Vec<usize> {
 /// First budget of distinct states per sweep in [`count_with`]'s race.
 const FIRST_ROUND_STATES: u64 = 100_000;
 
+/// The opening's budget is the first round's divided by this (20 000 states in the engine).
+const OPENING_SHARE: u64 = 5;
+
 /// What [`count_with`] races: the sweeps, each with the spec's look-ahead window (in the
-/// order each round tries them), and the first round's budget.
+/// order the first round tries them), the first round's budget and an opening sweep.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RaceSetup {
-    /// The sweeps and their windows (see [`WINDOW`]), tried in this order every round.
+    /// The sweeps and their windows (see [`WINDOW`]), in the first round's order.
     pub sweeps: Vec<(Sweep, usize)>,
-    /// Distinct states per sweep in the first round (four times more each round).
+    /// Distinct states per sweep in the first round.
     pub first_budget: u64,
+    /// A sweep (with its window) tried alone before the first round with a fifth of its
+    /// budget: rows in the engine, which counts a Janko Hashi (all of its candidates fixed
+    /// by the deduction) at once, without the island-graph layout that is most of the time
+    /// of a small instance.
+    pub opening: Option<(Sweep, usize)>,
 }
 
 impl RaceSetup {
-    /// `sweeps`, each with `window`, and the engine's first budget.
+    /// `sweeps`, each with `window`, the engine's first budget and no opening.
     pub fn uniform(sweeps: &[Sweep], window: usize) -> RaceSetup {
         RaceSetup {
             sweeps: sweeps.iter().map(|&s| (s, window)).collect(),
             first_budget: FIRST_ROUND_STATES,
+            opening: None,
         }
     }
 }
 
 impl Default for RaceSetup {
-    /// The engine's setup: [`Sweep::ALL`] with [`WINDOW`], 100 000 states first.
+    /// The engine's setup: [`Sweep::ALL`] with [`WINDOW`], 100 000 states first, rows as the
+    /// opening.
     fn default() -> Self {
-        RaceSetup::uniform(&Sweep::ALL, WINDOW)
+        RaceSetup {
+            opening: Some((Sweep::Rows, WINDOW)),
+            ..RaceSetup::uniform(&Sweep::ALL, WINDOW)
+        }
     }
 }
 
 /// The engine's exact count of `h` with or without the deduction (see [`prepare`]); the
 /// engine counts with it. A contradiction found by the deduction is a count of 0.
 ///
-/// The sweeps of [`RaceSetup::default`] race: each gets a budget of distinct states (100 000,
-/// then four times more per round) and the first to finish gives the count, so the total
-/// work is within a small factor of the best sweep's. A sweep is prepared (its order laid
-/// out) only when its turn first comes. A sweep that exceeds the memory budget drops out; the
-/// run fails only when all have (or on the time limit, which covers the whole race). The
-/// stats say which sweep counted (`sweep`, the index in the setup's list) and after how many
-/// rounds (`race_rounds`).
+/// The sweeps of [`RaceSetup::default`] race (after the opening): in the first round each
+/// gets a budget of distinct states (100 000) and the first to finish gives the count. After
+/// that the budget goes to the sweep that looks cheapest: each sweep that ran out of budget
+/// reached some fraction of its levels, and the one with the fewest states per fraction
+/// (its last budget over the fraction) runs again with four times its last budget, until one
+/// finishes. So a sweep that is far ahead after the first round gets all further work, and
+/// a leader whose states grow faster than the others' promise loses the lead. A sweep is
+/// prepared (its order laid out) only when its turn first comes. A sweep that exceeds the
+/// memory budget drops out; the run fails only when all have (or on the time limit, which
+/// covers the whole race). The stats say which sweep counted (`sweep`, the index in the
+/// setup's list, the list's length for the opening) and in which round (`race_rounds`: 0 for
+/// the opening, 1 for the first round, then one per later run).
 ///
 /// # Errors
 /// As [`ZddEngine`]'s count: a budget (exit 3), a time limit or a spec error.
@@ -266,6 +284,15 @@ pub fn count_raced(
     race(h, deduce, setup, opts).map(|(c, _)| c)
 }
 
+/// How one budgeted run of a sweep ended.
+enum Run {
+    Counted(Counted),
+    /// Out of its state budget at this fraction of its levels.
+    Reached(f64),
+    /// Dropped out (memory budget, spec error).
+    Out(SolveError),
+}
+
 /// [`count_with`]'s race; also returns the winning sweep.
 fn race(
     h: &Hashi,
@@ -274,73 +301,93 @@ fn race(
     opts: &SolveOptions,
 ) -> Result<(Counted, (Sweep, usize)), SolveError> {
     let started = Instant::now();
-    let sweeps = &setup.sweeps;
+    let mut sweeps = setup.sweeps.clone();
     if sweeps.is_empty() {
         return Err(SolveError::Solver("no sweep to race".into()));
     }
-    let mut preps: Vec<Option<Prepared>> = vec![None; sweeps.len()];
-    let mut out = vec![false; sweeps.len()]; // dropped out on the memory budget
-    let mut budget = setup.first_budget.max(1);
-    for round in 1u64.. {
-        let mut last_err = None;
-        for (k, &(sweep, window)) in sweeps.iter().enumerate() {
-            if out[k] {
-                continue;
-            }
-            let left = |t: f64| t - started.elapsed().as_secs_f64();
-            if opts.time_limit.is_some_and(|t| left(t) <= 0.0) {
-                return Err(SolveError::TimeLimit {
-                    seconds: opts.time_limit.unwrap_or(0.0),
-                });
-            }
-            if preps[k].is_none() {
-                match prepare_with(h, deduce, sweep, window) {
-                    Some(p) => preps[k] = Some(p),
-                    None => {
-                        let c = Counted::exact(0u32, SolveStats::timed(0.0));
-                        return Ok((c, (sweep, window)));
-                    }
-                }
-            }
-            let Some(pr) = &preps[k] else { continue };
-            let mut o = opts.clone();
-            o.time_limit = opts.time_limit.map(left);
-            if o.time_limit.is_some_and(|t| t <= 0.0) {
-                return Err(SolveError::TimeLimit {
-                    seconds: opts.time_limit.unwrap_or(0.0),
-                });
-            }
-            let node_budget = std::cell::Cell::new(false);
-            let extra = [("sweep", k as u64), ("race_rounds", round)];
-            match exact_count(&o, "state_fields", &extra, |l| {
-                let l = Limits {
-                    max_nodes: Some(budget),
-                    ..*l
-                };
-                count_family(&pr.problem, &l).inspect_err(|e| {
-                    node_budget.set(matches!(e, RunError::Count(CountError::Nodes(_), _)));
-                })
-            }) {
-                Ok(mut c) => {
-                    c.stats.seconds = started.elapsed().as_secs_f64();
-                    return Ok((c, (sweep, window)));
-                }
-                Err(SolveError::TimeLimit { .. }) => {
-                    return Err(SolveError::TimeLimit {
-                        seconds: opts.time_limit.unwrap_or(0.0),
-                    })
-                }
-                Err(_) if node_budget.get() => {}
-                Err(e) => {
-                    out[k] = true;
-                    last_err = Some(e);
+    let opening = setup.opening;
+    sweeps.extend(opening);
+    let n = sweeps.len();
+    let mut preps: Vec<Option<Prepared>> = vec![None; n];
+    let time_up = || SolveError::TimeLimit {
+        seconds: opts.time_limit.unwrap_or(0.0),
+    };
+    // One run of sweep `k` with `budget` states in round `round`.
+    let mut run = |k: usize, budget: u64, round: u64| -> Result<Run, SolveError> {
+        let (sweep, window) = sweeps[k];
+        let left = |t: f64| t - started.elapsed().as_secs_f64();
+        let mut o = opts.clone();
+        o.time_limit = opts.time_limit.map(left);
+        if o.time_limit.is_some_and(|t| t <= 0.0) {
+            return Err(time_up());
+        }
+        if preps[k].is_none() {
+            match prepare_with(h, deduce, sweep, window) {
+                Some(p) => preps[k] = Some(p),
+                None => {
+                    return Ok(Run::Counted(Counted::exact(0u32, SolveStats::timed(0.0))));
                 }
             }
         }
-        if out.iter().all(|&x| x) {
+        let Some(pr) = &preps[k] else {
+            unreachable!("prepared above")
+        };
+        let levels = pr.problem.num_vars().max(1) as f64;
+        let reached = std::cell::Cell::new(None);
+        let extra = [("sweep", k as u64), ("race_rounds", round)];
+        match exact_count(&o, "state_fields", &extra, |l| {
+            let l = Limits {
+                max_nodes: Some(budget),
+                ..*l
+            };
+            count_family(&pr.problem, &l).inspect_err(|e| {
+                if let RunError::Count(CountError::Nodes(b), _) = e {
+                    reached.set(Some(f64::from(b.level) / levels));
+                }
+            })
+        }) {
+            Ok(mut c) => {
+                c.stats.seconds = started.elapsed().as_secs_f64();
+                Ok(Run::Counted(c))
+            }
+            Err(SolveError::TimeLimit { .. }) => Err(time_up()),
+            Err(e) => Ok(reached.get().map_or(Run::Out(e), Run::Reached)),
+        }
+    };
+    let first = setup.first_budget.max(1);
+    if opening.is_some() {
+        if let Run::Counted(c) = run(n - 1, (first / OPENING_SHARE).max(1), 0)? {
+            return Ok((c, sweeps[n - 1]));
+        }
+    }
+    let racing = n - usize::from(opening.is_some());
+    // Per sweep: its last budget and the fraction of levels it reached (None: dropped out).
+    let mut last: Vec<Option<(u64, f64)>> = vec![None; racing];
+    let mut last_err = None;
+    for (k, slot) in last.iter_mut().enumerate() {
+        match run(k, first, 1)? {
+            Run::Counted(c) => return Ok((c, sweeps[k])),
+            Run::Reached(f) => *slot = Some((first, f)),
+            Run::Out(e) => last_err = Some(e),
+        }
+    }
+    for round in 2u64.. {
+        // the sweep with the fewest states per fraction of its levels reached
+        let best = (0..racing)
+            .filter_map(|k| last[k].map(|(b, f)| (k, b as f64 / f.max(1e-9), b)))
+            .min_by(|x, y| x.1.total_cmp(&y.1));
+        let Some((k, _, budget)) = best else {
             return Err(last_err.unwrap_or_else(|| SolveError::Solver("no sweep".into())));
+        };
+        let budget = budget.saturating_mul(4);
+        match run(k, budget, round)? {
+            Run::Counted(c) => return Ok((c, sweeps[k])),
+            Run::Reached(f) => last[k] = Some((budget, f)),
+            Run::Out(e) => {
+                last[k] = None;
+                last_err = Some(e);
+            }
         }
-        budget = budget.saturating_mul(4);
     }
     unreachable!("the race ends in a count or an error")
 }
