@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use zlink_frontier::run::{build_family, count_family};
 use zlink_frontier::specs::connected::layout::{
-    edges_in_vertex_order, vertex_order, LayoutOptions,
+    edges_in_vertex_order, step_costs, vertex_order, LayoutOptions,
 };
 use zlink_frontier::specs::connected::ConnectedProblem;
 use zlink_frontier::{CountError, Limits, RunError, Vertex};
@@ -43,6 +43,8 @@ pub struct Prepared {
     pub perm: Vec<usize>,
     /// The candidate-bridge graph of the puzzle.
     pub graph: BridgeGraph,
+    /// The islands in sweep order.
+    pub order: Vec<usize>,
 }
 
 /// Which order the islands are swept in. Every sweep decides an island's bridges to later
@@ -176,6 +178,7 @@ pub fn prepare_ordered(
         problem: p.permuted(&local),
         perm: local.iter().map(|&i| kept[i]).collect(),
         graph: g,
+        order,
     })
 }
 
@@ -284,6 +287,31 @@ pub fn count_raced(
     race(h, deduce, setup, opts).map(|(c, _)| c)
 }
 
+/// Per level of `pr`'s problem, the share of the sweep's predicted states (the layout's cost
+/// profile, [`step_costs`]) that lies at or before the level's sweep step.
+fn level_shares(pr: &Prepared) -> Vec<f64> {
+    let p = &pr.problem;
+    let terms = step_costs(p, &pr.order, LayoutOptions::default().flag_weight);
+    let mut pos = vec![0usize; p.n];
+    for (i, &v) in pr.order.iter().enumerate() {
+        pos[v] = i;
+    }
+    let mut cum = Vec::with_capacity(terms.len());
+    let mut acc = 0.0;
+    for t in &terms {
+        acc += t;
+        cum.push(acc);
+    }
+    let total = acc.max(f64::MIN_POSITIVE);
+    let mut shares = Vec::with_capacity(p.num_vars());
+    for (&(a, b), &mx) in p.edges.iter().zip(&p.max) {
+        let step = pos[a as usize].min(pos[b as usize]);
+        let share = cum.get(step).map_or(1.0, |c| c / total);
+        shares.extend(std::iter::repeat_n(share, usize::from(mx)));
+    }
+    shares
+}
+
 /// How one budgeted run of a sweep ended.
 enum Run {
     Counted(Counted),
@@ -332,7 +360,7 @@ fn race(
         let Some(pr) = &preps[k] else {
             unreachable!("prepared above")
         };
-        let levels = pr.problem.num_vars().max(1) as f64;
+        let shares = level_shares(pr);
         let reached = std::cell::Cell::new(None);
         let extra = [("sweep", k as u64), ("race_rounds", round)];
         match exact_count(&o, "state_fields", &extra, |l| {
@@ -342,7 +370,7 @@ fn race(
             };
             count_family(&pr.problem, &l).inspect_err(|e| {
                 if let RunError::Count(CountError::Nodes(b), _) = e {
-                    reached.set(Some(f64::from(b.level) / levels));
+                    reached.set(Some(shares.get(b.level as usize).copied().unwrap_or(1.0)));
                 }
             })
         }) {
@@ -351,7 +379,12 @@ fn race(
                 Ok(Run::Counted(c))
             }
             Err(SolveError::TimeLimit { .. }) => Err(time_up()),
-            Err(e) => Ok(reached.get().map_or(Run::Out(e), Run::Reached)),
+            Err(e) => {
+                if std::env::var_os("RACE_DEBUG").is_some() {
+                    eprintln!("DBG sweep {k} {sweep:?} budget {budget} round {round} reached {:?} t {:.2}", reached.get(), started.elapsed().as_secs_f64());
+                }
+                Ok(reached.get().map_or(Run::Out(e), Run::Reached))
+            }
         }
     };
     let first = setup.first_budget.max(1);
@@ -376,10 +409,12 @@ fn race(
         let best = (0..racing)
             .filter_map(|k| last[k].map(|(b, f)| (k, b as f64 / f.max(1e-9), b)))
             .min_by(|x, y| x.1.total_cmp(&y.1));
-        let Some((k, _, budget)) = best else {
+        let Some((k, predicted, budget)) = best else {
             return Err(last_err.unwrap_or_else(|| SolveError::Solver("no sweep".into())));
         };
-        let budget = budget.saturating_mul(4);
+        // four times its last budget, or up to twice its prediction (at most 16 times)
+        let twice = (2.0 * predicted).min(16.0 * budget as f64) as u64;
+        let budget = budget.saturating_mul(4).max(twice);
         match run(k, budget, round)? {
             Run::Counted(c) => return Ok((c, sweeps[k])),
             Run::Reached(f) => last[k] = Some((budget, f)),
@@ -444,6 +479,7 @@ impl Engine<Hashi> for ZddEngine {
             problem: q,
             perm,
             graph: g,
+            ..
         }) = prepare_with(h, true, sweep, window)
         else {
             return Err(SolveError::Infeasible);
