@@ -5,13 +5,13 @@
 //! the frontier's one entry point (packed or wide states, memory budget, threads, time limit).
 //! The IP engine's no-good enumeration is the independent cross-check.
 //!
-//! Two things make big instances count: the forced-bridge propagation the IP already uses
-//! ([`propagate::bounds`]) narrows every candidate before the build ([`prepare`]), and six
-//! island sweeps (four along the grid, two along a layout of the island graph) race with
-//! growing state budgets ([`count_with`]), since the better sweep has 10-300 times fewer
-//! states on the hardest CLLV instances and no cheap score predicted which (figures in
-//! tools/README.md). The spec's look-ahead window ([`WINDOW`], [`RaceSetup`]) is measurable
-//! but off by default.
+//! Two things make big instances count: deduction narrows every candidate before the build
+//! ([`prepare`]: [`probe::bounds`], the forced-bridge propagation the IP uses plus
+//! connectivity and probing), and six island sweeps (four along the grid, two along a layout
+//! of the island graph) race with growing state budgets ([`count_with`]), the budget going
+//! to the sweep whose predicted total is least, since the better sweep has 10-300 times
+//! fewer states on the hardest CLLV instances (figures in tools/README.md). The spec's
+//! look-ahead window ([`WINDOW`], [`RaceSetup`]) is measurable but off by default.
 
 use std::time::Instant;
 
@@ -113,7 +113,7 @@ impl Sweep {
 pub const WINDOW: usize = 0;
 
 /// The problem of `h` in the given sweep; with `deduce`, every candidate's bridge count is
-/// first narrowed by [`propagate::bounds`] (a candidate that can carry no bridge is left out,
+/// first narrowed by [`probe::bounds`] (a candidate that can carry no bridge is left out,
 /// a forced one becomes the spec's least multiplicity, a crossing with a dropped candidate
 /// disappears). `None`: the deduction found a contradiction (no solution).
 pub fn prepare(h: &Hashi, deduce: bool, sweep: Sweep) -> Option<Prepared> {
@@ -211,6 +211,9 @@ fn island_order(h: &Hashi, p: &ConnectedProblem, sweep: Sweep) -> Vec<usize> {
 /// First budget of distinct states per sweep in [`count_with`]'s race.
 const FIRST_ROUND_STATES: u64 = 100_000;
 
+/// Largest exponent of a sweep's fitted growth in the race (`states ~ share^alpha`).
+const MAX_ALPHA: f64 = 10.0;
+
 /// The opening's budget is the first round's divided by this (20 000 states in the engine).
 const OPENING_SHARE: u64 = 5;
 
@@ -220,9 +223,9 @@ const OPENING_SHARE: u64 = 5;
 pub struct RaceSetup {
     /// The sweeps and their windows (see [`WINDOW`]), in the first round's order.
     pub sweeps: Vec<(Sweep, usize)>,
-    /// Distinct states per sweep in the first round.
+    /// Distinct states of a sweep's first run.
     pub first_budget: u64,
-    /// A sweep (with its window) tried alone before the first round with a fifth of its
+    /// A sweep (with its window) tried alone before the race with a fifth of the first
     /// budget: rows in the engine, which counts a Janko Hashi (all of its candidates fixed
     /// by the deduction) at once, without the island-graph layout that is most of the time
     /// of a small instance.
@@ -254,18 +257,20 @@ impl Default for RaceSetup {
 /// The engine's exact count of `h` with or without the deduction (see [`prepare`]); the
 /// engine counts with it. A contradiction found by the deduction is a count of 0.
 ///
-/// The sweeps of [`RaceSetup::default`] race (after the opening): in the first round each
-/// gets a budget of distinct states (100 000) and the first to finish gives the count. After
-/// that the budget goes to the sweep that looks cheapest: each sweep that ran out of budget
-/// reached some fraction of its levels, and the one with the fewest states per fraction
-/// (its last budget over the fraction) runs again with four times its last budget, until one
-/// finishes. So a sweep that is far ahead after the first round gets all further work, and
-/// a leader whose states grow faster than the others' promise loses the lead. A sweep is
-/// prepared (its order laid out) only when its turn first comes. A sweep that exceeds the
-/// memory budget drops out; the run fails only when all have (or on the time limit, which
-/// covers the whole race). The stats say which sweep counted (`sweep`, the index in the
-/// setup's list, the list's length for the opening) and in which round (`race_rounds`: 0 for
-/// the opening, 1 for the first round, then one per later run).
+/// The sweeps of [`RaceSetup::default`] race after the opening, each run restarted with a
+/// budget of distinct states, and the first to finish gives the count. Which sweep runs next
+/// is decided by prediction: a run that ran out of budget reached some share of its sweep's
+/// predicted states (the layout cost profile of its order, `layout::step_costs`, up to the
+/// level it reached), so `budget / share^alpha` predicts its total (`alpha` fitted to its
+/// last two runs, 1 at first: the profile often underrates the end of a sweep). The sweep
+/// with the least prediction runs again with four times its last budget or up to twice its
+/// prediction; a sweep not yet run counts as the rest of the first round (100 000 states
+/// per new sweep), so the first round stops as soon as one sweep promises to finish for
+/// less. A sweep is prepared (its order laid out) only when its turn first comes. A sweep
+/// that exceeds the memory budget drops out; the run fails only when all have (or on the
+/// time limit, which covers the whole race). The stats say which sweep counted (`sweep`,
+/// the index in the setup's list, the list's length for the opening) and in which run
+/// (`race_rounds`: 0 for the opening, then 1, 2, ... per budgeted run).
 ///
 /// # Errors
 /// As [`ZddEngine`]'s count: a budget (exit 3), a time limit or a spec error.
@@ -379,12 +384,7 @@ fn race(
                 Ok(Run::Counted(c))
             }
             Err(SolveError::TimeLimit { .. }) => Err(time_up()),
-            Err(e) => {
-                if std::env::var_os("RACE_DEBUG").is_some() {
-                    eprintln!("DBG sweep {k} {sweep:?} budget {budget} round {round} reached {:?} t {:.2}", reached.get(), started.elapsed().as_secs_f64());
-                }
-                Ok(reached.get().map_or(Run::Out(e), Run::Reached))
-            }
+            Err(e) => Ok(reached.get().map_or(Run::Out(e), Run::Reached)),
         }
     };
     let first = setup.first_budget.max(1);
@@ -394,32 +394,51 @@ fn race(
         }
     }
     let racing = n - usize::from(opening.is_some());
-    // Per sweep: its last budget and the fraction of levels it reached (None: dropped out).
-    let mut last: Vec<Option<(u64, f64)>> = vec![None; racing];
-    let mut last_err = None;
-    for (k, slot) in last.iter_mut().enumerate() {
-        match run(k, first, 1)? {
-            Run::Counted(c) => return Ok((c, sweeps[k])),
-            Run::Reached(f) => *slot = Some((first, f)),
-            Run::Out(e) => last_err = Some(e),
-        }
+    // Per sweep: not run yet, its last budget, the share of its profile it reached and the
+    // exponent that fits its runs (states ~ share^alpha), or dropped out.
+    #[derive(Clone, Copy)]
+    enum Seen {
+        New,
+        Ran(u64, f64, f64),
+        Out,
     }
-    for round in 2u64.. {
-        // the sweep with the fewest states per fraction of its levels reached
+    let mut seen = vec![Seen::New; racing];
+    let mut last_err = None;
+    for round in 1u64.. {
+        // A sweep that ran: its predicted total states. A new one: what the rest of the
+        // first round costs (so a sweep predicted to finish for less runs again at once).
+        let fresh = seen.iter().filter(|s| matches!(s, Seen::New)).count() as f64;
         let best = (0..racing)
-            .filter_map(|k| last[k].map(|(b, f)| (k, b as f64 / f.max(1e-9), b)))
-            .min_by(|x, y| x.1.total_cmp(&y.1));
-        let Some((k, predicted, budget)) = best else {
+            .filter_map(|k| match seen[k] {
+                Seen::New => Some((k, fresh * first as f64, None)),
+                Seen::Ran(b, f, alpha) => Some((k, b as f64 / f.max(1e-9).powf(alpha), Some(b))),
+                Seen::Out => None,
+            })
+            .min_by(|x, y| x.1.total_cmp(&y.1).then(x.0.cmp(&y.0)));
+        let Some((k, predicted, last)) = best else {
             return Err(last_err.unwrap_or_else(|| SolveError::Solver("no sweep".into())));
         };
         // four times its last budget, or up to twice its prediction (at most 16 times)
-        let twice = (2.0 * predicted).min(16.0 * budget as f64) as u64;
-        let budget = budget.saturating_mul(4).max(twice);
+        let budget = last.map_or(first, |b| {
+            let twice = (2.0 * predicted).min(16.0 * b as f64) as u64;
+            b.saturating_mul(4).max(twice)
+        });
         match run(k, budget, round)? {
             Run::Counted(c) => return Ok((c, sweeps[k])),
-            Run::Reached(f) => last[k] = Some((budget, f)),
+            Run::Reached(f) => {
+                // A sweep's states often grow faster than its profile says (most at the
+                // end): fit the exponent to its last two runs, between 1 and MAX_ALPHA.
+                let alpha = match seen[k] {
+                    Seen::Ran(b0, f0, _) if f > f0 => {
+                        ((budget as f64 / b0 as f64).ln() / (f / f0).ln()).clamp(1.0, MAX_ALPHA)
+                    }
+                    Seen::Ran(..) => MAX_ALPHA,
+                    _ => 1.0,
+                };
+                seen[k] = Seen::Ran(budget, f, alpha);
+            }
             Run::Out(e) => {
-                last[k] = None;
+                seen[k] = Seen::Out;
                 last_err = Some(e);
             }
         }
