@@ -158,4 +158,30 @@ mod tests {
         cut.sort_unstable();
         assert_eq!(cut, vec![1, 2, 3]);
     }
+
+    #[test]
+    fn probing_solves_what_propagation_leaves_open() {
+        // Janko Hashi 18 (7x7): the degree, crossing and isolation rules leave four
+        // candidates open; connectivity and probing fix every candidate, to the solution.
+        let h = Hashi::parse_compact(
+            "1.3..2.\n.......\n4.5...2\n.......\n..6..2.\n2......\n..2.1.2",
+            "janko 18",
+        )
+        .unwrap();
+        let g = BridgeGraph::new(&h);
+        let open = |b: &[(u8, u8)]| b.iter().filter(|x| x.0 < x.1).count();
+        let plain = super::super::propagate::bounds(&h, &g).unwrap();
+        assert_eq!(open(&plain), 4);
+        let b = bounds(&h, &g).unwrap();
+        assert_eq!(open(&b), 0);
+        let bridges = super::super::Bridges::new(
+            g.candidates
+                .iter()
+                .zip(&b)
+                .filter(|(_, x)| x.0 > 0)
+                .map(|(c, x)| (c.a, c.b, x.0))
+                .collect(),
+        );
+        super::super::verify::verify(&h, &bridges).unwrap();
+    }
 }
