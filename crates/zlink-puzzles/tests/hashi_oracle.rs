@@ -110,16 +110,27 @@ proptest! {
         };
         let g = BridgeGraph::new(&h);
         let all = brute(&h);
-        match zlink_puzzles::hashi::propagate::bounds(&h, &g) {
-            None => prop_assert!(all.is_empty(), "contradiction on a solvable puzzle"),
-            Some(b) => {
-                for s in &all {
-                    for (e, c) in g.candidates.iter().enumerate() {
-                        let n = s.bridges.iter().find(|t| (t.0, t.1) == (c.a, c.b)).map_or(0, |t| t.2);
-                        prop_assert!(b[e].0 <= n && n <= b[e].1, "candidate {} carries {} outside {:?}", e, n, b[e]);
+        let plain = zlink_puzzles::hashi::propagate::bounds(&h, &g);
+        // probing (connectivity, cut edges, every open value tried) on top of the same rules
+        let probed = zlink_puzzles::hashi::probe::bounds(&h, &g);
+        for (rules, bounds) in [("propagate", &plain), ("probe", &probed)] {
+            match bounds {
+                None => prop_assert!(all.is_empty(), "{}: contradiction on a solvable puzzle", rules),
+                Some(b) => {
+                    for s in &all {
+                        for (e, c) in g.candidates.iter().enumerate() {
+                            let n = s.bridges.iter().find(|t| (t.0, t.1) == (c.a, c.b)).map_or(0, |t| t.2);
+                            prop_assert!(b[e].0 <= n && n <= b[e].1, "{}: candidate {} carries {} outside {:?}", rules, e, n, b[e]);
+                        }
                     }
                 }
             }
+        }
+        // probing only narrows
+        if let (Some(p), Some(q)) = (&plain, &probed) {
+            prop_assert!(p.iter().zip(q).all(|(p, q)| p.0 <= q.0 && q.1 <= p.1), "probe widened {:?} to {:?}", p, q);
+        } else {
+            prop_assert!(probed.is_none(), "probe found a solution space where propagate found none");
         }
     }
 }

@@ -28,6 +28,7 @@ pub mod graph;
 pub mod ip;
 pub mod model;
 pub mod parse;
+pub mod probe;
 pub mod propagate;
 pub mod render;
 pub mod repair;

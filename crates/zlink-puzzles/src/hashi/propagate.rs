@@ -12,81 +12,154 @@
 //! HiGHS presolve finds the first three again on every re-solve of the cut loop, but costs a
 //! full presolve per round; fixing them once lets the rounds run with a lighter presolve, and
 //! the isolation rule is connectivity, which HiGHS cannot see in the base model.
+//!
+//! The rules run from a worklist of islands ([`Narrowing`]), so that [`super::probe`] can
+//! re-run them after fixing one candidate at the cost of what that fix touches.
 
 use super::{graph::BridgeGraph, Hashi};
 
 /// The interval of bridge counts per candidate, or `None` when the rules meet a contradiction
 /// (the puzzle has no solution; the solver then reports it in its own terms).
 pub fn bounds(h: &Hashi, g: &BridgeGraph) -> Option<Vec<(u8, u8)>> {
-    let isl = h.islands();
-    let many = isl.len() > 2;
-    let mut b: Vec<(u8, u8)> = g
-        .candidates
-        .iter()
-        .map(|c| {
-            let (ka, kb) = (isl[c.a].clue, isl[c.b].clue);
-            let mut hi = 2u8;
-            for k in [ka, kb].into_iter().flatten() {
-                hi = hi.min(k);
-            }
-            if many {
-                match (ka, kb) {
-                    (Some(1), Some(1)) => hi = 0,
-                    (Some(2), Some(2)) => hi = hi.min(1),
-                    _ => {}
+    let n = Narrowing::new(h, g);
+    let mut b = n.initial();
+    n.settle_all(&mut b).then_some(b)
+}
+
+/// The degree and crossing rules of one puzzle, run to a fixpoint from a worklist.
+#[derive(Debug)]
+pub struct Narrowing<'g> {
+    g: &'g BridgeGraph,
+    /// Per island, the least and greatest number of bridges.
+    need: Vec<(u32, u32)>,
+    /// Per candidate, the candidates crossing it.
+    crosses: Vec<Vec<usize>>,
+    /// The first hi of every candidate (numbers and the isolation rule).
+    start: Vec<(u8, u8)>,
+}
+
+impl<'g> Narrowing<'g> {
+    /// The rules of `h` over its candidate graph `g`.
+    pub fn new(h: &Hashi, g: &'g BridgeGraph) -> Self {
+        let isl = h.islands();
+        let many = isl.len() > 2;
+        let start = g
+            .candidates
+            .iter()
+            .map(|c| {
+                let (ka, kb) = (isl[c.a].clue, isl[c.b].clue);
+                let mut hi = 2u8;
+                for k in [ka, kb].into_iter().flatten() {
+                    hi = hi.min(k);
                 }
-            }
-            (0, hi)
-        })
-        .collect();
-    let mut crosses: Vec<Vec<usize>> = vec![Vec::new(); b.len()];
-    for &(p, q) in &g.crossings {
-        crosses[p].push(q);
-        crosses[q].push(p);
-    }
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for (v, island) in isl.iter().enumerate() {
-            let inc = &g.incident[v];
-            let (need_lo, need_hi) = match island.clue {
+                if many {
+                    match (ka, kb) {
+                        (Some(1), Some(1)) => hi = 0,
+                        (Some(2), Some(2)) => hi = hi.min(1),
+                        _ => {}
+                    }
+                }
+                (0, hi)
+            })
+            .collect();
+        let mut crosses: Vec<Vec<usize>> = vec![Vec::new(); g.candidates.len()];
+        for &(p, q) in &g.crossings {
+            crosses[p].push(q);
+            crosses[q].push(p);
+        }
+        let need = isl
+            .iter()
+            .map(|island| match island.clue {
                 Some(k) => (u32::from(k), u32::from(k)),
                 None => (1, u32::from(super::MAX_CLUE)),
-            };
+            })
+            .collect();
+        Narrowing {
+            g,
+            need,
+            crosses,
+            start,
+        }
+    }
+
+    /// The intervals before any rule but the numbers and isolation.
+    pub fn initial(&self) -> Vec<(u8, u8)> {
+        self.start.clone()
+    }
+
+    /// The candidate graph.
+    pub fn graph(&self) -> &BridgeGraph {
+        self.g
+    }
+
+    /// Runs the rules from every island to the fixpoint; `false` on a contradiction.
+    pub fn settle_all(&self, b: &mut [(u8, u8)]) -> bool {
+        let mut work: Vec<usize> = (0..self.need.len()).collect();
+        let ok = (0..b.len()).all(|e| b[e].0 == 0 || self.cross(b, e, &mut work));
+        ok && self.settle(b, &mut work)
+    }
+
+    /// Narrows candidate `e` to `lo..=hi` (intersected with its interval) and queues what
+    /// that touches; `false` on a contradiction (empty interval, or a used crossing).
+    pub fn narrow(
+        &self,
+        b: &mut [(u8, u8)],
+        e: usize,
+        lo: u8,
+        hi: u8,
+        work: &mut Vec<usize>,
+    ) -> bool {
+        let (olo, ohi) = b[e];
+        let (nlo, nhi) = (olo.max(lo), ohi.min(hi));
+        if nlo > nhi {
+            return false;
+        }
+        if (nlo, nhi) == (olo, ohi) {
+            return true;
+        }
+        b[e] = (nlo, nhi);
+        let c = self.g.candidates[e];
+        work.extend([c.a, c.b]);
+        olo > 0 || nlo == 0 || self.cross(b, e, work)
+    }
+
+    /// Candidate `e` is used: every candidate crossing it carries nothing.
+    fn cross(&self, b: &mut [(u8, u8)], e: usize, work: &mut Vec<usize>) -> bool {
+        self.crosses[e]
+            .iter()
+            .all(|&f| self.narrow(b, f, 0, 0, work))
+    }
+
+    /// Runs the degree rule from the islands in `work` (and whatever they touch) to the
+    /// fixpoint; `false` on a contradiction.
+    pub fn settle(&self, b: &mut [(u8, u8)], work: &mut Vec<usize>) -> bool {
+        while let Some(v) = work.pop() {
+            let inc = &self.g.incident[v];
+            let (need_lo, need_hi) = self.need[v];
             let sum_lo: u32 = inc.iter().map(|&e| u32::from(b[e].0)).sum();
             let sum_hi: u32 = inc.iter().map(|&e| u32::from(b[e].1)).sum();
             if sum_lo > need_hi || sum_hi < need_lo {
-                return None;
+                return false;
             }
             for &e in inc {
                 let (lo, hi) = (u32::from(b[e].0), u32::from(b[e].1));
                 let new_lo = lo.max(need_lo.saturating_sub(sum_hi - hi));
                 let new_hi = hi.min(need_hi - (sum_lo - lo));
                 if new_lo > new_hi {
-                    return None;
+                    return false;
                 }
                 if (new_lo, new_hi) != (lo, hi) {
-                    // both at most 2 here: new_hi ≤ hi ≤ 2
-                    b[e] = (new_lo as u8, new_hi as u8);
-                    changed = true;
+                    // both at most 2 here: new_hi ≤ hi ≤ 2; the sums change, so look again
+                    if !self.narrow(b, e, new_lo as u8, new_hi as u8, work) {
+                        return false;
+                    }
+                    work.push(v);
+                    break;
                 }
             }
         }
-        for e in 0..b.len() {
-            if b[e].0 >= 1 {
-                for &f in &crosses[e] {
-                    if b[f].0 >= 1 {
-                        return None;
-                    }
-                    if b[f].1 > 0 {
-                        b[f].1 = 0;
-                        changed = true;
-                    }
-                }
-            }
-        }
+        true
     }
-    Some(b)
 }
 
 #[cfg(test)]

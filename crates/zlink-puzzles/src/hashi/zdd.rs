@@ -5,19 +5,19 @@
 //! the frontier's one entry point (packed or wide states, memory budget, threads, time limit).
 //! The IP engine's no-good enumeration is the independent cross-check.
 //!
-//! Two things make big instances count: the forced-bridge propagation the IP already uses
-//! ([`propagate::bounds`]) narrows every candidate before the build ([`prepare`]), and six
-//! island sweeps (four along the grid, two along a layout of the island graph) race with
-//! growing state budgets ([`count_with`]), since the better sweep has 10-300 times fewer
-//! states on the hardest CLLV instances and no cheap score predicted which (figures in
-//! tools/README.md). The spec's look-ahead window ([`WINDOW`], [`RaceSetup`]) is measurable
-//! but off by default.
+//! Two things make big instances count: deduction narrows every candidate before the build
+//! ([`prepare`]: [`probe::bounds`], the forced-bridge propagation the IP uses plus
+//! connectivity and probing), and six island sweeps (four along the grid, two along a layout
+//! of the island graph) race with growing state budgets ([`count_with`]), the budget going
+//! to the sweep whose predicted total is least, since the better sweep has 10-300 times
+//! fewer states on the hardest CLLV instances (figures in tools/README.md). The spec's
+//! look-ahead window ([`WINDOW`], [`RaceSetup`]) is measurable but off by default.
 
 use std::time::Instant;
 
 use zlink_frontier::run::{build_family, count_family};
 use zlink_frontier::specs::connected::layout::{
-    edges_in_vertex_order, vertex_order, LayoutOptions,
+    edges_in_vertex_order, step_costs, vertex_order, LayoutOptions,
 };
 use zlink_frontier::specs::connected::ConnectedProblem;
 use zlink_frontier::{CountError, Limits, RunError, Vertex};
@@ -25,7 +25,7 @@ use zlink_grid::{Counted, Engine, SolveError, SolveOptions, SolveStats, Solved};
 use zlink_zdd::Zdd;
 
 use super::graph::BridgeGraph;
-use super::propagate;
+use super::probe;
 use super::{Bridges, Hashi, MAX_CLUE};
 use crate::zdd_limits::{exact_count, frontier_progress, limits, run_error};
 
@@ -43,6 +43,8 @@ pub struct Prepared {
     pub perm: Vec<usize>,
     /// The candidate-bridge graph of the puzzle.
     pub graph: BridgeGraph,
+    /// The islands in sweep order.
+    pub order: Vec<usize>,
 }
 
 /// Which order the islands are swept in. Every sweep decides an island's bridges to later
@@ -111,7 +113,7 @@ impl Sweep {
 pub const WINDOW: usize = 0;
 
 /// The problem of `h` in the given sweep; with `deduce`, every candidate's bridge count is
-/// first narrowed by [`propagate::bounds`] (a candidate that can carry no bridge is left out,
+/// first narrowed by [`probe::bounds`] (a candidate that can carry no bridge is left out,
 /// a forced one becomes the spec's least multiplicity, a crossing with a dropped candidate
 /// disappears). `None`: the deduction found a contradiction (no solution).
 pub fn prepare(h: &Hashi, deduce: bool, sweep: Sweep) -> Option<Prepared> {
@@ -134,7 +136,7 @@ pub fn prepare_ordered(
     let g = BridgeGraph::new(h);
     let m = g.candidates.len();
     let bounds = if deduce {
-        propagate::bounds(h, &g)?
+        probe::bounds(h, &g)?
     } else {
         vec![(0, 2); m]
     };
@@ -176,6 +178,7 @@ pub fn prepare_ordered(
         problem: p.permuted(&local),
         perm: local.iter().map(|&i| kept[i]).collect(),
         graph: g,
+        order,
     })
 }
 
@@ -208,43 +211,66 @@ fn island_order(h: &Hashi, p: &ConnectedProblem, sweep: Sweep) -> Vec<usize> {
 /// First budget of distinct states per sweep in [`count_with`]'s race.
 const FIRST_ROUND_STATES: u64 = 100_000;
 
+/// Largest exponent of a sweep's fitted growth in the race (`states ~ share^alpha`).
+const MAX_ALPHA: f64 = 10.0;
+
+/// The opening's budget is the first round's divided by this (20 000 states in the engine).
+const OPENING_SHARE: u64 = 5;
+
 /// What [`count_with`] races: the sweeps, each with the spec's look-ahead window (in the
-/// order each round tries them), and the first round's budget.
+/// order the first round tries them), the first round's budget and an opening sweep.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RaceSetup {
-    /// The sweeps and their windows (see [`WINDOW`]), tried in this order every round.
+    /// The sweeps and their windows (see [`WINDOW`]), in the first round's order.
     pub sweeps: Vec<(Sweep, usize)>,
-    /// Distinct states per sweep in the first round (four times more each round).
+    /// Distinct states of a sweep's first run.
     pub first_budget: u64,
+    /// A sweep (with its window) tried alone before the race with a fifth of the first
+    /// budget: rows in the engine, which counts a Janko Hashi (all of its candidates fixed
+    /// by the deduction) at once, without the island-graph layout that is most of the time
+    /// of a small instance.
+    pub opening: Option<(Sweep, usize)>,
 }
 
 impl RaceSetup {
-    /// `sweeps`, each with `window`, and the engine's first budget.
+    /// `sweeps`, each with `window`, the engine's first budget and no opening.
     pub fn uniform(sweeps: &[Sweep], window: usize) -> RaceSetup {
         RaceSetup {
             sweeps: sweeps.iter().map(|&s| (s, window)).collect(),
             first_budget: FIRST_ROUND_STATES,
+            opening: None,
         }
     }
 }
 
 impl Default for RaceSetup {
-    /// The engine's setup: [`Sweep::ALL`] with [`WINDOW`], 100 000 states first.
+    /// The engine's setup: [`Sweep::ALL`] with [`WINDOW`], 100 000 states first, rows as the
+    /// opening.
     fn default() -> Self {
-        RaceSetup::uniform(&Sweep::ALL, WINDOW)
+        RaceSetup {
+            opening: Some((Sweep::Rows, WINDOW)),
+            ..RaceSetup::uniform(&Sweep::ALL, WINDOW)
+        }
     }
 }
 
 /// The engine's exact count of `h` with or without the deduction (see [`prepare`]); the
 /// engine counts with it. A contradiction found by the deduction is a count of 0.
 ///
-/// The sweeps of [`RaceSetup::default`] race: each gets a budget of distinct states (100 000,
-/// then four times more per round) and the first to finish gives the count, so the total
-/// work is within a small factor of the best sweep's. A sweep is prepared (its order laid
-/// out) only when its turn first comes. A sweep that exceeds the memory budget drops out; the
-/// run fails only when all have (or on the time limit, which covers the whole race). The
-/// stats say which sweep counted (`sweep`, the index in the setup's list) and after how many
-/// rounds (`race_rounds`).
+/// The sweeps of [`RaceSetup::default`] race after the opening, each run restarted with a
+/// budget of distinct states, and the first to finish gives the count. Which sweep runs next
+/// is decided by prediction: a run that ran out of budget reached some share of its sweep's
+/// predicted states (the layout cost profile of its order, `layout::step_costs`, up to the
+/// level it reached), so `budget / share^alpha` predicts its total (`alpha` fitted to its
+/// last two runs, 1 at first: the profile often underrates the end of a sweep). The sweep
+/// with the least prediction runs again with four times its last budget or up to twice its
+/// prediction; a sweep not yet run counts as the rest of the first round (100 000 states
+/// per new sweep), so the first round stops as soon as one sweep promises to finish for
+/// less. A sweep is prepared (its order laid out) only when its turn first comes. A sweep
+/// that exceeds the memory budget drops out; the run fails only when all have (or on the
+/// time limit, which covers the whole race). The stats say which sweep counted (`sweep`,
+/// the index in the setup's list, the list's length for the opening) and in which run
+/// (`race_rounds`: 0 for the opening, then 1, 2, ... per budgeted run).
 ///
 /// # Errors
 /// As [`ZddEngine`]'s count: a budget (exit 3), a time limit or a spec error.
@@ -266,6 +292,40 @@ pub fn count_raced(
     race(h, deduce, setup, opts).map(|(c, _)| c)
 }
 
+/// Per level of `pr`'s problem, the share of the sweep's predicted states (the layout's cost
+/// profile, [`step_costs`]) that lies at or before the level's sweep step.
+fn level_shares(pr: &Prepared) -> Vec<f64> {
+    let p = &pr.problem;
+    let terms = step_costs(p, &pr.order, LayoutOptions::default().flag_weight);
+    let mut pos = vec![0usize; p.n];
+    for (i, &v) in pr.order.iter().enumerate() {
+        pos[v] = i;
+    }
+    let mut cum = Vec::with_capacity(terms.len());
+    let mut acc = 0.0;
+    for t in &terms {
+        acc += t;
+        cum.push(acc);
+    }
+    let total = acc.max(f64::MIN_POSITIVE);
+    let mut shares = Vec::with_capacity(p.num_vars());
+    for (&(a, b), &mx) in p.edges.iter().zip(&p.max) {
+        let step = pos[a as usize].min(pos[b as usize]);
+        let share = cum.get(step).map_or(1.0, |c| c / total);
+        shares.extend(std::iter::repeat_n(share, usize::from(mx)));
+    }
+    shares
+}
+
+/// How one budgeted run of a sweep ended.
+enum Run {
+    Counted(Counted),
+    /// Out of its state budget at this fraction of its levels.
+    Reached(f64),
+    /// Dropped out (memory budget, spec error).
+    Out(SolveError),
+}
+
 /// [`count_with`]'s race; also returns the winning sweep.
 fn race(
     h: &Hashi,
@@ -274,73 +334,114 @@ fn race(
     opts: &SolveOptions,
 ) -> Result<(Counted, (Sweep, usize)), SolveError> {
     let started = Instant::now();
-    let sweeps = &setup.sweeps;
+    let mut sweeps = setup.sweeps.clone();
     if sweeps.is_empty() {
         return Err(SolveError::Solver("no sweep to race".into()));
     }
-    let mut preps: Vec<Option<Prepared>> = vec![None; sweeps.len()];
-    let mut out = vec![false; sweeps.len()]; // dropped out on the memory budget
-    let mut budget = setup.first_budget.max(1);
+    let opening = setup.opening;
+    sweeps.extend(opening);
+    let n = sweeps.len();
+    let mut preps: Vec<Option<Prepared>> = vec![None; n];
+    let time_up = || SolveError::TimeLimit {
+        seconds: opts.time_limit.unwrap_or(0.0),
+    };
+    // One run of sweep `k` with `budget` states in round `round`.
+    let mut run = |k: usize, budget: u64, round: u64| -> Result<Run, SolveError> {
+        let (sweep, window) = sweeps[k];
+        let left = |t: f64| t - started.elapsed().as_secs_f64();
+        let mut o = opts.clone();
+        o.time_limit = opts.time_limit.map(left);
+        if o.time_limit.is_some_and(|t| t <= 0.0) {
+            return Err(time_up());
+        }
+        if preps[k].is_none() {
+            match prepare_with(h, deduce, sweep, window) {
+                Some(p) => preps[k] = Some(p),
+                None => {
+                    return Ok(Run::Counted(Counted::exact(0u32, SolveStats::timed(0.0))));
+                }
+            }
+        }
+        let Some(pr) = &preps[k] else {
+            unreachable!("prepared above")
+        };
+        let shares = level_shares(pr);
+        let reached = std::cell::Cell::new(None);
+        let extra = [("sweep", k as u64), ("race_rounds", round)];
+        match exact_count(&o, "state_fields", &extra, |l| {
+            let l = Limits {
+                max_nodes: Some(budget),
+                ..*l
+            };
+            count_family(&pr.problem, &l).inspect_err(|e| {
+                if let RunError::Count(CountError::Nodes(b), _) = e {
+                    reached.set(Some(shares.get(b.level as usize).copied().unwrap_or(1.0)));
+                }
+            })
+        }) {
+            Ok(mut c) => {
+                c.stats.seconds = started.elapsed().as_secs_f64();
+                Ok(Run::Counted(c))
+            }
+            Err(SolveError::TimeLimit { .. }) => Err(time_up()),
+            Err(e) => Ok(reached.get().map_or(Run::Out(e), Run::Reached)),
+        }
+    };
+    let first = setup.first_budget.max(1);
+    if opening.is_some() {
+        if let Run::Counted(c) = run(n - 1, (first / OPENING_SHARE).max(1), 0)? {
+            return Ok((c, sweeps[n - 1]));
+        }
+    }
+    let racing = n - usize::from(opening.is_some());
+    // Per sweep: not run yet, its last budget, the share of its profile it reached and the
+    // exponent that fits its runs (states ~ share^alpha), or dropped out.
+    #[derive(Clone, Copy)]
+    enum Seen {
+        New,
+        Ran(u64, f64, f64),
+        Out,
+    }
+    let mut seen = vec![Seen::New; racing];
+    let mut last_err = None;
     for round in 1u64.. {
-        let mut last_err = None;
-        for (k, &(sweep, window)) in sweeps.iter().enumerate() {
-            if out[k] {
-                continue;
-            }
-            let left = |t: f64| t - started.elapsed().as_secs_f64();
-            if opts.time_limit.is_some_and(|t| left(t) <= 0.0) {
-                return Err(SolveError::TimeLimit {
-                    seconds: opts.time_limit.unwrap_or(0.0),
-                });
-            }
-            if preps[k].is_none() {
-                match prepare_with(h, deduce, sweep, window) {
-                    Some(p) => preps[k] = Some(p),
-                    None => {
-                        let c = Counted::exact(0u32, SolveStats::timed(0.0));
-                        return Ok((c, (sweep, window)));
-                    }
-                }
-            }
-            let Some(pr) = &preps[k] else { continue };
-            let mut o = opts.clone();
-            o.time_limit = opts.time_limit.map(left);
-            if o.time_limit.is_some_and(|t| t <= 0.0) {
-                return Err(SolveError::TimeLimit {
-                    seconds: opts.time_limit.unwrap_or(0.0),
-                });
-            }
-            let node_budget = std::cell::Cell::new(false);
-            let extra = [("sweep", k as u64), ("race_rounds", round)];
-            match exact_count(&o, "state_fields", &extra, |l| {
-                let l = Limits {
-                    max_nodes: Some(budget),
-                    ..*l
-                };
-                count_family(&pr.problem, &l).inspect_err(|e| {
-                    node_budget.set(matches!(e, RunError::Count(CountError::Nodes(_), _)));
-                })
-            }) {
-                Ok(mut c) => {
-                    c.stats.seconds = started.elapsed().as_secs_f64();
-                    return Ok((c, (sweep, window)));
-                }
-                Err(SolveError::TimeLimit { .. }) => {
-                    return Err(SolveError::TimeLimit {
-                        seconds: opts.time_limit.unwrap_or(0.0),
-                    })
-                }
-                Err(_) if node_budget.get() => {}
-                Err(e) => {
-                    out[k] = true;
-                    last_err = Some(e);
-                }
-            }
-        }
-        if out.iter().all(|&x| x) {
+        // A sweep that ran: its predicted total states. A new one: what the rest of the
+        // first round costs (so a sweep predicted to finish for less runs again at once).
+        let fresh = seen.iter().filter(|s| matches!(s, Seen::New)).count() as f64;
+        let best = (0..racing)
+            .filter_map(|k| match seen[k] {
+                Seen::New => Some((k, fresh * first as f64, None)),
+                Seen::Ran(b, f, alpha) => Some((k, b as f64 / f.max(1e-9).powf(alpha), Some(b))),
+                Seen::Out => None,
+            })
+            .min_by(|x, y| x.1.total_cmp(&y.1).then(x.0.cmp(&y.0)));
+        let Some((k, predicted, last)) = best else {
             return Err(last_err.unwrap_or_else(|| SolveError::Solver("no sweep".into())));
+        };
+        // four times its last budget, or up to twice its prediction (at most 16 times)
+        let budget = last.map_or(first, |b| {
+            let twice = (2.0 * predicted).min(16.0 * b as f64) as u64;
+            b.saturating_mul(4).max(twice)
+        });
+        match run(k, budget, round)? {
+            Run::Counted(c) => return Ok((c, sweeps[k])),
+            Run::Reached(f) => {
+                // A sweep's states often grow faster than its profile says (most at the
+                // end): fit the exponent to its last two runs, between 1 and MAX_ALPHA.
+                let alpha = match seen[k] {
+                    Seen::Ran(b0, f0, _) if f > f0 => {
+                        ((budget as f64 / b0 as f64).ln() / (f / f0).ln()).clamp(1.0, MAX_ALPHA)
+                    }
+                    Seen::Ran(..) => MAX_ALPHA,
+                    _ => 1.0,
+                };
+                seen[k] = Seen::Ran(budget, f, alpha);
+            }
+            Run::Out(e) => {
+                seen[k] = Seen::Out;
+                last_err = Some(e);
+            }
         }
-        budget = budget.saturating_mul(4);
     }
     unreachable!("the race ends in a count or an error")
 }
@@ -397,6 +498,7 @@ impl Engine<Hashi> for ZddEngine {
             problem: q,
             perm,
             graph: g,
+            ..
         }) = prepare_with(h, true, sweep, window)
         else {
             return Err(SolveError::Infeasible);

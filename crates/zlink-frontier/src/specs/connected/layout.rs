@@ -435,6 +435,19 @@ pub fn order_cost(p: &ConnectedProblem, order: &[usize], flag_weight: f64) -> (f
     )
 }
 
+/// The terms `2^(b_t + λ f_t)` of `order`'s cost per sweep step (vertex position), as
+/// [`vertex_order`] sums them: where along the sweep an order's states lie. A race between
+/// orders scales this profile by the states a budgeted run met to predict its total.
+pub fn step_costs(p: &ConnectedProblem, order: &[usize], flag_weight: f64) -> Vec<f64> {
+    if p.n == 0 {
+        return Vec::new();
+    }
+    let mut lay = Layout::new(p, flag_weight);
+    let o: Vec<u32> = order.iter().map(|&v| v as u32).collect();
+    lay.set_order(&o);
+    (0..p.n).map(|t| lay.term(t)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

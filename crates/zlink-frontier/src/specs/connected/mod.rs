@@ -293,6 +293,10 @@ struct EdgeInfo {
     watch: Vec<(u8, u8)>,
     /// The live vertices after this edge that still have later edges (dynamic lookahead).
     look: Vec<Look>,
+    /// What this edge changes for the lookahead (masks as in [`Look`]): its endpoints'
+    /// slots and its later partners' flags.
+    dirty_slots: u64,
+    dirty_flags: u64,
     /// First variable of this edge.
     var: Level,
 }
@@ -321,6 +325,20 @@ struct Look {
     need: u32,
     start: u32,
     end: u32,
+    /// What the check reads: bit `s` = vertex slot `s` (its own, or a later edge's other
+    /// end), in `slots`; bit `j` = flag field `2w + j`, in `flags`. All ones where an index
+    /// does not fit in 64 bits (then always checked).
+    slots: u64,
+    flags: u64,
+}
+
+/// Bit `i` of a dependency mask, or all bits when `i` does not fit.
+fn dep_bit(i: usize) -> u64 {
+    if i < 64 {
+        1 << i
+    } else {
+        u64::MAX
+    }
 }
 
 /// The connected degree-constrained spec on states `S` (see the module doc).
@@ -476,6 +494,8 @@ impl<S: Slots> ConnectedDegree<S> {
             for &x in &live {
                 let start = later.len() as u32;
                 let mut need_x = 0u32;
+                let mut slots = dep_bit(usize::from(slot_of[x]));
+                let mut flags = 0u64;
                 for &f in incident[x].iter().filter(|&&f| f > e) {
                     let (a, b) = g.edges()[f];
                     let y = if a as usize == x { b } else { a } as usize;
@@ -486,6 +506,12 @@ impl<S: Slots> ConnectedDegree<S> {
                         NONE
                     };
                     need_x += u32::from(p.min[f]);
+                    if other != NONE {
+                        slots |= dep_bit(usize::from(other));
+                    }
+                    if flag != NONE {
+                        flags |= dep_bit(usize::from(flag) - 2 * w);
+                    }
                     later.push(Later {
                         max: p.max[f],
                         other,
@@ -498,6 +524,8 @@ impl<S: Slots> ConnectedDegree<S> {
                     need: need_x,
                     start,
                     end: later.len() as u32,
+                    slots,
+                    flags,
                 });
             }
         }
@@ -558,6 +586,10 @@ impl<S: Slots> ConnectedDegree<S> {
                 needs_edge: std::mem::take(&mut needs_edge[e]),
                 watch: std::mem::take(&mut watch[e]),
                 look: std::mem::take(&mut look[e]),
+                dirty_slots: dep_bit(usize::from(lp.su)) | dep_bit(usize::from(lp.sv)),
+                dirty_flags: partners[e]
+                    .iter()
+                    .fold(0, |acc, &s| acc | dep_bit(usize::from(s))),
                 var,
             });
             for k in 0..p.max[e] {
@@ -661,9 +693,16 @@ impl<S: Slots> ConnectedDegree<S> {
     /// changes, since a new DEAD vertex takes capacity from its neighbours. `Some` = the
     /// branch ends here.
     fn lookahead(&self, m: &mut S, ed: &EdgeInfo) -> Option<Step<S>> {
+        // The state before this edge passed the previous edge's lookahead, and a vertex's
+        // check can only fail or saturate anew when what it reads changed: this edge's
+        // endpoints, the flags it set, and slots that became DEAD since.
+        let (mut slots, mut flags) = (ed.dirty_slots, ed.dirty_flags);
         loop {
-            let mut changed = false;
+            let mut dead = 0u64;
             for lk in &ed.look {
+                if lk.slots & slots == 0 && lk.flags & flags == 0 {
+                    continue;
+                }
                 let d = m.get(lk.slot);
                 if d == S::MAX_VALUE {
                     continue;
@@ -689,12 +728,13 @@ impl<S: Slots> ConnectedDegree<S> {
                     if c != 0 && !(0..self.w).any(|t| self.label(m, t) == c) {
                         return Some(self.closed(m, ed));
                     }
-                    changed = true;
+                    dead |= dep_bit(usize::from(lk.slot));
                 }
             }
-            if !changed {
+            if dead == 0 {
                 return None;
             }
+            (slots, flags) = (dead, 0);
         }
     }
 
