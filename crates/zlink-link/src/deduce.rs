@@ -43,9 +43,19 @@
 //!   contradiction, one is the answer (every edge decided); with two or more, or a leaf left
 //!   undecided, the tree is dropped and the problem keeps what probing decided.
 //!
+//! * **SAT completion** (optional): what probing leaves open is put in CNF and a CDCL solver
+//!   looks for two solutions (the `sat` module); none or one decides every edge, and the
+//!   branching is not needed.
+//!
 //! Trials are undone through a trail, so a trial costs the work it propagates, not a copy.
 
 mod labels;
+mod sat;
+
+/// The conflicts the SAT completion may spend in all before it gives up (and the build counts
+/// as without it): a published puzzle needs far fewer, a puzzle with many solutions finds two
+/// quickly, so the budget only bounds the rare hard case.
+const SAT_CONFLICTS: u64 = 100_000;
 
 /// Branching is tried only when probing leaves at most this many edges undecided: beyond, a
 /// tree of a few levels rarely decides everything, and its probing would cost more than the
@@ -92,6 +102,10 @@ pub(crate) struct Problem<'a> {
     /// For paths between labelled terminals: keep a domain of path labels per vertex (the
     /// `labels` module's rules, global reach included).
     pub label_domains: bool,
+    /// Complete the deduction with a SAT solver when edges are left open (the `sat` module).
+    pub sat: bool,
+    /// When the SAT completion must stop (then it decides nothing).
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// The constraints cannot all be met: no solution.
@@ -798,7 +812,19 @@ pub(crate) fn deduce(p: &Problem<'_>) -> Result<Vec<Option<bool>>, Contradiction
         // no edge can be on: no loop at all
         return Err(Contradiction);
     }
-    let undecided = s.val.iter().filter(|&&v| v == UNK).count();
+    let mut undecided = s.val.iter().filter(|&&v| v == UNK).count();
+    if p.sat && undecided > 0 {
+        match sat::complete(&s, SAT_CONFLICTS, p.deadline) {
+            sat::Completion::None => return Err(Contradiction),
+            sat::Completion::One(val) => {
+                s.val = val;
+                undecided = 0;
+            }
+            // two solutions: a bounded branching cannot decide everything either
+            sat::Completion::Several => undecided = 0,
+            sat::Completion::Unknown => {}
+        }
+    }
     if p.probe && p.branch > 0 && (1..=BRANCH_UNDECIDED).contains(&undecided) {
         let (mut found, mut budget) = (Vec::new(), BRANCH_NODES);
         if s.search(p.branch, &mut budget, &mut found) {
@@ -900,6 +926,8 @@ mod tests {
             branch,
             faces: if with_faces { (nf, &faces) } else { (0, &[]) },
             label_domains: false,
+            sat: false,
+            deadline: None,
         };
         deduce(&p)
     }

@@ -98,6 +98,9 @@ pub enum Deduction {
     /// on some generated 40×20 puzzles but none on the Janko corpus, and costs about a fifth
     /// more setup time, so it is not the default.
     Labels,
+    /// As `Probe`, then what is left completed by a SAT solver (`deduce::sat`): no solution or
+    /// one decides every edge, two leave the build to count.
+    Sat,
 }
 
 impl From<bool> for Deduction {
@@ -348,6 +351,8 @@ impl NumberlinkZdd {
                 branch: 0,
                 faces: (0, &[]),
                 label_domains: deduce == Deduction::Labels,
+                sat: deduce == Deduction::Sat,
+                deadline: None,
             };
             match deduce::deduce(&problem) {
                 Ok(f) => fixed = f,

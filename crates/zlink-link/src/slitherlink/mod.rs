@@ -111,6 +111,9 @@ pub enum Deduction {
     /// The rules, then each undecided segment tried both ways (one level of lookahead).
     #[default]
     Probe,
+    /// As `Probe`, then what is left completed by a SAT solver (`deduce::sat`): no solution or
+    /// one decides every segment, two leave the build to count.
+    Sat,
 }
 
 /// How an engine was set up: what deduction decided, and the frontier left to build.
@@ -236,10 +239,12 @@ impl SlitherZdd {
                 labels: &[],
                 groups: &groups,
                 shape: deduce::Shape::Loop,
-                probe: deduction == Deduction::Probe,
+                probe: matches!(deduction, Deduction::Probe | Deduction::Sat),
                 branch: BRANCH_DEPTH,
                 faces: (outside as usize + 1, &faces),
                 label_domains: false,
+                sat: deduction == Deduction::Sat,
+                deadline: None,
             };
             let found = deduce::deduce(&problem);
             stats.deduce_seconds = started.elapsed().as_secs_f64();

@@ -1,0 +1,449 @@
+//! The SAT completion of the deduction: when propagation and probing leave edges open, the
+//! problem left is put in CNF and an incremental CDCL solver (batsat, pure Rust) looks for two
+//! solutions.
+//!
+//! Why: published puzzles are unique, and the edges probing leaves open are often a knot that
+//! only a deep search unties (a 35×48 Numberlink keeps 2,300 open edges whose frontier build
+//! visits half a billion states; two 10×10 Slitherlinks cost more in the bounded branching than
+//! in the rest of their class). A CDCL solver learns from its conflicts, so it settles such a
+//! knot in a few thousand conflicts: no model means no solution, a model whose blocking leaves
+//! no other means every edge is decided. With two solutions, or when the conflict budget or the
+//! deadline runs out, nothing is decided here and the frontier build counts as before.
+//!
+//! The encoding, every clause a necessary condition of a solution:
+//! * one variable per edge, units for the edges the deduction decided;
+//! * the allowed degrees per vertex and the bounds of each group, as the clauses forbidding each
+//!   bad assignment of their (few) open edges;
+//! * a loop in the plane (faces given): a variable per face, the outer face outside, and each
+//!   edge on exactly when its two faces differ;
+//! * labelled paths: per vertex, a variable per label that can reach it from both its
+//!   terminals (terminals fixed to their own), at most one per vertex, at least one on a vertex
+//!   that has a line, and an on-edge gives its two ends the same labels;
+//! * lazily, the cycles: a model's on-edges form paths and cycles (the degrees say so). For
+//!   paths every cycle is forbidden (a clause: one of its open edges is off). For a loop, a model
+//!   of one cycle is a solution; with several, each is forbidden, and each that alone meets
+//!   every group and holds every decided on-edge is a solution found on the way.
+//!
+//! A solution `S` is blocked by "one of `S`'s open on-edges is off": no other solution holds
+//! all of `S`'s edges (its vertices already have their full degrees, and what could be added
+//! forms cycles).
+
+use std::time::Instant;
+
+use batsat::{lbool, Callbacks, ClauseKind, Lit, Solver, SolverInterface, SolverOpts};
+
+use super::{Shape, State, OFF, ON, UNK};
+
+/// The most open edges one degree or group constraint may have (its clauses list the bad
+/// assignments: `2^k` at most); beyond, the completion is not tried.
+const MAX_OPEN_PER_CONSTRAINT: usize = 12;
+
+/// What the completion found.
+#[derive(Debug)]
+pub(super) enum Completion {
+    /// No solution.
+    None,
+    /// Exactly one solution: every edge's value.
+    One(Vec<u8>),
+    /// At least two solutions.
+    Several,
+    /// Out of budget or time, or not encodable: nothing learnt.
+    Unknown,
+}
+
+/// Stops the solver after `max` conflicts or at the deadline.
+struct Limit {
+    conflicts: u64,
+    max: u64,
+    deadline: Option<Instant>,
+}
+
+impl Callbacks for Limit {
+    fn on_new_clause(&mut self, _c: &[Lit], src: ClauseKind) {
+        if matches!(src, ClauseKind::Learnt) {
+            self.conflicts += 1;
+        }
+    }
+
+    fn stop(&self) -> bool {
+        self.conflicts >= self.max || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// The CNF being built, over a solver.
+struct Cnf {
+    solver: Solver<Limit>,
+    /// Per edge: its variable's positive literal.
+    edge: Vec<Lit>,
+    clause: Vec<Lit>,
+}
+
+impl Cnf {
+    fn fresh(&mut self) -> Lit {
+        Lit::new(self.solver.new_var_default(), true)
+    }
+
+    fn add(&mut self, lits: &[Lit]) {
+        self.clause.clear();
+        self.clause.extend_from_slice(lits);
+        let mut c = std::mem::take(&mut self.clause);
+        self.solver.add_clause_reuse(&mut c);
+        self.clause = c;
+    }
+
+    /// Between `allowed` (a bit set over counts) of `lits` plus `base` are true: one clause per
+    /// bad assignment.
+    fn cardinality(&mut self, lits: &[Lit], base: u32, allowed: u64) {
+        let k = lits.len();
+        let mut c = Vec::with_capacity(k);
+        for a in 0u32..1 << k {
+            let n = base + a.count_ones();
+            if n < 64 && allowed >> n & 1 == 1 {
+                continue;
+            }
+            c.clear();
+            for (i, &l) in lits.iter().enumerate() {
+                c.push(if a >> i & 1 == 1 { !l } else { l });
+            }
+            self.add(&c);
+        }
+    }
+
+    /// At most one of `lits`: pairwise for a few, a sequential counter for more.
+    fn at_most_one(&mut self, lits: &[Lit]) {
+        if lits.len() <= 5 {
+            for i in 0..lits.len() {
+                for j in i + 1..lits.len() {
+                    self.add(&[!lits[i], !lits[j]]);
+                }
+            }
+            return;
+        }
+        // s_i: one of lits[..=i] is true
+        let mut prev = lits[0];
+        for &x in &lits[1..] {
+            let s = self.fresh();
+            self.add(&[!prev, s]);
+            self.add(&[!x, s]);
+            self.add(&[!prev, !x]);
+            prev = s;
+        }
+    }
+}
+
+/// Looks for two solutions of the problem left in `st` (its decided edges as units), within
+/// `max_conflicts` conflicts in all and the deadline.
+pub(super) fn complete(st: &State<'_>, max_conflicts: u64, deadline: Option<Instant>) -> Completion {
+    let p = st.p;
+    let m = p.edges.len();
+    let is_open = |e: usize| st.val[e] == UNK;
+    // the constraints must be small enough to list
+    for x in 0..p.n {
+        if st.vertex_edges.of(x).iter().filter(|&&e| is_open(e as usize)).count()
+            > MAX_OPEN_PER_CONSTRAINT
+        {
+            return Completion::Unknown;
+        }
+    }
+    if p.groups.iter().any(|(es, _, _)| {
+        es.iter().filter(|&&e| is_open(e as usize)).count() > MAX_OPEN_PER_CONSTRAINT
+    }) {
+        return Completion::Unknown;
+    }
+    let limit = Limit {
+        conflicts: 0,
+        max: max_conflicts,
+        deadline,
+    };
+    let mut cnf = Cnf {
+        solver: Solver::new(SolverOpts::default(), limit),
+        edge: Vec::with_capacity(m),
+        clause: Vec::new(),
+    };
+    for e in 0..m {
+        let l = cnf.fresh();
+        cnf.edge.push(l);
+        match st.val[e] {
+            ON => cnf.add(&[l]),
+            OFF => cnf.add(&[!l]),
+            _ => {}
+        }
+    }
+    // degrees and groups over their open edges, counting the decided on-edges
+    let mut lits = Vec::new();
+    let mut constrain = |cnf: &mut Cnf, es: &[u32], allowed: u64| {
+        lits.clear();
+        let mut base = 0;
+        for &e in es {
+            match st.val[e as usize] {
+                ON => base += 1,
+                OFF => {}
+                _ => lits.push(cnf.edge[e as usize]),
+            }
+        }
+        cnf.cardinality(&lits, base, allowed);
+    };
+    for x in 0..p.n {
+        constrain(&mut cnf, st.vertex_edges.of(x), u64::from(p.degrees[x]));
+    }
+    for (es, lo, hi) in p.groups {
+        let allowed = (*lo..=(*hi).min(63)).fold(0u64, |a, n| a | 1 << n);
+        constrain(&mut cnf, es, allowed);
+    }
+    let fixed_on = st.val.iter().filter(|&&v| v == ON).count();
+    if p.shape == Shape::Loop {
+        if fixed_on == 0 {
+            // a loop has an edge
+            let open: Vec<Lit> = (0..m).filter(|&e| is_open(e)).map(|e| cnf.edge[e]).collect();
+            cnf.add(&open);
+        }
+        let (nf, sides) = p.faces;
+        if nf > 0 {
+            let face: Vec<Lit> = (0..nf).map(|_| cnf.fresh()).collect();
+            cnf.add(&[!face[nf - 1]]);
+            for (e, &(a, b)) in sides.iter().enumerate() {
+                let (x, fa, fb) = (cnf.edge[e], face[a as usize], face[b as usize]);
+                // x <=> fa xor fb
+                cnf.add(&[!x, fa, fb]);
+                cnf.add(&[!x, !fa, !fb]);
+                cnf.add(&[x, !fa, fb]);
+                cnf.add(&[x, fa, !fb]);
+            }
+        }
+    } else if !p.labels.is_empty() {
+        encode_labels(st, &mut cnf);
+    }
+    // find solutions, cutting cycles lazily
+    let mut found: Vec<Vec<u8>> = Vec::new();
+    let mut walk = Walk::new(p.n);
+    loop {
+        let r = cnf.solver.solve_limited(&[]);
+        if r == lbool::FALSE {
+            break;
+        }
+        if r != lbool::TRUE {
+            return Completion::Unknown;
+        }
+        let on: Vec<bool> = (0..m)
+            .map(|e| cnf.solver.value_lit(cnf.edge[e]) == lbool::TRUE)
+            .collect();
+        let cycles = walk.cycles(st, &on);
+        let whole = on.iter().filter(|&&b| b).count();
+        if cycles.is_empty() || (p.shape == Shape::Loop && cycles.len() == 1 && cycles[0].len() == whole) {
+            // a solution: block it
+            let block: Vec<Lit> = (0..m)
+                .filter(|&e| on[e] && is_open(e))
+                .map(|e| !cnf.edge[e])
+                .collect();
+            found.push(on.iter().map(|&b| if b { ON } else { OFF }).collect());
+            cnf.add(&block);
+        } else {
+            for c in &cycles {
+                if p.shape == Shape::Loop && loop_alone_solves(st, c, fixed_on) {
+                    let mut v = vec![OFF; m];
+                    for &e in c {
+                        v[e as usize] = ON;
+                    }
+                    found.push(v);
+                }
+                let cut: Vec<Lit> = c
+                    .iter()
+                    .filter(|&&e| is_open(e as usize))
+                    .map(|&e| !cnf.edge[e as usize])
+                    .collect();
+                cnf.add(&cut);
+            }
+        }
+        if found.len() >= 2 {
+            return Completion::Several;
+        }
+    }
+    match found.len() {
+        0 => Completion::None,
+        _ => Completion::One(found.pop().expect("one solution")),
+    }
+}
+
+/// Whether the cycle `c` (edges) alone is a solution of the loop problem: it holds every
+/// decided on-edge and meets every group (its degrees are 2 and 0).
+fn loop_alone_solves(st: &State<'_>, c: &[u32], fixed_on: usize) -> bool {
+    if c.iter().filter(|&&e| st.val[e as usize] == ON).count() != fixed_on {
+        return false;
+    }
+    let mut in_c = vec![false; st.val.len()];
+    for &e in c {
+        in_c[e as usize] = true;
+    }
+    st.p.groups.iter().all(|(es, lo, hi)| {
+        let n = es.iter().filter(|&&e| in_c[e as usize]).count() as u32;
+        (*lo..=*hi).contains(&n)
+    })
+}
+
+/// The label variables of labelled paths (see the module doc).
+fn encode_labels(st: &State<'_>, cnf: &mut Cnf) {
+    let p = st.p;
+    let top = p.labels.iter().copied().max().unwrap_or(0) as usize;
+    let mut terminals = vec![Vec::new(); top + 1];
+    for (v, &l) in p.labels.iter().enumerate() {
+        if l != 0 {
+            terminals[l as usize].push(v as u32);
+        }
+    }
+    // per vertex: (label, its variable), labels ascending
+    let mut dom: Vec<Vec<(u32, Lit)>> = vec![Vec::new(); p.n];
+    let mut seen = vec![0u8; p.n];
+    let mut stack = Vec::new();
+    for (k, ts) in terminals.iter().enumerate().skip(1) {
+        let &[s, t] = ts.as_slice() else {
+            continue;
+        };
+        // vertices reachable from s, then from t, over edges not off, avoiding other terminals
+        seen.fill(0);
+        for (bit, from) in [(1u8, s), (2u8, t)] {
+            stack.push(from);
+            seen[from as usize] |= bit;
+            while let Some(x) = stack.pop() {
+                for &e in st.vertex_edges.of(x as usize) {
+                    if st.val[e as usize] == OFF {
+                        continue;
+                    }
+                    let (a, b) = p.edges[e as usize];
+                    let y = if a == x { b } else { a };
+                    let l = p.labels[y as usize];
+                    if seen[y as usize] & bit == 0 && (l == 0 || l as usize == k) {
+                        seen[y as usize] |= bit;
+                        stack.push(y);
+                    }
+                }
+            }
+        }
+        for v in 0..p.n {
+            if seen[v] == 3 && (p.labels[v] == 0 || p.labels[v] as usize == k) {
+                let x = cnf.fresh();
+                dom[v].push((k as u32, x));
+            }
+        }
+    }
+    for v in 0..p.n {
+        let lits: Vec<Lit> = dom[v].iter().map(|&(_, x)| x).collect();
+        if p.labels[v] != 0 {
+            match dom[v].first() {
+                Some(&(_, x)) => cnf.add(&[x]),
+                None => cnf.add(&[]),
+            }
+            continue;
+        }
+        cnf.at_most_one(&lits);
+        // a vertex with a line has a label
+        if p.degrees[v] & 1 == 0 || st.vertex_edges.of(v).iter().any(|&e| st.val[e as usize] == ON) {
+            cnf.add(&lits);
+        } else {
+            let mut c = lits.clone();
+            for &e in st.vertex_edges.of(v) {
+                if st.val[e as usize] == UNK {
+                    c.push(!cnf.edge[e as usize]);
+                    cnf.add(&c);
+                    c.pop();
+                }
+            }
+        }
+    }
+    // an on-edge gives its ends the same labels
+    for (e, &(u, v)) in p.edges.iter().enumerate() {
+        if st.val[e] == OFF {
+            continue;
+        }
+        let x = cnf.edge[e];
+        for (a, b) in [(u, v), (v, u)] {
+            let (da, db) = (&dom[a as usize], &dom[b as usize]);
+            for &(k, la) in da {
+                match db.binary_search_by_key(&k, |&(l, _)| l) {
+                    Ok(i) => {
+                        let lb = db[i].1;
+                        cnf.add(&[!x, !la, lb]);
+                    }
+                    Err(_) => cnf.add(&[!x, !la]),
+                }
+            }
+        }
+    }
+}
+
+/// Finds the cycles among a model's on-edges (every vertex has degree 0, 1 or 2).
+struct Walk {
+    adj: Vec<[u32; 2]>,
+    deg: Vec<u8>,
+    done: Vec<bool>,
+}
+
+impl Walk {
+    fn new(n: usize) -> Walk {
+        Walk {
+            adj: vec![[u32::MAX; 2]; n],
+            deg: vec![0; n],
+            done: vec![false; n],
+        }
+    }
+
+    /// The cycles (as edge lists) of the on-edges `on`.
+    fn cycles(&mut self, st: &State<'_>, on: &[bool]) -> Vec<Vec<u32>> {
+        let edges = st.p.edges;
+        self.deg.fill(0);
+        self.done.fill(false);
+        for (e, &b) in on.iter().enumerate() {
+            if b {
+                let (u, v) = edges[e];
+                for x in [u, v] {
+                    let d = &mut self.deg[x as usize];
+                    if (*d as usize) < 2 {
+                        self.adj[x as usize][*d as usize] = e as u32;
+                    }
+                    *d += 1;
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for start in 0..self.deg.len() {
+            if self.done[start] || self.deg[start] != 2 {
+                continue;
+            }
+            // walk from `start` along one side until back or at an end
+            let mut cycle = Vec::new();
+            let (mut x, mut via) = (start as u32, self.adj[start][0]);
+            let closed = loop {
+                self.done[x as usize] = true;
+                cycle.push(via);
+                let (a, b) = edges[via as usize];
+                let y = if a == x { b } else { a };
+                if y as usize == start {
+                    break true;
+                }
+                if self.deg[y as usize] != 2 {
+                    break false;
+                }
+                let [e0, e1] = self.adj[y as usize];
+                via = if e0 == via { e1 } else { e0 };
+                x = y;
+            };
+            if closed {
+                out.push(cycle);
+            } else {
+                // a path: mark the other side too
+                let (mut x, mut via) = (start as u32, self.adj[start][1]);
+                loop {
+                    let (a, b) = edges[via as usize];
+                    let y = if a == x { b } else { a };
+                    self.done[y as usize] = true;
+                    if self.deg[y as usize] != 2 {
+                        break;
+                    }
+                    let [e0, e1] = self.adj[y as usize];
+                    via = if e0 == via { e1 } else { e0 };
+                    x = y;
+                }
+            }
+        }
+        out
+    }
+}
