@@ -216,7 +216,12 @@ pub(super) fn complete(st: &State<'_>, max_conflicts: u64, deadline: Option<Inst
     // find solutions, cutting cycles lazily
     let mut found: Vec<Vec<u8>> = Vec::new();
     let mut walk = Walk::new(p.n);
+    let mut rounds = 0;
     loop {
+        rounds += 1;
+        if std::env::var_os("ZLINK_SAT_DEBUG").is_some() {
+            eprintln!("round {rounds}: conflicts {} vars {} clauses {}", cnf.solver.cb().conflicts, cnf.solver.num_vars(), cnf.solver.num_clauses());
+        }
         let r = cnf.solver.solve_limited(&[]);
         if r == lbool::FALSE {
             break;
