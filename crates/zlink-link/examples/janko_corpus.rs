@@ -33,7 +33,7 @@ struct Class {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut size = None;
-    let mut deduction = Deduction::Probe;
+    let mut deduction = Deduction::Sat;
     let mut limits = Limits::default();
     let mut quiet = false;
     let mut i = 0;
@@ -45,7 +45,8 @@ fn main() {
                     Some("off") => Deduction::Off,
                     Some("rules") => Deduction::Rules,
                     Some("sat") => Deduction::Sat,
-                    _ => Deduction::Probe,
+                    Some("probe") => Deduction::Probe,
+                    _ => Deduction::Sat,
                 };
             }
             "--max-memory" => {

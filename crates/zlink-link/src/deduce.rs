@@ -789,7 +789,6 @@ impl Hypothesis {
 /// Complexity: propagation is `O(degree)` per decision (plus `O(n)` per fixpoint round for a
 /// loop, outside trials); probing repeats passes of `2m` trials while they decide something.
 pub(crate) fn deduce(p: &Problem<'_>) -> Result<Vec<Option<bool>>, Contradiction> {
-    let t0 = std::time::Instant::now();
     let mut s = State::new(p);
     for g in 0..p.groups.len() as u32 {
         s.check_group(g)?;
@@ -809,21 +808,13 @@ pub(crate) fn deduce(p: &Problem<'_>) -> Result<Vec<Option<bool>>, Contradiction
             s.probe_fixpoint()?;
         }
     }
-    if std::env::var_os("ZLINK_SAT_DEBUG").is_some() {
-        eprintln!("probe: {:.4}s", t0.elapsed().as_secs_f64());
-    }
     if p.shape == Shape::Loop && s.val.iter().all(|&v| v == OFF) {
         // no edge can be on: no loop at all
         return Err(Contradiction);
     }
     let mut undecided = s.val.iter().filter(|&&v| v == UNK).count();
     if p.sat && undecided > 0 {
-        let t0 = std::time::Instant::now();
-        let r = sat::complete(&s, SAT_CONFLICTS, p.deadline);
-        if std::env::var_os("ZLINK_SAT_DEBUG").is_some() {
-            eprintln!("sat: {undecided} open, {:?} in {:.4}s", matches!(r, sat::Completion::One(_)), t0.elapsed().as_secs_f64());
-        }
-        match r {
+        match sat::complete(&s, SAT_CONFLICTS, p.deadline) {
             sat::Completion::None => return Err(Contradiction),
             sat::Completion::One(val) => {
                 s.val = val;

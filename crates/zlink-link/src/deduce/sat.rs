@@ -16,13 +16,18 @@
 //!   bad assignment of their (few) open edges;
 //! * a loop in the plane (faces given): a variable per face, the outer face outside, and each
 //!   edge on exactly when its two faces differ;
-//! * labelled paths: per vertex, a variable per label that can reach it from both its
-//!   terminals (terminals fixed to their own), at most one per vertex, at least one on a vertex
-//!   that has a line, and an on-edge gives its two ends the same labels;
-//! * lazily, the cycles: a model's on-edges form paths and cycles (the degrees say so). For
-//!   paths every cycle is forbidden (a clause: one of its open edges is off). For a loop, a model
-//!   of one cycle is a solution; with several, each is forbidden, and each that alone meets
-//!   every group and holds every decided on-edge is a solution found on the way.
+//! * lazily, what the degrees cannot see: a model's on-edges form paths and cycles. For paths
+//!   every cycle is forbidden (a clause: one of its open edges is off), and so is every path
+//!   joining terminals of different labels (its ends have degree 1 and its inner vertices 2, so
+//!   in any solution that holds all its edges it would be a whole line). For a loop, a model of
+//!   one cycle is a solution; with several, each is forbidden, and each that alone meets every
+//!   group and holds every decided on-edge is a solution found on the way.
+//!
+//! Labels are left to these lazy cuts on purpose: a one-hot label per vertex (a variable per
+//! pair that can reach it, at most one per vertex, equal along on-edges) was measured first and
+//! is 3-10× slower (Janko 35×48: 1.06 s against 0.36 s; thomasahle 50×50 #8: 8.2 s against
+//! 0.9 s), the extra variables costing more per conflict than the cuts they save (56 rounds
+//! of solving on that 50×50).
 //!
 //! A solution `S` is blocked by "one of `S`'s open on-edges is off": no other solution holds
 //! all of `S`'s edges (its vertices already have their full degrees, and what could be added
@@ -108,27 +113,6 @@ impl Cnf {
             self.add(&c);
         }
     }
-
-    /// At most one of `lits`: pairwise for a few, a sequential counter for more.
-    fn at_most_one(&mut self, lits: &[Lit]) {
-        if lits.len() <= 5 {
-            for i in 0..lits.len() {
-                for j in i + 1..lits.len() {
-                    self.add(&[!lits[i], !lits[j]]);
-                }
-            }
-            return;
-        }
-        // s_i: one of lits[..=i] is true
-        let mut prev = lits[0];
-        for &x in &lits[1..] {
-            let s = self.fresh();
-            self.add(&[!prev, s]);
-            self.add(&[!x, s]);
-            self.add(&[!prev, !x]);
-            prev = s;
-        }
-    }
 }
 
 /// Looks for two solutions of the problem left in `st` (its decided edges as units), within
@@ -137,7 +121,10 @@ pub(super) fn complete(st: &State<'_>, max_conflicts: u64, deadline: Option<Inst
     let p = st.p;
     let m = p.edges.len();
     let is_open = |e: usize| st.val[e] == UNK;
-    // the constraints must be small enough to list
+    // lines of degree at most 2 (the cuts walk them), constraints small enough to list
+    if p.degrees.iter().any(|&d| d >> 3 != 0) {
+        return Completion::Unknown;
+    }
     for x in 0..p.n {
         if st.vertex_edges.of(x).iter().filter(|&&e| is_open(e as usize)).count()
             > MAX_OPEN_PER_CONSTRAINT
@@ -210,18 +197,11 @@ pub(super) fn complete(st: &State<'_>, max_conflicts: u64, deadline: Option<Inst
                 cnf.add(&[x, fa, !fb]);
             }
         }
-    } else if !p.labels.is_empty() {
-        encode_labels(st, &mut cnf);
     }
     // find solutions, cutting cycles lazily
     let mut found: Vec<Vec<u8>> = Vec::new();
     let mut walk = Walk::new(p.n);
-    let mut rounds = 0;
     loop {
-        rounds += 1;
-        if std::env::var_os("ZLINK_SAT_DEBUG").is_some() {
-            eprintln!("round {rounds}: conflicts {} vars {} clauses {}", cnf.solver.cb().conflicts, cnf.solver.num_vars(), cnf.solver.num_clauses());
-        }
         let r = cnf.solver.solve_limited(&[]);
         if r == lbool::FALSE {
             break;
@@ -232,7 +212,10 @@ pub(super) fn complete(st: &State<'_>, max_conflicts: u64, deadline: Option<Inst
         let on: Vec<bool> = (0..m)
             .map(|e| cnf.solver.value_lit(cnf.edge[e]) == lbool::TRUE)
             .collect();
-        let cycles = walk.cycles(st, &on);
+        let mut cycles = walk.cycles(st, &on);
+        if p.shape == Shape::Paths && !p.labels.is_empty() {
+            cycles.extend(walk.mixed_paths(st));
+        }
         let whole = on.iter().filter(|&&b| b).count();
         if cycles.is_empty() || (p.shape == Shape::Loop && cycles.len() == 1 && cycles[0].len() == whole) {
             // a solution: block it
@@ -285,96 +268,6 @@ fn loop_alone_solves(st: &State<'_>, c: &[u32], fixed_on: usize) -> bool {
     })
 }
 
-/// The label variables of labelled paths (see the module doc).
-fn encode_labels(st: &State<'_>, cnf: &mut Cnf) {
-    let p = st.p;
-    let top = p.labels.iter().copied().max().unwrap_or(0) as usize;
-    let mut terminals = vec![Vec::new(); top + 1];
-    for (v, &l) in p.labels.iter().enumerate() {
-        if l != 0 {
-            terminals[l as usize].push(v as u32);
-        }
-    }
-    // per vertex: (label, its variable), labels ascending
-    let mut dom: Vec<Vec<(u32, Lit)>> = vec![Vec::new(); p.n];
-    let mut seen = vec![0u8; p.n];
-    let mut stack = Vec::new();
-    for (k, ts) in terminals.iter().enumerate().skip(1) {
-        let &[s, t] = ts.as_slice() else {
-            continue;
-        };
-        // vertices reachable from s, then from t, over edges not off, avoiding other terminals
-        seen.fill(0);
-        for (bit, from) in [(1u8, s), (2u8, t)] {
-            stack.push(from);
-            seen[from as usize] |= bit;
-            while let Some(x) = stack.pop() {
-                for &e in st.vertex_edges.of(x as usize) {
-                    if st.val[e as usize] == OFF {
-                        continue;
-                    }
-                    let (a, b) = p.edges[e as usize];
-                    let y = if a == x { b } else { a };
-                    let l = p.labels[y as usize];
-                    if seen[y as usize] & bit == 0 && (l == 0 || l as usize == k) {
-                        seen[y as usize] |= bit;
-                        stack.push(y);
-                    }
-                }
-            }
-        }
-        for v in 0..p.n {
-            if seen[v] == 3 && (p.labels[v] == 0 || p.labels[v] as usize == k) {
-                let x = cnf.fresh();
-                dom[v].push((k as u32, x));
-            }
-        }
-    }
-    for v in 0..p.n {
-        let lits: Vec<Lit> = dom[v].iter().map(|&(_, x)| x).collect();
-        if p.labels[v] != 0 {
-            match dom[v].first() {
-                Some(&(_, x)) => cnf.add(&[x]),
-                None => cnf.add(&[]),
-            }
-            continue;
-        }
-        cnf.at_most_one(&lits);
-        // a vertex with a line has a label
-        if p.degrees[v] & 1 == 0 || st.vertex_edges.of(v).iter().any(|&e| st.val[e as usize] == ON) {
-            cnf.add(&lits);
-        } else {
-            let mut c = lits.clone();
-            for &e in st.vertex_edges.of(v) {
-                if st.val[e as usize] == UNK {
-                    c.push(!cnf.edge[e as usize]);
-                    cnf.add(&c);
-                    c.pop();
-                }
-            }
-        }
-    }
-    // an on-edge gives its ends the same labels
-    for (e, &(u, v)) in p.edges.iter().enumerate() {
-        if st.val[e] == OFF {
-            continue;
-        }
-        let x = cnf.edge[e];
-        for (a, b) in [(u, v), (v, u)] {
-            let (da, db) = (&dom[a as usize], &dom[b as usize]);
-            for &(k, la) in da {
-                match db.binary_search_by_key(&k, |&(l, _)| l) {
-                    Ok(i) => {
-                        let lb = db[i].1;
-                        cnf.add(&[!x, !la, lb]);
-                    }
-                    Err(_) => cnf.add(&[!x, !la]),
-                }
-            }
-        }
-    }
-}
-
 /// Finds the cycles among a model's on-edges (every vertex has degree 0, 1 or 2).
 struct Walk {
     adj: Vec<[u32; 2]>,
@@ -389,6 +282,37 @@ impl Walk {
             deg: vec![0; n],
             done: vec![false; n],
         }
+    }
+
+    /// The paths of on-edges (after [`Walk::cycles`] on the same `on`) whose two ends are
+    /// terminals of different labels.
+    fn mixed_paths(&mut self, st: &State<'_>) -> Vec<Vec<u32>> {
+        let (edges, labels) = (st.p.edges, st.p.labels);
+        let mut out = Vec::new();
+        let mut seen = vec![false; self.deg.len()];
+        for s in 0..self.deg.len() {
+            if self.deg[s] != 1 || seen[s] {
+                continue;
+            }
+            let mut path = Vec::new();
+            let (mut x, mut via) = (s as u32, self.adj[s][0]);
+            let end = loop {
+                path.push(via);
+                let (a, b) = edges[via as usize];
+                let y = if a == x { b } else { a };
+                if self.deg[y as usize] != 2 {
+                    break y;
+                }
+                let [e0, e1] = self.adj[y as usize];
+                via = if e0 == via { e1 } else { e0 };
+                x = y;
+            };
+            seen[end as usize] = true;
+            if labels[s] != labels[end as usize] {
+                out.push(path);
+            }
+        }
+        out
     }
 
     /// The cycles (as edge lists) of the on-edges `on`.
