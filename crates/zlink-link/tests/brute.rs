@@ -149,7 +149,10 @@ fn solution_sets_match_brute_force() {
             several += usize::from(want.len() > 1);
         }
         assert!(nonzero > 0, "{rows}x{cols}: every pattern was unsolvable");
-        assert!(sat_completed > 0, "{rows}x{cols}: the SAT level settled nothing");
+        assert!(
+            sat_completed > 0,
+            "{rows}x{cols}: the SAT level settled nothing"
+        );
         if rows * cols >= 9 {
             // the comparison covered puzzles with several solutions, with none, and ones that
             // deduction alone decided or refuted

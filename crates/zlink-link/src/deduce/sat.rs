@@ -117,7 +117,11 @@ impl Cnf {
 
 /// Looks for two solutions of the problem left in `st` (its decided edges as units), within
 /// `max_conflicts` conflicts in all and the deadline.
-pub(super) fn complete(st: &State<'_>, max_conflicts: u64, deadline: Option<Instant>) -> Completion {
+pub(super) fn complete(
+    st: &State<'_>,
+    max_conflicts: u64,
+    deadline: Option<Instant>,
+) -> Completion {
     let p = st.p;
     let m = p.edges.len();
     let is_open = |e: usize| st.val[e] == UNK;
@@ -126,7 +130,12 @@ pub(super) fn complete(st: &State<'_>, max_conflicts: u64, deadline: Option<Inst
         return Completion::Unknown;
     }
     for x in 0..p.n {
-        if st.vertex_edges.of(x).iter().filter(|&&e| is_open(e as usize)).count()
+        if st
+            .vertex_edges
+            .of(x)
+            .iter()
+            .filter(|&&e| is_open(e as usize))
+            .count()
             > MAX_OPEN_PER_CONSTRAINT
         {
             return Completion::Unknown;
@@ -181,7 +190,10 @@ pub(super) fn complete(st: &State<'_>, max_conflicts: u64, deadline: Option<Inst
     if p.shape == Shape::Loop {
         if fixed_on == 0 {
             // a loop has an edge
-            let open: Vec<Lit> = (0..m).filter(|&e| is_open(e)).map(|e| cnf.edge[e]).collect();
+            let open: Vec<Lit> = (0..m)
+                .filter(|&e| is_open(e))
+                .map(|e| cnf.edge[e])
+                .collect();
             cnf.add(&open);
         }
         let (nf, sides) = p.faces;
@@ -217,7 +229,9 @@ pub(super) fn complete(st: &State<'_>, max_conflicts: u64, deadline: Option<Inst
             cycles.extend(walk.mixed_paths(st));
         }
         let whole = on.iter().filter(|&&b| b).count();
-        if cycles.is_empty() || (p.shape == Shape::Loop && cycles.len() == 1 && cycles[0].len() == whole) {
+        if cycles.is_empty()
+            || (p.shape == Shape::Loop && cycles.len() == 1 && cycles[0].len() == whole)
+        {
             // a solution: block it
             let block: Vec<Lit> = (0..m)
                 .filter(|&e| on[e] && is_open(e))

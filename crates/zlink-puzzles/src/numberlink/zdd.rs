@@ -14,7 +14,9 @@ use zlink_grid::{Counted, Engine, Settings, SettingsReader, SolveError, SolveOpt
 use zlink_link::numberlink::{Deduction, NumberlinkZdd};
 
 use super::Numberlink;
-use crate::zdd_limits::{deadline, exact_count, first_of_two, frontier_progress, limits, run_error};
+use crate::zdd_limits::{
+    deadline, exact_count, first_of_two, frontier_progress, limits, run_error,
+};
 
 /// The rule variant and deduction switch of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,7 +12,9 @@ use zlink_grid::{Counted, Engine, Settings, SettingsReader, SolveError, SolveOpt
 use zlink_link::slitherlink::{Deduction, SlitherZdd};
 
 use super::{Loop, Slitherlink};
-use crate::zdd_limits::{deadline, exact_count, first_of_two, frontier_progress, limits, run_error};
+use crate::zdd_limits::{
+    deadline, exact_count, first_of_two, frontier_progress, limits, run_error,
+};
 
 /// The Slitherlink ZDD engine.
 #[derive(Debug, Clone, Copy)]
