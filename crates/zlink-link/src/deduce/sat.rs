@@ -116,10 +116,11 @@ impl Cnf {
 }
 
 /// Looks for two solutions of the problem left in `st` (its decided edges as units), within
-/// `max_conflicts` conflicts in all and the deadline.
+/// `max_conflicts` conflicts in all, `max_rounds` models (each a solve after new cuts) and the
+/// deadline.
 pub(super) fn complete(
     st: &State<'_>,
-    max_conflicts: u64,
+    (max_conflicts, max_rounds): (u64, u32),
     deadline: Option<Instant>,
 ) -> Completion {
     let p = st.p;
@@ -213,10 +214,13 @@ pub(super) fn complete(
     // find solutions, cutting cycles lazily
     let mut found: Vec<Vec<u8>> = Vec::new();
     let mut walk = Walk::new(p.n);
-    loop {
+    for _ in 0..max_rounds {
         let r = cnf.solver.solve_limited(&[]);
         if r == lbool::FALSE {
-            break;
+            return match found.pop() {
+                None => Completion::None,
+                Some(one) => Completion::One(one),
+            };
         }
         if r != lbool::TRUE {
             return Completion::Unknown;
@@ -224,23 +228,18 @@ pub(super) fn complete(
         let on: Vec<bool> = (0..m)
             .map(|e| cnf.solver.value_lit(cnf.edge[e]) == lbool::TRUE)
             .collect();
-        let mut cycles = walk.cycles(st, &on);
-        if p.shape == Shape::Paths && !p.labels.is_empty() {
-            cycles.extend(walk.mixed_paths(st));
-        }
+        let cycles = walk.cycles(st, &on);
+        let mixed = match p.shape == Shape::Paths && !p.labels.is_empty() {
+            true => walk.mixed_paths(st),
+            false => Vec::new(),
+        };
         let whole = on.iter().filter(|&&b| b).count();
-        if cycles.is_empty()
+        if (cycles.is_empty() && mixed.is_empty())
             || (p.shape == Shape::Loop && cycles.len() == 1 && cycles[0].len() == whole)
         {
-            // a solution: block it
-            let block: Vec<Lit> = (0..m)
-                .filter(|&e| on[e] && is_open(e))
-                .map(|e| !cnf.edge[e])
-                .collect();
-            found.push(on.iter().map(|&b| if b { ON } else { OFF }).collect());
-            cnf.add(&block);
+            found.push(record(&mut cnf, st, &on));
         } else {
-            for c in &cycles {
+            for c in cycles.iter().chain(&mixed) {
                 if p.shape == Shape::Loop && loop_alone_solves(st, c, fixed_on) {
                     let mut v = vec![OFF; m];
                     for &e in c {
@@ -260,10 +259,17 @@ pub(super) fn complete(
             return Completion::Several;
         }
     }
-    match found.len() {
-        0 => Completion::None,
-        _ => Completion::One(found.pop().expect("one solution")),
-    }
+    Completion::Unknown
+}
+
+/// Records the solution `on` and blocks it: one of its open on-edges is off.
+fn record(cnf: &mut Cnf, st: &State<'_>, on: &[bool]) -> Vec<u8> {
+    let block: Vec<Lit> = (0..on.len())
+        .filter(|&e| on[e] && st.val[e] == UNK)
+        .map(|e| !cnf.edge[e])
+        .collect();
+    cnf.add(&block);
+    on.iter().map(|&b| if b { ON } else { OFF }).collect()
 }
 
 /// Whether the cycle `c` (edges) alone is a solution of the loop problem: it holds every

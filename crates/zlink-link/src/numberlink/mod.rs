@@ -98,7 +98,8 @@ pub enum Deduction {
     /// more setup time, so it is not the default.
     Labels,
     /// The default. As `Probe`, then what is left completed by a SAT solver (`deduce::sat`):
-    /// no solution or one decides every edge, two leave the build to count.
+    /// no solution or one decides every edge, two leave the build to count. Only under
+    /// `cover` (without it the completion converges slowly and is skipped: as `Probe`).
     #[default]
     Sat,
 }
