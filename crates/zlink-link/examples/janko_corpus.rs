@@ -2,7 +2,7 @@
 //! against the file's solution: one line per puzzle and a summary per size class (counted,
 //! unique, equal to the published loop, deduction alone decided, median / mean / max seconds).
 //!
-//! `cargo run --release -p zlink-link --example janko_corpus -- [SIZE|all] [--deduce off|rules|probe] [--max-memory BYTES] [--max-states N] [--quiet]`
+//! `cargo run --release -p zlink-link --example janko_corpus -- [SIZE|all] [--deduce off|rules|probe|sat] [--max-memory BYTES] [--max-states N] [--quiet]`
 //!
 //! SIZE is `20x36` (rows × columns as in the file's header). `tools/slitherlink-janko.sh` runs
 //! it class by class under `/usr/bin/time` for the peak memory.
@@ -33,7 +33,7 @@ struct Class {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut size = None;
-    let mut deduction = Deduction::Probe;
+    let mut deduction = Deduction::Sat;
     let mut limits = Limits::default();
     let mut quiet = false;
     let mut i = 0;
@@ -44,7 +44,9 @@ fn main() {
                 deduction = match args.get(i).map(String::as_str) {
                     Some("off") => Deduction::Off,
                     Some("rules") => Deduction::Rules,
-                    _ => Deduction::Probe,
+                    Some("sat") => Deduction::Sat,
+                    Some("probe") => Deduction::Probe,
+                    _ => Deduction::Sat,
                 };
             }
             "--max-memory" => {

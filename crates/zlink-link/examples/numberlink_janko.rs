@@ -2,11 +2,12 @@
 //! filled, no U-bends), checks each count against uniqueness and the published solution, and
 //! prints one line per puzzle and per-size medians / maxima:
 //!
-//! `cargo run --release -p zlink-link --example numberlink_janko -- [filter] [max states] [plain|labels]`
+//! `cargo run --release -p zlink-link --example numberlink_janko -- [filter] [max states] [plain|labels|probe|sat]`
 //!
 //! `filter` keeps keys containing it (e.g. `15x15`); `max states` is a count budget; `plain`
 //! runs the rules of Nikoli instead (empty cells and U-bends allowed); `labels` keeps Janko's
-//! rules and deduces with the per-cell label domains ([`Deduction::Labels`]).
+//! rules and deduces with the per-cell label domains ([`Deduction::Labels`]); `probe` and `sat`
+//! choose those deduction levels.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -24,10 +25,11 @@ fn main() {
         max_nodes: args.get(2).and_then(|s| s.parse().ok()),
         ..Limits::default()
     };
-    let deduction = if args.get(3).is_some_and(|s| s == "labels") {
-        Deduction::Labels
-    } else {
-        Deduction::default()
+    let deduction = match args.get(3).map(String::as_str) {
+        Some("labels") => Deduction::Labels,
+        Some("probe") => Deduction::Probe,
+        Some("sat") => Deduction::Sat,
+        _ => Deduction::default(),
     };
     let rules = if args.get(3).is_some_and(|s| s == "plain") {
         Rules::PLAIN

@@ -3,7 +3,7 @@
 //! budget: one line per puzzle (count, edges deduction fixed, frontier width, widest level,
 //! seconds) and a summary (counted, unique, median / max seconds).
 //!
-//! `cargo run --release -p zlink-link --example numberlink_sets -- [--plain|--janko] [--labels] [--time-limit S] [--max-memory B] FILE...`
+//! `cargo run --release -p zlink-link --example numberlink_sets -- [--plain|--janko] [--labels|--probe|--sat] [--time-limit S] [--max-memory B] FILE...`
 //!
 //! `--labels` deduces with the per-cell label domains ([`Deduction::Labels`]).
 //!
@@ -32,6 +32,8 @@ fn main() {
             "--plain" => rules = Rules::PLAIN,
             "--janko" => rules = Rules::JANKO,
             "--labels" => deduction = Deduction::Labels,
+            "--probe" => deduction = Deduction::Probe,
+            "--sat" => deduction = Deduction::Sat,
             "--time-limit" => {
                 i += 1;
                 limits.time_limit = args

@@ -98,6 +98,7 @@ fn solution_sets_match_brute_force() {
     ] {
         let cycles = all_cycles(rows, cols);
         let (mut nonzero, mut several, mut decided, mut contradictions) = (0, 0, 0, 0);
+        let mut sat_completed = 0;
         for _ in 0..trials {
             let clues = clue_pattern(&mut rng, rows, cols, &cycles);
             let want = sorted(
@@ -108,7 +109,13 @@ fn solution_sets_match_brute_force() {
                     .collect(),
             );
             // deduction must never lose (or add) a solution
-            for mode in [Deduction::Off, Deduction::Rules, Deduction::Probe] {
+            let modes = [
+                Deduction::Off,
+                Deduction::Rules,
+                Deduction::Probe,
+                Deduction::Sat,
+            ];
+            for mode in modes {
                 let s = SlitherZdd::with_deduction(&clues, mode).unwrap();
                 let got = sorted(s.solutions(usize::MAX, &Default::default()).unwrap());
                 assert_eq!(got, want, "{rows}x{cols} {mode:?} clues {clues:?}");
@@ -126,6 +133,15 @@ fn solution_sets_match_brute_force() {
                 if st.decided {
                     assert_eq!(want.len(), 1, "{mode:?} decided {clues:?}");
                 }
+                if mode == Deduction::Sat && (st.decided || st.contradiction) {
+                    sat_completed += usize::from(st.decided != st.contradiction);
+                }
+                if mode == Deduction::Sat {
+                    // the completion is exact on these small puzzles: none or one solution is
+                    // always settled without a build, several never
+                    assert_eq!(st.contradiction, want.is_empty(), "Sat none {clues:?}");
+                    assert_eq!(st.decided, want.len() == 1, "Sat one {clues:?}");
+                }
                 decided += usize::from(st.decided);
                 contradictions += usize::from(st.contradiction);
             }
@@ -133,6 +149,10 @@ fn solution_sets_match_brute_force() {
             several += usize::from(want.len() > 1);
         }
         assert!(nonzero > 0, "{rows}x{cols}: every pattern was unsolvable");
+        assert!(
+            sat_completed > 0,
+            "{rows}x{cols}: the SAT level settled nothing"
+        );
         if rows * cols >= 9 {
             // the comparison covered puzzles with several solutions, with none, and ones that
             // deduction alone decided or refuted

@@ -10,7 +10,28 @@ use zlink_link::numberlink::{Deduction, NumberlinkZdd};
 use zlink_testkit::graph::SmallGraph;
 use zlink_testkit::numberlink::{grid_squares, random_pairs, solutions};
 
-const DEDUCTIONS: [Deduction; 3] = [Deduction::Off, Deduction::Probe, Deduction::Labels];
+const DEDUCTIONS: [Deduction; 4] = [
+    Deduction::Off,
+    Deduction::Probe,
+    Deduction::Labels,
+    Deduction::Sat,
+];
+
+/// The SAT level is exact on these small instances under `cover` (without it the completion
+/// does not run): no solution is a contradiction found without a build, one solution has every
+/// edge decided, several leave some edge open.
+fn check_sat(st: zlink_link::numberlink::SetupStats, edges: usize, solutions: usize, w: &str) {
+    assert_eq!(st.contradiction, solutions == 0, "{w}: SAT none");
+    if solutions > 0 {
+        assert_eq!(
+            st.fixed_on + st.fixed_off == edges,
+            solutions == 1,
+            "{w}: SAT one ({} + {} of {edges})",
+            st.fixed_on,
+            st.fixed_off
+        );
+    }
+}
 
 const RULES: [Rules; 4] = [
     Rules {
@@ -93,7 +114,7 @@ fn check_grid(rows: usize, cols: usize, pairs: &[(usize, usize)], what: &str) ->
             Vec::new()
         };
         let want = oracle_sets(&sg, &solutions(&sg, pairs, rules.cover, &squares));
-        let mut fixed = [0; 3];
+        let mut fixed = [0; 4];
         for (d, deduce) in DEDUCTIONS.into_iter().enumerate() {
             let z = NumberlinkZdd::new_with(&p, rules, deduce).unwrap();
             let st = z.setup_stats();
@@ -103,6 +124,9 @@ fn check_grid(rows: usize, cols: usize, pairs: &[(usize, usize)], what: &str) ->
                 st.fixed_on + st.fixed_off
             };
             let w = format!("{what} {rules:?} deduce {deduce:?}");
+            if deduce == Deduction::Sat && rules.cover {
+                check_sat(st, sg.edges.len(), want.len(), &w);
+            }
             assert_eq!(
                 z.count(&Limits::default()).unwrap(),
                 want.len().into(),
@@ -210,11 +234,13 @@ fn random_graphs_with_groups() {
             let want = oracle_sets(&sg, &want_masks);
             for deduce in DEDUCTIONS {
                 let z = NumberlinkZdd::on_graph(&g, &p32, cover, &groups, deduce).unwrap();
-                assert_eq!(
-                    engine_sets(&z),
-                    want,
+                let w = format!(
                     "seed {seed} n {n} m {m} pairs {pairs:?} groups {groups:?} cover {cover} deduce {deduce:?}"
                 );
+                assert_eq!(engine_sets(&z), want, "{w}");
+                if deduce == Deduction::Sat && cover {
+                    check_sat(z.setup_stats(), sg.edges.len(), want.len(), &w);
+                }
             }
         }
     }

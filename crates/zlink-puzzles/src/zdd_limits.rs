@@ -126,3 +126,11 @@ pub fn first_of_two<S>(found: Vec<S>, started: Instant) -> Result<Solved<S>, Sol
         stats: SolveStats::timed(started.elapsed().as_secs_f64()),
     })
 }
+
+/// The deadline of the run's time limit, if any (for the deduction's SAT completion, which
+/// runs before the frontier and its own time limit).
+pub(crate) fn deadline(opts: &SolveOptions) -> Option<Instant> {
+    opts.time_limit
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .map(|s| Instant::now() + Duration::from_secs_f64(s.min(1e9)))
+}

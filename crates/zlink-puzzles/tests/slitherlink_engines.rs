@@ -46,7 +46,7 @@ fn ip_counts_equal_zdd_counts_on_sampled_puzzles() {
     for (rows, cols, seed) in [(2, 3, 1), (3, 3, 2), (3, 4, 3)] {
         for clues in sampled_puzzles(rows, cols, 8, seed) {
             let ip = Slitherlink::new(clues);
-            let exact = ZddEngine.count(&ip, &(), &opts).unwrap();
+            let exact = ZddEngine.count(&ip, &Default::default(), &opts).unwrap();
             assert!(exact.exact);
             assert!(
                 exact.count >= 1u32.into(),

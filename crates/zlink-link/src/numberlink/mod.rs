@@ -91,13 +91,17 @@ pub enum Deduction {
     Off,
     /// Degree, path, label and group rules to a fixpoint, then probing (one level of
     /// lookahead per undecided edge).
-    #[default]
     Probe,
     /// As `Probe`, with a domain of path labels per vertex and the global reach rule (which
     /// pair may pass through each cell; the `deduce::labels` module). It decides more edges
     /// on some generated 40×20 puzzles but none on the Janko corpus, and costs about a fifth
     /// more setup time, so it is not the default.
     Labels,
+    /// The default. As `Probe`, then what is left completed by a SAT solver (`deduce::sat`):
+    /// no solution or one decides every edge, two leave the build to count. Only under
+    /// `cover` (without it the completion converges slowly and is skipped: as `Probe`).
+    #[default]
+    Sat,
 }
 
 impl From<bool> for Deduction {
@@ -217,6 +221,20 @@ impl NumberlinkZdd {
         rules: Rules,
         deduce: impl Into<Deduction>,
     ) -> Result<NumberlinkZdd, Error> {
+        Self::new_until(puzzle, rules, deduce, None)
+    }
+
+    /// As [`NumberlinkZdd::new_with`], the SAT completion ([`Deduction::Sat`]) stopping at
+    /// `deadline` (then it decides nothing and the build counts).
+    ///
+    /// # Errors
+    /// As [`NumberlinkZdd::new`].
+    pub fn new_until(
+        puzzle: &NumberlinkGrid,
+        rules: Rules,
+        deduce: impl Into<Deduction>,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<NumberlinkZdd, Error> {
         let deduce = deduce.into();
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let edges = sweep_order(rows, cols);
@@ -246,7 +264,7 @@ impl NumberlinkZdd {
             &pairs,
             rules.cover,
             &groups,
-            deduce,
+            (deduce, deadline),
             &orders,
         )?;
         z.grid = Some((rows, cols));
@@ -292,7 +310,7 @@ impl NumberlinkZdd {
             pairs,
             cover,
             &gs,
-            deduce,
+            (deduce, None),
             &[(0..m).collect()],
         )
     }
@@ -303,7 +321,7 @@ impl NumberlinkZdd {
         pairs: &[(Vertex, Vertex)],
         cover: bool,
         groups: &[(Vec<usize>, u32)],
-        deduce: Deduction,
+        (deduce, deadline): (Deduction, Option<std::time::Instant>),
         orders: &[Vec<usize>],
     ) -> Result<NumberlinkZdd, Error> {
         let mut number = vec![0u32; n];
@@ -348,6 +366,8 @@ impl NumberlinkZdd {
                 branch: 0,
                 faces: (0, &[]),
                 label_domains: deduce == Deduction::Labels,
+                sat: deduce == Deduction::Sat,
+                deadline,
             };
             match deduce::deduce(&problem) {
                 Ok(f) => fixed = f,

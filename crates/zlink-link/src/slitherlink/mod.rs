@@ -109,8 +109,11 @@ pub enum Deduction {
     /// The dot, clue and loop-closure rules to a fixpoint.
     Rules,
     /// The rules, then each undecided segment tried both ways (one level of lookahead).
-    #[default]
     Probe,
+    /// The default. As `Probe`, then what is left completed by a SAT solver (`deduce::sat`): no solution or
+    /// one decides every segment, two leave the build to count.
+    #[default]
+    Sat,
 }
 
 /// How an engine was set up: what deduction decided, and the frontier left to build.
@@ -160,7 +163,7 @@ pub struct SlitherZdd {
 
 impl SlitherZdd {
     /// The engine for `clues` (`None` = no clue, `Some(0..=4)`), an `R × C` cell grid, with
-    /// full deduction ([`Deduction::Probe`]).
+    /// full deduction ([`Deduction::Sat`]).
     ///
     /// # Errors
     /// [`Error::BadClue`] for a clue above 4; [`Error::Spec`] if the frontier is too wide even
@@ -178,6 +181,19 @@ impl SlitherZdd {
     pub fn with_deduction(
         clues: &Grid<Option<u8>>,
         deduction: Deduction,
+    ) -> Result<SlitherZdd, Error> {
+        SlitherZdd::with_deduction_until(clues, deduction, None)
+    }
+
+    /// As [`SlitherZdd::with_deduction`], the SAT completion ([`Deduction::Sat`]) stopping at
+    /// `deadline` (then it decides nothing and the build counts).
+    ///
+    /// # Errors
+    /// As [`SlitherZdd::new`].
+    pub fn with_deduction_until(
+        clues: &Grid<Option<u8>>,
+        deduction: Deduction,
+        deadline: Option<std::time::Instant>,
     ) -> Result<SlitherZdd, Error> {
         let (rows, cols) = (clues.rows(), clues.cols());
         if let Some((at, &Some(value))) = clues.iter().find(|(_, v)| v.is_some_and(|h| h > 4)) {
@@ -236,10 +252,12 @@ impl SlitherZdd {
                 labels: &[],
                 groups: &groups,
                 shape: deduce::Shape::Loop,
-                probe: deduction == Deduction::Probe,
+                probe: matches!(deduction, Deduction::Probe | Deduction::Sat),
                 branch: BRANCH_DEPTH,
                 faces: (outside as usize + 1, &faces),
                 label_domains: false,
+                sat: deduction == Deduction::Sat,
+                deadline,
             };
             let found = deduce::deduce(&problem);
             stats.deduce_seconds = started.elapsed().as_secs_f64();

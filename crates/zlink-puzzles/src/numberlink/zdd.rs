@@ -3,8 +3,9 @@
 //! states, memory budget, threads, time limit); forced edges are deduced first.
 //!
 //! Settings: `cover=on|off`, `no_u_bends=on|off` (both default off, added to what the input
-//! format implies), `deduce=on|off|labels` (default on; `labels` adds the per-cell label
-//! domains, see [`Deduction::Labels`]).
+//! format implies), `deduce=on|off|labels|probe|sat` (default on = sat: probing then a SAT
+//! completion, see [`Deduction::Sat`]; `probe` without the SAT completion; `labels` adds the
+//! per-cell label domains to probing, see [`Deduction::Labels`]).
 
 use std::time::Instant;
 
@@ -13,7 +14,9 @@ use zlink_grid::{Counted, Engine, Settings, SettingsReader, SolveError, SolveOpt
 use zlink_link::numberlink::{Deduction, NumberlinkZdd};
 
 use super::Numberlink;
-use crate::zdd_limits::{exact_count, first_of_two, frontier_progress, limits, run_error};
+use crate::zdd_limits::{
+    deadline, exact_count, first_of_two, frontier_progress, limits, run_error,
+};
 
 /// The rule variant and deduction switch of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,7 +39,7 @@ impl Settings for NumberlinkSettings {
         ),
         (
             "deduce",
-            "on|off|labels: fix forced edges first (default on; labels: also per-cell label domains)",
+            "on|off|labels|probe|sat: fix forced edges first (default on = sat: probing, then a SAT completion; probe: without it; labels: probing with per-cell label domains)",
         ),
     ];
 
@@ -50,9 +53,11 @@ impl Settings for NumberlinkSettings {
                 .choice(
                     "deduce",
                     &[
-                        ("on", Deduction::Probe),
-                        ("yes", Deduction::Probe),
-                        ("true", Deduction::Probe),
+                        ("on", Deduction::default()),
+                        ("yes", Deduction::default()),
+                        ("true", Deduction::default()),
+                        ("probe", Deduction::Probe),
+                        ("sat", Deduction::Sat),
                         ("off", Deduction::Off),
                         ("no", Deduction::Off),
                         ("false", Deduction::Off),
@@ -68,13 +73,17 @@ impl Settings for NumberlinkSettings {
 #[derive(Debug, Clone, Copy)]
 pub struct ZddEngine;
 
-fn engine(p: &Numberlink, s: &NumberlinkSettings) -> Result<NumberlinkZdd, SolveError> {
+fn engine(
+    p: &Numberlink,
+    s: &NumberlinkSettings,
+    opts: &SolveOptions,
+) -> Result<NumberlinkZdd, SolveError> {
     let own = p.rules();
     let rules = Rules {
         cover: own.cover || s.rules.cover,
         no_u_bends: own.no_u_bends || s.rules.no_u_bends,
     };
-    NumberlinkZdd::new_with(p.grid(), rules, s.deduce)
+    NumberlinkZdd::new_until(p.grid(), rules, s.deduce, deadline(opts))
         .map_err(|e| SolveError::Solver(e.to_string()))
 }
 
@@ -96,7 +105,7 @@ impl Engine<Numberlink> for ZddEngine {
         opts: &SolveOptions,
     ) -> Result<Solved<Links>, SolveError> {
         let started = Instant::now();
-        let found = engine(p, s)?
+        let found = engine(p, s, opts)?
             .links(2, &limits(opts, Some(&frontier_progress(opts))))
             .map_err(|e| run_error(e, opts))?;
         first_of_two(found, started)
@@ -108,7 +117,7 @@ impl Engine<Numberlink> for ZddEngine {
         s: &NumberlinkSettings,
         opts: &SolveOptions,
     ) -> Result<Counted, SolveError> {
-        let z = engine(p, s)?;
+        let z = engine(p, s, opts)?;
         let setup = z.setup_stats();
         let fixed = [
             ("edges_fixed_on", setup.fixed_on as u64),

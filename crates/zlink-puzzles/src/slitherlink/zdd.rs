@@ -2,26 +2,65 @@
 //! the default. It counts *all* solutions exactly (no limit), through the frontier's one entry
 //! point: packed or wide states by frontier width, the memory budget, threads and the time
 //! limit of the options.
+//!
+//! Settings: `deduce=off|rules|probe|sat` (how much deduction runs before the build; see
+//! [`Deduction`]).
 
 use std::time::Instant;
 
-use zlink_grid::{Counted, Engine, SolveError, SolveOptions, Solved};
-use zlink_link::slitherlink::SlitherZdd;
+use zlink_grid::{Counted, Engine, Settings, SettingsReader, SolveError, SolveOptions, Solved};
+use zlink_link::slitherlink::{Deduction, SlitherZdd};
 
 use super::{Loop, Slitherlink};
-use crate::zdd_limits::{exact_count, first_of_two, frontier_progress, limits, run_error};
+use crate::zdd_limits::{
+    deadline, exact_count, first_of_two, frontier_progress, limits, run_error,
+};
 
 /// The Slitherlink ZDD engine.
 #[derive(Debug, Clone, Copy)]
 pub struct ZddEngine;
 
-/// The engine with full deduction (dot, clue and loop-closure rules, then probing).
-fn engine(p: &Slitherlink) -> Result<SlitherZdd, SolveError> {
-    SlitherZdd::new(p.clues()).map_err(|e| SolveError::Solver(e.to_string()))
+/// The deduction level of a run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SlitherlinkSettings {
+    /// How forced segments are fixed before the build.
+    pub deduce: Deduction,
+}
+
+impl Settings for SlitherlinkSettings {
+    const KEYS: &'static [(&'static str, &'static str)] = &[(
+        "deduce",
+        "off|rules|probe|sat: deduction before the build (default sat: rules, probing, then a SAT completion)",
+    )];
+
+    fn read(r: &mut SettingsReader<'_>) -> Result<Self, SolveError> {
+        let deduce = r
+            .choice(
+                "deduce",
+                &[
+                    ("off", Deduction::Off),
+                    ("rules", Deduction::Rules),
+                    ("probe", Deduction::Probe),
+                    ("sat", Deduction::Sat),
+                ],
+            )?
+            .unwrap_or_default();
+        Ok(Self { deduce })
+    }
+}
+
+/// The engine with the chosen deduction, its SAT completion bounded by the time limit.
+fn engine(
+    p: &Slitherlink,
+    s: &SlitherlinkSettings,
+    opts: &SolveOptions,
+) -> Result<SlitherZdd, SolveError> {
+    SlitherZdd::with_deduction_until(p.clues(), s.deduce, deadline(opts))
+        .map_err(|e| SolveError::Solver(e.to_string()))
 }
 
 impl Engine<Slitherlink> for ZddEngine {
-    type Settings = ();
+    type Settings = SlitherlinkSettings;
 
     fn name(&self) -> &'static str {
         "zdd"
@@ -34,11 +73,11 @@ impl Engine<Slitherlink> for ZddEngine {
     fn solve(
         &self,
         p: &Slitherlink,
-        _: &(),
+        s: &SlitherlinkSettings,
         opts: &SolveOptions,
     ) -> Result<Solved<Loop>, SolveError> {
         let started = Instant::now();
-        let found = engine(p)?
+        let found = engine(p, s, opts)?
             .solutions(2, &limits(opts, Some(&frontier_progress(opts))))
             .map_err(|e| run_error(e, opts))?;
         first_of_two(found, started)
@@ -47,8 +86,13 @@ impl Engine<Slitherlink> for ZddEngine {
     /// Counters: the frontier's, then what deduction decided (`segments`, `fixed_on`,
     /// `fixed_off`, `open_clues`, `decided` = 1 when no build was needed, `contradiction`) and
     /// the time per phase (`deduce_us`, `count_us`).
-    fn count(&self, p: &Slitherlink, _: &(), opts: &SolveOptions) -> Result<Counted, SolveError> {
-        let z = engine(p)?;
+    fn count(
+        &self,
+        p: &Slitherlink,
+        s: &SlitherlinkSettings,
+        opts: &SolveOptions,
+    ) -> Result<Counted, SolveError> {
+        let z = engine(p, s, opts)?;
         let st = z.setup_stats();
         let mut count_us = 0;
         let mut counted = exact_count(opts, "frontier_width", &[], |l| {

@@ -65,10 +65,12 @@ fn verify(args: &Args, design: &HintDesign, name: &str, p: &Slitherlink) -> Resu
         max_memory: args.max_memory.or_else(crate::memory::default_budget),
         ..SolveOptions::default()
     };
-    let solved = ZddEngine.solve(p, &(), &opts).map_err(|e| match e {
-        SolveError::Budget(_) => CliError::budget(format!("{name}: verifying: {e}")),
-        e => CliError::failed(format!("{name}: verifying: {e}")),
-    })?;
+    let solved = ZddEngine
+        .solve(p, &Default::default(), &opts)
+        .map_err(|e| match e {
+            SolveError::Budget(_) => CliError::budget(format!("{name}: verifying: {e}")),
+            e => CliError::failed(format!("{name}: verifying: {e}")),
+        })?;
     if solved.more != Some(false) {
         return Err(CliError::failed(format!(
             "{name}: verification failed: the puzzle has more than one solution"
