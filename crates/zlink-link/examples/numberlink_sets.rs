@@ -75,7 +75,9 @@ fn main() {
         for (k, p) in puzzles.iter().enumerate() {
             tried += 1;
             let t = Instant::now();
-            let z = NumberlinkZdd::new_with(p, rules, deduction).expect("a grid engine");
+            // the time limit bounds the deduction's SAT completion too (the build then gets its own)
+            let deadline = limits.time_limit.map(|l| t + l);
+            let z = NumberlinkZdd::new_until(p, rules, deduction, deadline).expect("a grid engine");
             let st = z.setup_stats();
             match z.count_with_stats(&limits) {
                 Ok(c) => {
