@@ -196,6 +196,8 @@ pub trait Word:
     + Eq
     + std::hash::Hash
     + std::ops::BitOr<Output = Self>
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::Not<Output = Self>
     + Send
     + Sync
     + std::fmt::Debug
@@ -205,16 +207,27 @@ pub trait Word:
     const BYTES: u64;
     /// The word 0.
     const ZERO: Self;
+    /// The word 1 (bit 0: the state is dead).
+    const ONE: Self;
     /// `self | (c << sh)`.
     fn or_at(self, c: u64, sh: u32) -> Self;
     /// `(self >> sh) & mask`.
     fn at(self, sh: u32, mask: u64) -> u64;
     /// Bit 0.
-    fn bad(self) -> bool;
+    #[inline]
+    fn bad(self) -> bool {
+        self & Self::ONE == Self::ONE
+    }
     /// With bit 0 set.
-    fn set_bad(self) -> Self;
+    #[inline]
+    fn set_bad(self) -> Self {
+        self | Self::ONE
+    }
     /// With bit 0 cleared.
-    fn good(self) -> Self;
+    #[inline]
+    fn good(self) -> Self {
+        self & !Self::ONE
+    }
     /// A 64-bit mix of the word (for hashing profiles).
     fn mix(self) -> u64;
 }
@@ -222,6 +235,7 @@ pub trait Word:
 impl Word for u64 {
     const BYTES: u64 = 8;
     const ZERO: Self = 0;
+    const ONE: Self = 1;
     #[inline]
     fn or_at(self, c: u64, sh: u32) -> Self {
         self | (c << sh)
@@ -229,18 +243,6 @@ impl Word for u64 {
     #[inline]
     fn at(self, sh: u32, mask: u64) -> u64 {
         (self >> sh) & mask
-    }
-    #[inline]
-    fn bad(self) -> bool {
-        self & 1 == 1
-    }
-    #[inline]
-    fn set_bad(self) -> Self {
-        self | 1
-    }
-    #[inline]
-    fn good(self) -> Self {
-        self & !1
     }
     #[inline]
     fn mix(self) -> u64 {
@@ -251,6 +253,7 @@ impl Word for u64 {
 impl Word for u128 {
     const BYTES: u64 = 16;
     const ZERO: Self = 0;
+    const ONE: Self = 1;
     #[inline]
     fn or_at(self, c: u64, sh: u32) -> Self {
         self | (u128::from(c) << sh)
@@ -258,18 +261,6 @@ impl Word for u128 {
     #[inline]
     fn at(self, sh: u32, mask: u64) -> u64 {
         ((self >> sh) as u64) & mask
-    }
-    #[inline]
-    fn bad(self) -> bool {
-        self & 1 == 1
-    }
-    #[inline]
-    fn set_bad(self) -> Self {
-        self | 1
-    }
-    #[inline]
-    fn good(self) -> Self {
-        self & !1
     }
     #[inline]
     fn mix(self) -> u64 {
