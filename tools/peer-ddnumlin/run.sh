@@ -10,7 +10,9 @@
 #   --max-mem-gb 8      ulimit -v per process (zlink also gets --max-memory 0.9 of it)
 #   --corpus FILE       default ../shared/data/puzzlekit-janko/NumberLink_dataset.json
 #   --verbose           one line per puzzle (default: failures and the big single puzzles)
-# Environment: NO_BUILD=1 skips `cargo build --release -p zlink`; ZLINK=path;
+# Environment: NO_BUILD=1 skips the build; LINK=dynamic builds with `cargo build --release -p zlink`
+#   instead of the default `cargo zlink-static` (the statically linked binary, see
+#   .cargo/config.toml: ddnumlin's runs are milliseconds, so start-up matters); ZLINK=path;
 #   DDNUMLIN=path is the ddnumlin binary (default tools/peer-ddnumlin/.cache/bin/ddnumlin,
 #   then ddnumlin on PATH): TdZdd's apps/numberlink program, built outside this repo.
 #
@@ -38,8 +40,13 @@ if [[ ! -x /usr/bin/time ]]; then
     exit 1
 fi
 if [[ "${NO_BUILD:-0}" != 1 ]]; then
-    echo "# cargo build --release -p zlink" >&2
-    (cd "$repo" && cargo build --release --quiet -p zlink)
+    if [[ "${LINK:-static}" == dynamic ]]; then
+        echo "# cargo build --release -p zlink" >&2
+        (cd "$repo" && cargo build --release --quiet -p zlink)
+    else
+        echo "# cargo zlink-static (target/release/zlink linked statically)" >&2
+        (cd "$repo" && cargo --quiet zlink-static)
+    fi
 fi
 zlink_args=()
 [[ -n "${ZLINK:-}" ]] && zlink_args=(--zlink "$ZLINK")

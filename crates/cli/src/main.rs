@@ -53,7 +53,31 @@ pub enum Command {
     Generate(commands::generate::GenerateArgs),
 }
 
+impl Command {
+    /// The `--threads` of the commands whose engines run in a rayon pool of that size.
+    fn threads(&self) -> Option<usize> {
+        match self {
+            Command::Count(c) => match (&c.what, &c.puzzle) {
+                (Some(what), _) => what.threads(),
+                (None, Some(p)) => p.threads.map(|n| n as usize),
+                (None, None) => None,
+            },
+            Command::Solve(s) => s.puzzle.threads.map(|n| n as usize),
+            Command::Render(_) | Command::Generate(_) => None,
+        }
+    }
+}
+
 fn run(cli: Cli) -> Result<(), CliError> {
+    // With `--threads N` this thread becomes worker 0 of rayon's global pool of N threads, so
+    // the engines' pools of N (`zlink_frontier::Limits::install`) run on it: `--threads 1`
+    // starts no thread beyond this one. If the pool cannot be set up the engines build their own.
+    if let Some(n) = cli.command.threads() {
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .use_current_thread()
+            .build_global();
+    }
     let Cli { global, command } = cli;
     match command {
         Command::Count(args) => commands::count::run(args, &global),

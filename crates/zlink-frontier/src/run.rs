@@ -173,10 +173,18 @@ impl Limits<'_> {
         }
     }
 
-    /// Runs `f` in a pool of [`Limits::threads`] threads (the ambient pool when `None`).
+    /// Runs `f` in a pool of [`Limits::threads`] threads (the ambient pool when `None`). On a
+    /// worker of a pool of that size already (the CLI makes its thread one), `f` runs right here:
+    /// a new pool would start threads only to hand the work over to them.
     fn install<T: Send>(&self, f: impl FnOnce() -> T + Send) -> Result<T, RunError> {
         match self.threads {
             None => Ok(f()),
+            Some(n)
+                if rayon::current_thread_index().is_some()
+                    && rayon::current_num_threads() == n.max(1) =>
+            {
+                Ok(f())
+            }
             Some(n) => {
                 let pool = rayon::ThreadPoolBuilder::new()
                     .num_threads(n.max(1))

@@ -27,6 +27,16 @@ pub enum CountWhat {
     Cycles(CyclesArgs),
 }
 
+impl CountWhat {
+    /// Its `--threads`.
+    pub fn threads(&self) -> Option<usize> {
+        match self {
+            CountWhat::Paths(a) => a.graph.threads,
+            CountWhat::Cycles(a) => a.graph.threads,
+        }
+    }
+}
+
 /// Options of `count paths`.
 #[derive(Debug, clap::Args)]
 pub struct PathsArgs {
