@@ -58,7 +58,7 @@ fn slitherlink_every_path_gives_the_published_loop() {
             // the build after the count reuses the completion; a fresh build settles alike
             assert_eq!(
                 z.solutions(2, &Limits::default()).unwrap(),
-                [published.clone()]
+                std::slice::from_ref(&published)
             );
             let mut fresh = SlitherZdd::new(&p.clues).unwrap();
             fresh.set_attempt_budget(budget);
