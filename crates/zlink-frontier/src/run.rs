@@ -163,6 +163,13 @@ fn wide_extra_bytes(width: usize) -> u64 {
     }
 }
 
+/// Bytes a count-only run accounts per state held at once, for a family of frontier `width`
+/// on wide states or not: how [`count_family`] turns [`Limits::max_memory`] into a budget of
+/// held states (so a caller can ask for a budget of held states through the memory budget).
+pub fn held_state_bytes(width: usize, wide: bool) -> u64 {
+    COUNT_BYTES_PER_STATE + if wide { wide_extra_bytes(width) } else { 0 }
+}
+
 impl Limits<'_> {
     fn options(&self, max_nodes: Option<u64>, max_held: Option<u64>) -> Options<'_> {
         Options {
@@ -229,7 +236,7 @@ pub fn count_family<F: SpecFamily>(
 ) -> Result<CountReport, RunError> {
     let width = family.width();
     let wide = family.wide();
-    let per_held = COUNT_BYTES_PER_STATE + if wide { wide_extra_bytes(width) } else { 0 };
+    let per_held = held_state_bytes(width, wide);
     let held = limits.max_memory.map(|b| b / per_held);
     let opts = limits.options(limits.max_nodes, held);
     let counted = limits.install(|| {

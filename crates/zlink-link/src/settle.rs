@@ -4,7 +4,9 @@
 //! edges would take a huge frontier build (Janko's 35×48 Numberlink: 0.4 s against 80 s and
 //! 1.4 GB), but where the build after probing is small it costs more than that build (Janko's
 //! 25×40 Numberlink: 0.2 s against 0.09 s), and with several solutions it decides nothing.
-//! So a count (or build) first runs under a small state budget ([`Settler::budget`]): when it
+//! So a count (or build) first runs under a small state budget (and a count also under a cap
+//! on the states held at once, a fraction of the budget: a diagram that wide would overflow
+//! anyway, so it stops before spending the budget): when it
 //! finishes, that is the answer, exact (a build's diagram is the caller's, so nothing is built
 //! twice). Only when it overflows does the completion run, once per engine (its outcome is
 //! kept); one solution or none is the answer, and only with two solutions, or when the
@@ -17,7 +19,9 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
-use zlink_frontier::run::{build_family, count_family, CountReport, Limits, RunError, SpecFamily};
+use zlink_frontier::run::{
+    build_family, count_family, held_state_bytes, CountReport, Limits, RunError, SpecFamily,
+};
 use zlink_frontier::{BuildError, Level};
 use zlink_zdd::{NodeId, Zdd};
 
@@ -74,6 +78,8 @@ pub(crate) struct Settler {
     level_of: Vec<Option<Level>>,
     /// States (count) or nodes (build) the attempt may make.
     budget: u64,
+    /// A count attempt also stops once it holds more than `budget / held_divisor` states.
+    held_divisor: u64,
     completion: OnceLock<Result<Completed, Contradiction>>,
     by: OnceLock<SettledBy>,
 }
@@ -85,13 +91,14 @@ impl Settler {
         problem: Option<Problem>,
         fixed: Vec<Option<bool>>,
         level_of: Vec<Option<Level>>,
-        budget: u64,
+        (budget, held_divisor): (u64, u64),
     ) -> Settler {
         Settler {
             problem: problem.map(Box::new),
             fixed,
             level_of,
             budget,
+            held_divisor,
             completion: OnceLock::new(),
             by: OnceLock::new(),
         }
@@ -99,12 +106,13 @@ impl Settler {
 
     /// The settler of an engine that deduction settled (no solution, or every edge decided).
     pub(crate) fn deduced() -> Settler {
-        let s = Settler::new(None, Vec::new(), Vec::new(), 0);
+        let s = Settler::new(None, Vec::new(), Vec::new(), (0, 1));
         let _ = s.by.set(SettledBy::Deduction);
         s
     }
 
-    /// Sets the attempt budget (0: the completion first, as before this module).
+    /// Sets the attempt budget (0: the completion first, as before this module); the cap on
+    /// held states scales with it.
     pub(crate) fn set_budget(&mut self, budget: u64) {
         self.budget = budget;
     }
@@ -165,7 +173,13 @@ impl Settler {
         };
         if let Some(problem) = &self.problem {
             if self.budget > 0 && self.completion.get().is_none() {
-                match count_family(family, &self.attempt(limits)) {
+                // a count holding more than budget / divisor states at once (about two levels:
+                // the one expanded and the children pending) would overflow anyway: stop there
+                let mut attempt = self.attempt(limits);
+                let held = (self.budget / self.held_divisor.max(1))
+                    .saturating_mul(held_state_bytes(family.width(), family.wide()));
+                attempt.max_memory = Some(limits.max_memory.map_or(held, |m| m.min(held)));
+                match count_family(family, &attempt) {
                     Ok(report) => {
                         self.note(SettledBy::Attempt);
                         return Ok(report);

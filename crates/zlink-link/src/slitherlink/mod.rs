@@ -64,6 +64,13 @@ const BRANCH_DEPTH: u32 = 8;
 /// `109_10x10` needs 61 K states (about 6 ms) where the completion takes about 2 ms.
 pub const ATTEMPT_STATES: u64 = 30_000;
 
+/// The count attempt also stops once it holds more than `ATTEMPT_STATES / ATTEMPT_HELD_DIVISOR`
+/// states at once (2.5 K: `105_10x10`, widest level 758 states, holds at most 2.1 K;
+/// `109_10x10`, widest level 1,772, `46_8x8`, `47_8x8`, `932_14x14` and four bigger puzzles,
+/// whose completion is cheaper than their count, stop early, after about 8 K states instead
+/// of 30 K).
+pub const ATTEMPT_HELD_DIVISOR: u64 = 12;
+
 /// The engine's default edge order, as a permutation of [`dot_edges`] (`perm[level]` = index
 /// into `dot_edges(rows, cols)`): dots line by line across the short side (row by row when
 /// `cols <= rows`, else column by column), and at each dot its segment along the line before
@@ -366,7 +373,12 @@ impl SlitherZdd {
                     LoopEdge::V(c) => v_level[c],
                 })
                 .collect();
-            let settler = Settler::new(completion, fixed, level_of, ATTEMPT_STATES);
+            let settler = Settler::new(
+                completion,
+                fixed,
+                level_of,
+                (ATTEMPT_STATES, ATTEMPT_HELD_DIVISOR),
+            );
             stats.attempt_budget = settler.attempt_budget();
             settler
         };
