@@ -6,7 +6,8 @@
 //! 25×40 Numberlink: 0.2 s against 0.09 s), and with several solutions it decides nothing.
 //! So a count (or build) first runs under a small state budget (and a count also under a cap
 //! on the states held at once, a fraction of the budget: a diagram that wide would overflow
-//! anyway, so it stops before spending the budget): when it
+//! anyway, so it stops before spending the budget; and none is tried on a frontier wider than
+//! the engine's limit): when it
 //! finishes, that is the answer, exact (a build's diagram is the caller's, so nothing is built
 //! twice). Only when it overflows does the completion run, once per engine (its outcome is
 //! kept); one solution or none is the answer, and only with two solutions, or when the
@@ -80,6 +81,8 @@ pub(crate) struct Settler {
     budget: u64,
     /// A count attempt also stops once it holds more than `budget / held_divisor` states.
     held_divisor: u64,
+    /// No attempt on a frontier wider than this (it would overflow).
+    max_width: usize,
     completion: OnceLock<Result<Completed, Contradiction>>,
     by: OnceLock<SettledBy>,
 }
@@ -91,7 +94,7 @@ impl Settler {
         problem: Option<Problem>,
         fixed: Vec<Option<bool>>,
         level_of: Vec<Option<Level>>,
-        (budget, held_divisor): (u64, u64),
+        (budget, held_divisor, max_width): (u64, u64, usize),
     ) -> Settler {
         Settler {
             problem: problem.map(Box::new),
@@ -99,6 +102,7 @@ impl Settler {
             level_of,
             budget,
             held_divisor,
+            max_width,
             completion: OnceLock::new(),
             by: OnceLock::new(),
         }
@@ -106,7 +110,7 @@ impl Settler {
 
     /// The settler of an engine that deduction settled (no solution, or every edge decided).
     pub(crate) fn deduced() -> Settler {
-        let s = Settler::new(None, Vec::new(), Vec::new(), (0, 1));
+        let s = Settler::new(None, Vec::new(), Vec::new(), (0, 1, 0));
         let _ = s.by.set(SettledBy::Deduction);
         s
     }
@@ -117,9 +121,10 @@ impl Settler {
         self.budget = budget;
     }
 
-    /// The attempt budget, 0 where there is no completion (nothing is attempted then).
-    pub(crate) fn attempt_budget(&self) -> u64 {
-        if self.problem.is_some() {
+    /// The attempt budget for a family of frontier `width`: 0 where there is no completion,
+    /// or the frontier is too wide (nothing is attempted then).
+    pub(crate) fn attempt_budget(&self, width: usize) -> u64 {
+        if self.problem.is_some() && width <= self.max_width {
             self.budget
         } else {
             0
@@ -172,7 +177,7 @@ impl Settler {
             wide: family.wide(),
         };
         if let Some(problem) = &self.problem {
-            if self.budget > 0 && self.completion.get().is_none() {
+            if self.attempt_budget(family.width()) > 0 && self.completion.get().is_none() {
                 // a count holding more than budget / divisor states at once (about two levels:
                 // the one expanded and the children pending) would overflow anyway: stop there
                 let mut attempt = self.attempt(limits);
@@ -216,7 +221,7 @@ impl Settler {
     ) -> Result<NodeId, RunError> {
         let deadline = deadline_of(limits);
         if let Some(problem) = &self.problem {
-            if self.budget > 0 && self.completion.get().is_none() {
+            if self.attempt_budget(family.width()) > 0 && self.completion.get().is_none() {
                 // the attempt's node budget must not stay on the caller's store
                 let store_budget = zdd.node_budget();
                 let attempt = build_family(family, zdd, &self.attempt(limits));

@@ -67,6 +67,12 @@ pub const ATTEMPT_STATES: u64 = 1_000_000;
 /// puzzles stop early: 6.5 s CPU for the 11 against 7.3 s with a 100 K cap).
 pub const ATTEMPT_HELD_DIVISOR: u64 = 33;
 
+/// No attempt on a frontier wider than this after probing: the numbered states grow about
+/// exponentially with the width, and every puzzle of the corpora whose attempt finished had a
+/// frontier of at most 26 cells (Janko #572), while the 50×50 thomasahle puzzles (45-51 cells)
+/// and Janko #190 (36) overflow it.
+pub const ATTEMPT_MAX_WIDTH: usize = 32;
+
 /// Why a Numberlink engine could not be set up.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum Error {
@@ -469,9 +475,9 @@ impl NumberlinkZdd {
                 completion,
                 fixed,
                 level_of,
-                (ATTEMPT_STATES, ATTEMPT_HELD_DIVISOR),
+                (ATTEMPT_STATES, ATTEMPT_HELD_DIVISOR, ATTEMPT_MAX_WIDTH),
             );
-            stats.attempt_budget = settler.attempt_budget();
+            stats.attempt_budget = settler.attempt_budget(stats.width);
             settler
         };
         let spec = Engine::Family(Box::new(Parts {
@@ -500,7 +506,7 @@ impl NumberlinkZdd {
     /// there is no completion (a deduction level without it, or nothing left open).
     pub fn set_attempt_budget(&mut self, states: u64) {
         self.settler.set_budget(states);
-        self.stats.attempt_budget = self.settler.attempt_budget();
+        self.stats.attempt_budget = self.settler.attempt_budget(self.stats.width);
     }
 
     /// Which step settled the first count or build (deduction, the budgeted attempt, the SAT

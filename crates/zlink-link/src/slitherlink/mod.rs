@@ -377,9 +377,9 @@ impl SlitherZdd {
                 completion,
                 fixed,
                 level_of,
-                (ATTEMPT_STATES, ATTEMPT_HELD_DIVISOR),
+                (ATTEMPT_STATES, ATTEMPT_HELD_DIVISOR, usize::MAX),
             );
-            stats.attempt_budget = settler.attempt_budget();
+            stats.attempt_budget = settler.attempt_budget(stats.width);
             settler
         };
         Ok(SlitherZdd {
@@ -406,7 +406,7 @@ impl SlitherZdd {
     /// there is no completion (a deduction level without it, or nothing left open).
     pub fn set_attempt_budget(&mut self, states: u64) {
         self.settler.set_budget(states);
-        self.stats.attempt_budget = self.settler.attempt_budget();
+        self.stats.attempt_budget = self.settler.attempt_budget(self.stats.width);
     }
 
     /// Which step settled the first count or build (deduction, the budgeted attempt, the SAT
