@@ -163,6 +163,11 @@ fn wide_extra_bytes(width: usize) -> u64 {
     }
 }
 
+/// A count whose levels all hold fewer states than this runs on the calling thread and never
+/// enters rayon (no pool, no work stealing), whatever [`Limits::threads`] says: a caller that
+/// caps the states held at once below it may run with `threads: None` to spare the pool's start.
+pub const SERIAL_LEVEL_STATES: u64 = crate::pending::PAR_THRESHOLD as u64;
+
 /// Bytes a count-only run accounts per state held at once, for a family of frontier `width`
 /// on wide states or not: how [`count_family`] turns [`Limits::max_memory`] into a budget of
 /// held states (so a caller can ask for a budget of held states through the memory budget).

@@ -4,14 +4,14 @@
 //! edges would take a huge frontier build (Janko's 35×48 Numberlink: 0.4 s against 80 s and
 //! 1.4 GB), but where the build after probing is small it costs more than that build (Janko's
 //! 25×40 Numberlink: 0.2 s against 0.09 s), and with several solutions it decides nothing.
-//! So a count (or build) first runs under a small state budget (and a count also under a cap
-//! on the states held at once, a fraction of the budget: a diagram that wide would overflow
-//! anyway, so it stops before spending the budget; and none is tried on a frontier wider than
-//! the engine's limit): when it
-//! finishes, that is the answer, exact (a build's diagram is the caller's, so nothing is built
-//! twice). Only when it overflows does the completion run, once per engine (its outcome is
-//! kept); one solution or none is the answer, and only with two solutions, or when the
-//! completion gave up, does the full count or build run, under the caller's limits.
+//! So a count (or build) first runs under a small budget of states (nodes): when it finishes,
+//! that is the answer, exact (a build's diagram is the caller's, so nothing is built twice).
+//! A count attempt also stops once it holds a fraction of that budget at once (a diagram that
+//! wide would overflow anyway, so it stops before spending the budget), and none is tried on a
+//! frontier wider than the engine's limit. Only when the attempt overflows does the
+//! completion run, once per engine (its outcome is kept); one solution or none is the answer,
+//! and only with two solutions, or when the completion gave up, does the full count or build
+//! run, under the caller's limits.
 //!
 //! The time limit bounds all three steps: it is turned into one deadline when a count or build
 //! starts, and the full run gets what is left of it.
@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 use num_bigint::BigUint;
 use zlink_frontier::run::{
     build_family, count_family, held_state_bytes, CountReport, Limits, RunError, SpecFamily,
+    SERIAL_LEVEL_STATES,
 };
 use zlink_frontier::{BuildError, Level};
 use zlink_zdd::{NodeId, Zdd};
@@ -181,9 +182,14 @@ impl Settler {
                 // a count holding more than budget / divisor states at once (about two levels:
                 // the one expanded and the children pending) would overflow anyway: stop there
                 let mut attempt = self.attempt(limits);
-                let held = (self.budget / self.held_divisor.max(1))
-                    .saturating_mul(held_state_bytes(family.width(), family.wide()));
-                attempt.max_memory = Some(limits.max_memory.map_or(held, |m| m.min(held)));
+                let held = self.budget / self.held_divisor.max(1);
+                let bytes = held.saturating_mul(held_state_bytes(family.width(), family.wide()));
+                attempt.max_memory = Some(limits.max_memory.map_or(bytes, |m| m.min(bytes)));
+                if held < SERIAL_LEVEL_STATES {
+                    // no level that big: the count runs on this thread, no pool to start
+                    // (a 1-thread pool costs about 0.5 ms of CPU, a 10×10 puzzle's whole count)
+                    attempt.threads = None;
+                }
                 match count_family(family, &attempt) {
                     Ok(report) => {
                         self.note(SettledBy::Attempt);
