@@ -259,12 +259,12 @@ impl Settler {
         Ok(build_family(family, zdd, &remaining(limits, deadline))?.root)
     }
 
-    /// The caller's limits with the attempt budget (or the caller's, if smaller) and no
-    /// progress reports (the attempt is short; the full run reports).
+    /// The caller's limits with the attempt budget (or the caller's, if smaller). Progress is
+    /// reported as usual: after an attempt that overflowed, the full run reports its levels
+    /// again from the first.
     fn attempt<'a>(&self, limits: &Limits<'a>) -> Limits<'a> {
         Limits {
             max_nodes: Some(limits.max_nodes.map_or(self.budget, |n| n.min(self.budget))),
-            progress: None,
             ..*limits
         }
     }
