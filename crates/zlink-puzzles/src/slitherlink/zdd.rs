@@ -100,7 +100,8 @@ impl Engine<Slitherlink> for ZddEngine {
     }
 
     /// Counters: the frontier's, then what deduction decided (`segments`, `fixed_on`,
-    /// `fixed_off`, `open_clues`, `decided` = 1 when no build was needed, `contradiction`),
+    /// `fixed_off`, `open_clues`, `decided` = 1 when deduction alone decided every segment,
+    /// `contradiction`),
     /// the time per phase (`deduce_us`, `count_us`: attempt, completion and count), the
     /// attempt's budget and which step settled the count (`settled_by_*`, see [`SettledBy`]).
     fn count(
