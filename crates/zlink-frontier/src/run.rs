@@ -163,6 +163,18 @@ fn wide_extra_bytes(width: usize) -> u64 {
     }
 }
 
+/// A count whose levels all hold fewer states than this runs on the calling thread and never
+/// enters rayon (no pool, no work stealing), whatever [`Limits::threads`] says: a caller that
+/// caps the states held at once below it may run with `threads: None` to spare the pool's start.
+pub const SERIAL_LEVEL_STATES: u64 = crate::pending::PAR_THRESHOLD as u64;
+
+/// Bytes a count-only run accounts per state held at once, for a family of frontier `width`
+/// on wide states or not: how [`count_family`] turns [`Limits::max_memory`] into a budget of
+/// held states (so a caller can ask for a budget of held states through the memory budget).
+pub fn held_state_bytes(width: usize, wide: bool) -> u64 {
+    COUNT_BYTES_PER_STATE + if wide { wide_extra_bytes(width) } else { 0 }
+}
+
 impl Limits<'_> {
     fn options(&self, max_nodes: Option<u64>, max_held: Option<u64>) -> Options<'_> {
         Options {
@@ -237,7 +249,7 @@ pub fn count_family<F: SpecFamily>(
 ) -> Result<CountReport, RunError> {
     let width = family.width();
     let wide = family.wide();
-    let per_held = COUNT_BYTES_PER_STATE + if wide { wide_extra_bytes(width) } else { 0 };
+    let per_held = held_state_bytes(width, wide);
     let held = limits.max_memory.map(|b| b / per_held);
     let opts = limits.options(limits.max_nodes, held);
     let counted = limits.install(|| {

@@ -2,7 +2,10 @@
 //! against the file's solution: one line per puzzle and a summary per size class (counted,
 //! unique, equal to the published loop, deduction alone decided, median / mean / max seconds).
 //!
-//! `cargo run --release -p zlink-link --example janko_corpus -- [SIZE|all] [--deduce off|rules|probe|sat] [--max-memory BYTES] [--max-states N] [--quiet]`
+//! `cargo run --release -p zlink-link --example janko_corpus -- [SIZE|all] [--deduce off|rules|probe|sat] [--attempt STATES] [--max-memory BYTES] [--max-states N] [--quiet]`
+//!
+//! `--attempt` sets the budget of the count tried before the SAT completion (0: the
+//! completion first); each line says which step settled the count.
 //!
 //! SIZE is `20x36` (rows × columns as in the file's header). `tools/slitherlink-janko.sh` runs
 //! it class by class under `/usr/bin/time` for the peak memory.
@@ -36,6 +39,7 @@ fn main() {
     let mut deduction = Deduction::Sat;
     let mut limits = Limits::default();
     let mut quiet = false;
+    let mut attempt = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -57,6 +61,10 @@ fn main() {
                 i += 1;
                 limits.max_nodes = args.get(i).and_then(|s| s.parse().ok());
             }
+            "--attempt" => {
+                i += 1;
+                attempt = args.get(i).and_then(|s| s.parse().ok());
+            }
             "--quiet" => quiet = true,
             "all" => {}
             s => size = Some(s.replace('x', " ")),
@@ -75,7 +83,12 @@ fn main() {
         }
         let t = Instant::now();
         let z = match SlitherZdd::with_deduction(&p.clues, deduction) {
-            Ok(z) => z,
+            Ok(mut z) => {
+                if let Some(a) = attempt {
+                    z.set_attempt_budget(a);
+                }
+                z
+            }
             Err(e) => {
                 println!("{}: {e}", p.key);
                 class.odd.push(format!("{}: {e}", p.key));
@@ -105,12 +118,13 @@ fn main() {
                 }
                 if !quiet {
                     println!(
-                        "{}: count {} fixed {}/{} decided {} width {} widest {} states {} deduce {:.3}s total {:.3}s{verdict}",
+                        "{}: count {} fixed {}/{} decided {} settled by {} width {} widest {} states {} deduce {:.3}s total {:.3}s{verdict}",
                         p.key,
                         c.count,
                         st.fixed_on + st.fixed_off,
                         st.segments,
                         st.decided,
+                        z.settled_by().map_or("-", |b| b.name()),
                         st.width,
                         c.max_level_states,
                         c.total_states,

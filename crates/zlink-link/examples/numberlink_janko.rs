@@ -2,12 +2,13 @@
 //! filled, no U-bends), checks each count against uniqueness and the published solution, and
 //! prints one line per puzzle and per-size medians / maxima:
 //!
-//! `cargo run --release -p zlink-link --example numberlink_janko -- [filter] [max states] [plain|labels|probe|sat]`
+//! `cargo run --release -p zlink-link --example numberlink_janko -- [filter] [max states] [plain|labels|probe|sat] [attempt states]`
 //!
 //! `filter` keeps keys containing it (e.g. `15x15`); `max states` is a count budget; `plain`
 //! runs the rules of Nikoli instead (empty cells and U-bends allowed); `labels` keeps Janko's
 //! rules and deduces with the per-cell label domains ([`Deduction::Labels`]); `probe` and `sat`
-//! choose those deduction levels.
+//! choose those deduction levels; `attempt states` is the budget of the count tried before the
+//! SAT completion (0: the completion first). Each line says which step settled the count.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -45,7 +46,10 @@ fn main() {
         }
         tried += 1;
         let t = Instant::now();
-        let z = NumberlinkZdd::new_with(&p, rules, deduction).expect("an engine");
+        let mut z = NumberlinkZdd::new_with(&p, rules, deduction).expect("an engine");
+        if let Some(a) = args.get(4).and_then(|s| s.parse().ok()) {
+            z.set_attempt_budget(a);
+        }
         match z.count_with_stats(&opts) {
             Ok(st) => {
                 let secs = t.elapsed().as_secs_f64();
@@ -60,7 +64,7 @@ fn main() {
                     }
                 }
                 println!(
-                    "{key}: count {} widest {} states {} width {} packed {} fixed {}+{} in {secs:.3}s{note}",
+                    "{key}: count {} widest {} states {} width {} packed {} fixed {}+{} by {} in {secs:.3}s{note}",
                     st.count,
                     st.max_level_states,
                     st.total_states,
@@ -68,6 +72,7 @@ fn main() {
                     z.setup_stats().packed,
                     z.setup_stats().fixed_on,
                     z.setup_stats().fixed_off,
+                    z.settled_by().map_or("-", |b| b.name()),
                 );
                 by_size
                     .entry((p.rows(), p.cols()))

@@ -3,9 +3,12 @@
 //! budget: one line per puzzle (count, edges deduction fixed, frontier width, widest level,
 //! seconds) and a summary (counted, unique, median / max seconds).
 //!
-//! `cargo run --release -p zlink-link --example numberlink_sets -- [--plain|--janko] [--labels|--probe|--sat] [--time-limit S] [--max-memory B] FILE...`
+//! `cargo run --release -p zlink-link --example numberlink_sets -- [--plain|--janko] [--labels|--probe|--sat] [--attempt STATES] [--time-limit S] [--max-memory B] FILE...`
 //!
-//! `--labels` deduces with the per-cell label domains ([`Deduction::Labels`]).
+//! `--labels` deduces with the per-cell label domains ([`Deduction::Labels`]); `--attempt`
+//! sets the budget of the count tried before the SAT completion (0: the completion first;
+//! default [`zlink_link::numberlink::ATTEMPT_STATES`]). Each line says which step settled
+//! the count (deduction, attempt, completion or full).
 //!
 //! The default rule is `--cover` (every cell on a line, as Flow Free and these generators
 //! mean it). `tools/numberlink-sets.sh` runs the shared sets under `/usr/bin/time`.
@@ -26,6 +29,7 @@ fn main() {
     let mut limits = Limits::default();
     let mut deduction = Deduction::default();
     let mut files = Vec::new();
+    let mut attempt = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -34,6 +38,10 @@ fn main() {
             "--labels" => deduction = Deduction::Labels,
             "--probe" => deduction = Deduction::Probe,
             "--sat" => deduction = Deduction::Sat,
+            "--attempt" => {
+                i += 1;
+                attempt = args.get(i).and_then(|s| s.parse().ok());
+            }
             "--time-limit" => {
                 i += 1;
                 limits.time_limit = args
@@ -75,24 +83,33 @@ fn main() {
         for (k, p) in puzzles.iter().enumerate() {
             tried += 1;
             let t = Instant::now();
-            // the time limit bounds the deduction's SAT completion too (the build then gets its own)
+            // one time limit for probing, the attempt, the SAT completion and the count
             let deadline = limits.time_limit.map(|l| t + l);
-            let z = NumberlinkZdd::new_until(p, rules, deduction, deadline).expect("a grid engine");
+            let mut z =
+                NumberlinkZdd::new_until(p, rules, deduction, deadline).expect("a grid engine");
+            if let Some(a) = attempt {
+                z.set_attempt_budget(a);
+            }
             let st = z.setup_stats();
-            match z.count_with_stats(&limits) {
+            let left = Limits {
+                time_limit: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+                ..limits
+            };
+            match z.count_with_stats(&left) {
                 Ok(c) => {
                     let s = t.elapsed().as_secs_f64();
                     secs.push(s);
                     unique += usize::from(c.count == 1u32.into());
                     println!(
-                        "{f}#{k} {}x{}: count {} fixed {}+{} width {} widest {} in {s:.3}s",
+                        "{f}#{k} {}x{}: count {} fixed {}+{} width {} widest {} by {} in {s:.3}s",
                         p.rows(),
                         p.cols(),
                         c.count,
                         st.fixed_on,
                         st.fixed_off,
                         st.width,
-                        c.max_level_states
+                        c.max_level_states,
+                        z.settled_by().map_or("-", |b| b.name())
                     );
                 }
                 Err(e) => {

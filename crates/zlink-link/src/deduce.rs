@@ -43,9 +43,10 @@
 //!   contradiction, one is the answer (every edge decided); with two or more, or a leaf left
 //!   undecided, the tree is dropped and the problem keeps what probing decided.
 //!
-//! * **SAT completion** (optional): what probing leaves open is put in CNF and a CDCL solver
-//!   looks for two solutions (the `sat` module); none or one decides every edge, and the
-//!   branching is not needed.
+//! * **SAT completion** ([`complete`], a separate step the engines take only when a cheap
+//!   build did not settle the puzzle: the `settle` module): what probing leaves open is put in
+//!   CNF and a CDCL solver looks for two solutions (the `sat` module); none or one decides
+//!   every edge, and the branching is not needed.
 //!
 //! Trials are undone through a trail, so a trial costs the work it propagates, not a copy.
 
@@ -81,17 +82,18 @@ pub(crate) enum Shape {
 }
 
 /// What the deduction works on (see the module doc).
-pub(crate) struct Problem<'a> {
+#[derive(Clone, Debug)]
+pub(crate) struct Problem {
     /// Number of vertices.
     pub n: usize,
     /// The edges, as vertex pairs.
-    pub edges: &'a [(u32, u32)],
+    pub edges: Vec<(u32, u32)>,
     /// Per vertex: the allowed degrees as a bit set (bit `d` for degree `d`, `d < 8`).
-    pub degrees: &'a [u8],
+    pub degrees: Vec<u8>,
     /// Per vertex: its label (a terminal's pair number plus one), or 0; empty for none.
-    pub labels: &'a [u32],
+    pub labels: Vec<u32>,
     /// Edge groups with bounds `lo..=hi` on their on-edges (no edge twice in a group).
-    pub groups: &'a [(Vec<u32>, u32, u32)],
+    pub groups: Vec<(Vec<u32>, u32, u32)>,
     /// What the on-edges form.
     pub shape: Shape,
     /// Try each undecided edge both ways (one level of lookahead).
@@ -101,13 +103,12 @@ pub(crate) struct Problem<'a> {
     pub branch: u32,
     /// For a loop in the plane: the number of faces and each edge's two faces (one may be the
     /// outer face); `(0, &[])` for none.
-    pub faces: (usize, &'a [(u32, u32)]),
+    pub faces: (usize, Vec<(u32, u32)>),
     /// For paths between labelled terminals: keep a domain of path labels per vertex (the
     /// `labels` module's rules, global reach included).
     pub label_domains: bool,
-    /// Complete the deduction with a SAT solver when edges are left open (the `sat` module).
-    pub sat: bool,
-    /// When the SAT completion must stop (then it decides nothing).
+    /// When probing and branching must stop (then they decide no more: every edge they left
+    /// open stays open, so the build that follows meets the same deadline).
     pub deadline: Option<std::time::Instant>,
 }
 
@@ -166,7 +167,7 @@ impl Lists {
 }
 
 struct State<'a> {
-    p: &'a Problem<'a>,
+    p: &'a Problem,
     val: Vec<u8>,
     /// Per vertex: its edges.
     vertex_edges: Lists,
@@ -216,8 +217,8 @@ struct Faces {
 }
 
 impl Faces {
-    fn new(p: &Problem<'_>) -> Faces {
-        let (n, sides) = p.faces;
+    fn new(p: &Problem) -> Faces {
+        let (n, sides) = (p.faces.0, &p.faces.1);
         let members = sides
             .iter()
             .enumerate()
@@ -245,7 +246,7 @@ impl Faces {
 }
 
 impl<'a> State<'a> {
-    fn new(p: &'a Problem<'a>) -> State<'a> {
+    fn new(p: &'a Problem) -> State<'a> {
         let ends = p
             .edges
             .iter()
@@ -681,6 +682,10 @@ impl<'a> State<'a> {
             if !self.open(h) {
                 continue;
             }
+            if self.late() {
+                // the run is out of time: what is decided stands, the rest stays open
+                return Ok(false);
+            }
             let Some(on) = self.trial(h) else {
                 self.assume(h.negated())?;
                 self.propagate(true)?;
@@ -751,7 +756,7 @@ impl<'a> State<'a> {
             return false;
         };
         for on in [true, false] {
-            if *budget == 0 {
+            if *budget == 0 || self.late() {
                 return false;
             }
             *budget -= 1;
@@ -787,11 +792,13 @@ impl Hypothesis {
 }
 
 /// The edges every solution agrees on (`Some(true)` on, `Some(false)` off), or
-/// [`Contradiction`] when the constraints rule out every solution.
+/// [`Contradiction`] when the constraints rule out every solution: the rules, probing (when
+/// `p.probe`) and the branching (when `p.branch > 0`). Probing and branching stop at
+/// `p.deadline`, deciding no more.
 ///
 /// Complexity: propagation is `O(degree)` per decision (plus `O(n)` per fixpoint round for a
 /// loop, outside trials); probing repeats passes of `2m` trials while they decide something.
-pub(crate) fn deduce(p: &Problem<'_>) -> Result<Vec<Option<bool>>, Contradiction> {
+pub(crate) fn deduce(p: &Problem) -> Result<Vec<Option<bool>>, Contradiction> {
     let mut s = State::new(p);
     for g in 0..p.groups.len() as u32 {
         s.check_group(g)?;
@@ -805,7 +812,7 @@ pub(crate) fn deduce(p: &Problem<'_>) -> Result<Vec<Option<bool>>, Contradiction
         s.probe_fixpoint()?;
     }
     // the global reach rule of the label domains, then probing again, while it narrows one
-    while s.labels_reach()? {
+    while !s.late() && s.labels_reach()? {
         s.propagate(true)?;
         if p.probe {
             s.probe_fixpoint()?;
@@ -815,42 +822,106 @@ pub(crate) fn deduce(p: &Problem<'_>) -> Result<Vec<Option<bool>>, Contradiction
         // no edge can be on: no loop at all
         return Err(Contradiction);
     }
-    let mut undecided = s.val.iter().filter(|&&v| v == UNK).count();
-    // Not where paths may leave vertices empty (Numberlink without `cover`): there the lazy
-    // cuts converge slowly (a 15×15 Janko puzzle under plain rules looks at 2,000 models in
-    // 100 K conflicts without a solution; even 40 models and 1 K conflicts cost 1.8 s of CPU,
-    // against its 10 s build), and one-hot labels did not find a model either.
+    if p.probe {
+        s.branch()?;
+    }
+    Ok(s.decisions())
+}
+
+/// What the completion of a deduction found (see [`complete`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Completed {
+    /// Exactly one solution: every edge's value.
+    One(Vec<bool>),
+    /// At least two solutions: the build counts them.
+    Several,
+    /// Nothing learnt (out of budget or time, or not tried): the build counts.
+    Open,
+}
+
+/// Completes a deduction (`fixed`, what [`deduce`] returned for `p`): what is left open goes
+/// to the SAT solver (the `sat` module) within [`SAT_BUDGET`] and `deadline`, then, if it
+/// learnt nothing, to the branching (`p.branch`). [`Contradiction`] when there is no
+/// solution.
+///
+/// Not where paths may leave vertices empty (Numberlink without `cover`): there the lazy cuts
+/// converge slowly (a 15×15 Janko puzzle under plain rules looks at 2,000 models in 100 K
+/// conflicts without a solution; even 40 models and 1 K conflicts cost 1.8 s of CPU, against
+/// its 10 s build), and one-hot labels did not find a model either: [`Completed::Open`].
+pub(crate) fn complete(
+    p: &Problem,
+    fixed: &[Option<bool>],
+    deadline: Option<std::time::Instant>,
+) -> Result<Completed, Contradiction> {
     let empties = p.shape == Shape::Paths && p.degrees.iter().any(|&d| d & 1 == 1);
-    if p.sat && undecided > 0 && !empties {
-        match sat::complete(&s, SAT_BUDGET, p.deadline) {
-            sat::Completion::None => return Err(Contradiction),
-            sat::Completion::One(val) => {
-                s.val = val;
-                undecided = 0;
+    if empties || fixed.iter().all(Option::is_some) {
+        return Ok(Completed::Open);
+    }
+    // the state of `fixed` again: its decisions set and propagated (a fixpoint already)
+    let mut s = State::new(p);
+    for (e, f) in fixed.iter().enumerate() {
+        if let Some(on) = *f {
+            if s.val[e] == UNK {
+                s.set(e as u32, on)?;
             }
-            // two solutions: a bounded branching cannot decide everything either
-            sat::Completion::Several => undecided = 0,
-            sat::Completion::Unknown => {}
         }
     }
-    if p.probe && p.branch > 0 && (1..=BRANCH_UNDECIDED).contains(&undecided) {
+    s.propagate(true)?;
+    match sat::complete(&s, SAT_BUDGET, deadline) {
+        sat::Completion::None => return Err(Contradiction),
+        sat::Completion::One(val) => {
+            return Ok(Completed::One(val.iter().map(|&v| v == ON).collect()))
+        }
+        // two solutions: a bounded branching cannot decide everything either
+        sat::Completion::Several => return Ok(Completed::Several),
+        sat::Completion::Unknown => {}
+    }
+    if p.probe {
+        s.branch()?;
+    }
+    Ok(match s.solved() {
+        true => Completed::One(s.val.iter().map(|&v| v == ON).collect()),
+        false => Completed::Open,
+    })
+}
+
+impl State<'_> {
+    /// Whether the deadline has passed.
+    fn late(&self) -> bool {
+        self.p
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+    }
+
+    /// The bounded branching (module doc) when at most [`BRANCH_UNDECIDED`] edges are open:
+    /// a complete tree with no solution is a contradiction, with one it decides every edge.
+    fn branch(&mut self) -> Result<(), Contradiction> {
+        let undecided = self.val.iter().filter(|&&v| v == UNK).count();
+        if self.p.branch == 0 || !(1..=BRANCH_UNDECIDED).contains(&undecided) {
+            return Ok(());
+        }
         let (mut found, mut budget) = (Vec::new(), BRANCH_NODES);
-        if s.search(p.branch, &mut budget, &mut found) {
+        if self.search(self.p.branch, &mut budget, &mut found) {
             match found.len() {
                 0 => return Err(Contradiction),
-                1 => s.val = found.pop().expect("one solution"),
+                1 => self.val = found.pop().expect("one solution"),
                 _ => {}
             }
         }
+        Ok(())
     }
-    Ok(s.val
-        .iter()
-        .map(|&v| match v {
-            ON => Some(true),
-            OFF => Some(false),
-            _ => None,
-        })
-        .collect())
+
+    /// Each edge's value: `Some(true)` on, `Some(false)` off, `None` undecided.
+    fn decisions(&self) -> Vec<Option<bool>> {
+        self.val
+            .iter()
+            .map(|&v| match v {
+                ON => Some(true),
+                OFF => Some(false),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -925,16 +996,19 @@ mod tests {
         let nf = clues.len() * clues[0].len() + 1;
         let p = Problem {
             n,
-            edges: &edges,
-            degrees: &vec![0b101; n],
-            labels: &[],
-            groups: &groups,
+            edges,
+            degrees: vec![0b101; n],
+            labels: Vec::new(),
+            groups,
             shape: Shape::Loop,
             probe,
             branch,
-            faces: if with_faces { (nf, &faces) } else { (0, &[]) },
+            faces: if with_faces {
+                (nf, faces)
+            } else {
+                (0, Vec::new())
+            },
             label_domains: false,
-            sat: false,
             deadline: None,
         };
         deduce(&p)

@@ -11,6 +11,8 @@
 mod deduce;
 pub mod design;
 pub mod numberlink;
+mod settle;
 pub mod slitherlink;
 
+pub use settle::SettledBy;
 pub use slitherlink::{LoopEdge, LoopEdges, SlitherZdd};

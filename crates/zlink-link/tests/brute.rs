@@ -7,7 +7,7 @@
 
 use zlink_grid::{Coord, Grid};
 use zlink_link::slitherlink::Deduction;
-use zlink_link::{LoopEdge, LoopEdges, SlitherZdd};
+use zlink_link::{LoopEdge, LoopEdges, SettledBy, SlitherZdd};
 use zlink_testkit::graph::{self as oracle, SmallGraph};
 use zlink_zdd::{SplitMix64, Zdd};
 
@@ -98,7 +98,6 @@ fn solution_sets_match_brute_force() {
     ] {
         let cycles = all_cycles(rows, cols);
         let (mut nonzero, mut several, mut decided, mut contradictions) = (0, 0, 0, 0);
-        let mut sat_completed = 0;
         for _ in 0..trials {
             let clues = clue_pattern(&mut rng, rows, cols, &cycles);
             let want = sorted(
@@ -108,21 +107,49 @@ fn solution_sets_match_brute_force() {
                     .cloned()
                     .collect(),
             );
-            // deduction must never lose (or add) a solution
+            // deduction must never lose (or add) a solution; the SAT level with the completion
+            // first (attempt budget 0), after a tiny attempt (1 state: it overflows) and after
+            // an attempt that always finishes
             let modes = [
-                Deduction::Off,
-                Deduction::Rules,
-                Deduction::Probe,
-                Deduction::Sat,
+                (Deduction::Off, None),
+                (Deduction::Rules, None),
+                (Deduction::Probe, None),
+                (Deduction::Sat, Some(0)),
+                (Deduction::Sat, Some(1)),
+                (Deduction::Sat, Some(u64::MAX)),
             ];
-            for mode in modes {
-                let s = SlitherZdd::with_deduction(&clues, mode).unwrap();
+            for (mode, attempt) in modes {
+                let mut s = SlitherZdd::with_deduction(&clues, mode).unwrap();
+                if let Some(a) = attempt {
+                    s.set_attempt_budget(a);
+                }
+                assert_eq!(
+                    s.count(&Default::default()).unwrap(),
+                    want.len().into(),
+                    "{rows}x{cols} {mode:?} {attempt:?} clues {clues:?}"
+                );
+                let by = s.settled_by().expect("a count settles");
                 let got = sorted(s.solutions(usize::MAX, &Default::default()).unwrap());
                 assert_eq!(got, want, "{rows}x{cols} {mode:?} clues {clues:?}");
-                assert_eq!(s.count(&Default::default()).unwrap(), want.len().into());
                 let mut zdd = Zdd::new(0);
                 let root = s.build(&mut zdd, &Default::default()).unwrap();
                 assert_eq!(zdd.count(root), want.len().into());
+                // a fresh engine's build settles as its count did (but where the tiny attempt's
+                // node and state counts may differ)
+                let mut fresh = SlitherZdd::with_deduction(&clues, mode).unwrap();
+                if let Some(a) = attempt {
+                    fresh.set_attempt_budget(a);
+                }
+                let mut zdd = Zdd::new(0);
+                let root = fresh.build(&mut zdd, &Default::default()).unwrap();
+                assert_eq!(zdd.count(root), want.len().into());
+                if attempt != Some(1) {
+                    assert_eq!(
+                        fresh.settled_by(),
+                        Some(by),
+                        "{mode:?} {attempt:?} {clues:?}"
+                    );
+                }
                 let st = s.setup_stats();
                 if st.contradiction {
                     assert!(
@@ -133,14 +160,21 @@ fn solution_sets_match_brute_force() {
                 if st.decided {
                     assert_eq!(want.len(), 1, "{mode:?} decided {clues:?}");
                 }
-                if mode == Deduction::Sat && (st.decided || st.contradiction) {
-                    sat_completed += usize::from(st.decided != st.contradiction);
-                }
-                if mode == Deduction::Sat {
-                    // the completion is exact on these small puzzles: none or one solution is
-                    // always settled without a build, several never
-                    assert_eq!(st.contradiction, want.is_empty(), "Sat none {clues:?}");
-                    assert_eq!(st.decided, want.len() == 1, "Sat one {clues:?}");
+                assert_eq!(by == SettledBy::Deduction, st.decided || st.contradiction);
+                match (mode, attempt) {
+                    (Deduction::Sat, Some(u64::MAX)) => {
+                        // the attempt always finishes
+                        assert!(matches!(by, SettledBy::Deduction | SettledBy::Attempt));
+                    }
+                    (Deduction::Sat, Some(a)) => {
+                        // the completion is exact on these small puzzles: none or one
+                        // solution is always settled without the full count, several never
+                        let settled = matches!(by, SettledBy::Deduction | SettledBy::Completion);
+                        if a == 0 || by != SettledBy::Attempt {
+                            assert_eq!(settled, want.len() <= 1, "Sat {a} {by:?} {clues:?}");
+                        }
+                    }
+                    _ => assert!(matches!(by, SettledBy::Deduction | SettledBy::Full)),
                 }
                 decided += usize::from(st.decided);
                 contradictions += usize::from(st.contradiction);
@@ -149,10 +183,6 @@ fn solution_sets_match_brute_force() {
             several += usize::from(want.len() > 1);
         }
         assert!(nonzero > 0, "{rows}x{cols}: every pattern was unsolvable");
-        assert!(
-            sat_completed > 0,
-            "{rows}x{cols}: the SAT level settled nothing"
-        );
         if rows * cols >= 9 {
             // the comparison covered puzzles with several solutions, with none, and ones that
             // deduction alone decided or refuted

@@ -7,6 +7,7 @@ use zlink_frontier::{Graph, Limits};
 use zlink_grid::numberlink::{verify, NumberlinkGrid, Rules};
 use zlink_grid::{Coord, Grid};
 use zlink_link::numberlink::{Deduction, NumberlinkZdd};
+use zlink_link::SettledBy;
 use zlink_testkit::graph::SmallGraph;
 use zlink_testkit::numberlink::{grid_squares, random_pairs, solutions};
 
@@ -17,19 +18,54 @@ const DEDUCTIONS: [Deduction; 4] = [
     Deduction::Sat,
 ];
 
-/// The SAT level is exact on these small instances under `cover` (without it the completion
-/// does not run): no solution is a contradiction found without a build, one solution has every
-/// edge decided, several leave some edge open.
-fn check_sat(st: zlink_link::numberlink::SetupStats, edges: usize, solutions: usize, w: &str) {
-    assert_eq!(st.contradiction, solutions == 0, "{w}: SAT none");
-    if solutions > 0 {
+/// The SAT level, with the completion first (attempt budget 0), after a tiny attempt (1 state:
+/// it overflows) and after one that always finishes: exact counts and solution sets, and the
+/// completion exact on these small instances under `cover` (without it, it does not run): none
+/// or one solution is settled by deduction or the completion, several by the full count.
+fn check_sat_paths(
+    make: impl Fn() -> NumberlinkZdd,
+    cover: bool,
+    want: &[Vec<(u32, u32)>],
+    w: &str,
+) {
+    for budget in [0, 1, u64::MAX] {
+        let mut z = make();
+        z.set_attempt_budget(budget);
+        let w = format!("{w} attempt {budget}");
         assert_eq!(
-            st.fixed_on + st.fixed_off == edges,
-            solutions == 1,
-            "{w}: SAT one ({} + {} of {edges})",
-            st.fixed_on,
-            st.fixed_off
+            z.count(&Limits::default()).unwrap(),
+            want.len().into(),
+            "{w}: count"
         );
+        let by = z.settled_by().expect("a count settles");
+        assert_eq!(engine_sets(&z), want, "{w}: solutions");
+        let st = z.setup_stats();
+        // every level fixed on: deduction decided every edge
+        let deduced = st.contradiction || st.fixed_on == z.num_vars() as usize;
+        assert_eq!(by == SettledBy::Deduction, deduced, "{w}: {by:?}");
+        match (budget, cover) {
+            // without `cover` there is no completion, so no attempt either
+            (_, false) => assert!(matches!(by, SettledBy::Deduction | SettledBy::Full), "{w}"),
+            (u64::MAX, true) => {
+                assert!(
+                    matches!(by, SettledBy::Deduction | SettledBy::Attempt),
+                    "{w}"
+                )
+            }
+            (0, true) => assert_eq!(
+                matches!(by, SettledBy::Deduction | SettledBy::Completion),
+                want.len() <= 1,
+                "{w}: {by:?}"
+            ),
+            _ => {}
+        }
+        // a fresh engine's build settles as its count did
+        if budget != 1 {
+            let mut fresh = make();
+            fresh.set_attempt_budget(budget);
+            assert_eq!(engine_sets(&fresh), want, "{w}: fresh solutions");
+            assert_eq!(fresh.settled_by(), Some(by), "{w}: fresh");
+        }
     }
 }
 
@@ -124,8 +160,13 @@ fn check_grid(rows: usize, cols: usize, pairs: &[(usize, usize)], what: &str) ->
                 st.fixed_on + st.fixed_off
             };
             let w = format!("{what} {rules:?} deduce {deduce:?}");
-            if deduce == Deduction::Sat && rules.cover {
-                check_sat(st, sg.edges.len(), want.len(), &w);
+            if deduce == Deduction::Sat {
+                check_sat_paths(
+                    || NumberlinkZdd::new_with(&p, rules, deduce).unwrap(),
+                    rules.cover,
+                    &want,
+                    &w,
+                );
             }
             assert_eq!(
                 z.count(&Limits::default()).unwrap(),
@@ -238,8 +279,13 @@ fn random_graphs_with_groups() {
                     "seed {seed} n {n} m {m} pairs {pairs:?} groups {groups:?} cover {cover} deduce {deduce:?}"
                 );
                 assert_eq!(engine_sets(&z), want, "{w}");
-                if deduce == Deduction::Sat && cover {
-                    check_sat(z.setup_stats(), sg.edges.len(), want.len(), &w);
+                if deduce == Deduction::Sat {
+                    check_sat_paths(
+                        || NumberlinkZdd::on_graph(&g, &p32, cover, &groups, deduce).unwrap(),
+                        cover,
+                        &want,
+                        &w,
+                    );
                 }
             }
         }

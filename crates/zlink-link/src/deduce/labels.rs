@@ -39,7 +39,7 @@ pub(super) struct Labels {
 
 impl Labels {
     /// The initial domains of the problem's vertices (see the module doc).
-    pub(super) fn new(p: &super::Problem<'_>) -> Labels {
+    pub(super) fn new(p: &super::Problem) -> Labels {
         if !p.label_domains || p.labels.is_empty() || p.shape != super::Shape::Paths {
             return Labels {
                 words: 0,

@@ -183,7 +183,7 @@ pub(super) fn complete(
     for x in 0..p.n {
         constrain(&mut cnf, st.vertex_edges.of(x), u64::from(p.degrees[x]));
     }
-    for (es, lo, hi) in p.groups {
+    for (es, lo, hi) in &p.groups {
         let allowed = (*lo..=(*hi).min(63)).fold(0u64, |a, n| a | 1 << n);
         constrain(&mut cnf, es, allowed);
     }
@@ -197,7 +197,7 @@ pub(super) fn complete(
                 .collect();
             cnf.add(&open);
         }
-        let (nf, sides) = p.faces;
+        let (nf, sides) = (p.faces.0, &p.faces.1);
         if nf > 0 {
             let face: Vec<Lit> = (0..nf).map(|_| cnf.fresh()).collect();
             cnf.add(&[!face[nf - 1]]);
@@ -307,7 +307,7 @@ impl Walk {
     /// The paths of on-edges (after [`Walk::cycles`] on the same `on`) whose two ends are
     /// terminals of different labels.
     fn mixed_paths(&mut self, st: &State<'_>) -> Vec<Vec<u32>> {
-        let (edges, labels) = (st.p.edges, st.p.labels);
+        let (edges, labels) = (&st.p.edges, &st.p.labels);
         let mut out = Vec::new();
         let mut seen = vec![false; self.deg.len()];
         for s in 0..self.deg.len() {
@@ -337,7 +337,7 @@ impl Walk {
 
     /// The cycles (as edge lists) of the on-edges `on`.
     fn cycles(&mut self, st: &State<'_>, on: &[bool]) -> Vec<Vec<u32>> {
-        let edges = st.p.edges;
+        let edges = &st.p.edges;
         self.deg.fill(0);
         self.done.fill(false);
         for (e, &b) in on.iter().enumerate() {

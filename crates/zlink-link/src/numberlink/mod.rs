@@ -45,7 +45,7 @@ pub use at_most::AtMost;
 use num_bigint::BigUint;
 use zlink_frontier::combinators::{Forced, Intersection};
 use zlink_frontier::packed::{Packed, Slots};
-use zlink_frontier::run::{build_family, count_family, CountReport, Limits, RunError, SpecFamily};
+use zlink_frontier::run::{CountReport, Limits, RunError, SpecFamily};
 use zlink_frontier::specs::{mate::Mate, SpecError};
 use zlink_frontier::{EdgeOrder, FrontierPlan, Graph, GraphError, Level, Spec, Vertex};
 use zlink_grid::numberlink::{Links, NumberlinkGrid, Rules};
@@ -53,6 +53,25 @@ use zlink_grid::Coord;
 use zlink_zdd::{NodeId, Zdd};
 
 use crate::deduce;
+use crate::settle::{SettledBy, Settler};
+
+/// The states (count) or nodes (build) of the first, budgeted run after probing at the
+/// [`Deduction::Sat`] level (module `settle`): below it the frontier run costs less than the
+/// SAT completion it saves. Measured on the Janko corpus: #572 (25×40) counts in 892 K
+/// states (0.09 s) where the completion takes 0.2 s; #190 (35×48) would need half a billion
+/// states and the completion settles it in 0.36 s.
+pub const ATTEMPT_STATES: u64 = 1_000_000;
+
+/// The count attempt also stops once it holds more than `ATTEMPT_STATES / ATTEMPT_HELD_DIVISOR`
+/// states at once (30 K: #572, widest level 5,319 states, holds less; the 50×50 thomasahle
+/// puzzles stop early: 6.5 s CPU for the 11 against 7.3 s with a 100 K cap).
+pub const ATTEMPT_HELD_DIVISOR: u64 = 33;
+
+/// No attempt on a frontier wider than this after probing: the numbered states grow about
+/// exponentially with the width, and every puzzle of the corpora whose attempt finished had a
+/// frontier of at most 26 cells (Janko #572), while the 50×50 thomasahle puzzles (45-51 cells)
+/// and Janko #190 (36) overflow it.
+pub const ATTEMPT_MAX_WIDTH: usize = 32;
 
 /// Why a Numberlink engine could not be set up.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -97,9 +116,11 @@ pub enum Deduction {
     /// on some generated 40×20 puzzles but none on the Janko corpus, and costs about a fifth
     /// more setup time, so it is not the default.
     Labels,
-    /// The default. As `Probe`, then what is left completed by a SAT solver (`deduce::sat`):
-    /// no solution or one decides every edge, two leave the build to count. Only under
-    /// `cover` (without it the completion converges slowly and is skipped: as `Probe`).
+    /// The default. As `Probe`, then a count or build under [`ATTEMPT_STATES`]; if that
+    /// overflows, what is left is completed by a SAT solver (`deduce::sat`): no solution or
+    /// one decides every edge, two (or a completion that gave up) leave the full build to
+    /// count. Only under `cover` (without it the completion converges slowly and is skipped:
+    /// as `Probe`).
     #[default]
     Sat,
 }
@@ -128,6 +149,9 @@ pub struct SetupStats {
     pub fixed_off: usize,
     /// Whether deduction proved that there is no solution.
     pub contradiction: bool,
+    /// States (or nodes) the first, budgeted count or build may make before the completion
+    /// runs (0: no completion at this level, or nothing left to settle).
+    pub attempt_budget: u64,
 }
 
 /// The Numberlink ZDD engine for one instance (a grid, or any graph with terminal pairs).
@@ -142,6 +166,8 @@ pub struct NumberlinkZdd {
     edges: Vec<(Vertex, Vertex)>,
     spec: Engine,
     stats: SetupStats,
+    /// Attempt, completion and full run of what deduction left open (module `settle`).
+    settler: Settler,
 }
 
 /// The engine's order of the edges of the `rows × cols` cell grid (vertex `r * cols + c`):
@@ -224,8 +250,8 @@ impl NumberlinkZdd {
         Self::new_until(puzzle, rules, deduce, None)
     }
 
-    /// As [`NumberlinkZdd::new_with`], the SAT completion ([`Deduction::Sat`]) stopping at
-    /// `deadline` (then it decides nothing and the build counts).
+    /// As [`NumberlinkZdd::new_with`], probing stopping at `deadline` (then it decides no
+    /// more; the count or build takes its own time limit).
     ///
     /// # Errors
     /// As [`NumberlinkZdd::new`].
@@ -341,6 +367,7 @@ impl NumberlinkZdd {
         }
         let mut fixed = vec![None; edges.len()];
         let mut stats = SetupStats::default();
+        let mut completion = None;
         if deduce != Deduction::Off {
             // a terminal has one line edge, another vertex none or two (two under `cover`)
             let degrees: Vec<u8> = number
@@ -357,16 +384,15 @@ impl NumberlinkZdd {
                 .collect();
             let problem = deduce::Problem {
                 n,
-                edges: &edges,
-                degrees: &degrees,
-                labels: &number,
-                groups: &bounded,
+                edges: edges.clone(),
+                degrees,
+                labels: number.clone(),
+                groups: bounded,
                 shape: deduce::Shape::Paths,
                 probe: true,
                 branch: 0,
-                faces: (0, &[]),
+                faces: (0, Vec::new()),
                 label_domains: deduce == Deduction::Labels,
-                sat: deduce == Deduction::Sat,
                 deadline,
             };
             match deduce::deduce(&problem) {
@@ -378,8 +404,13 @@ impl NumberlinkZdd {
                         edges: Vec::new(),
                         spec: Engine::Empty,
                         stats,
+                        settler: Settler::deduced(),
                     });
                 }
+            }
+            // the completion converges only when every vertex is on a line (`deduce::complete`)
+            if deduce == Deduction::Sat && cover {
+                completion = Some(problem);
             }
         }
         // Off edges leave the graph; levels are the remaining edges in the candidate order
@@ -437,6 +468,18 @@ impl NumberlinkZdd {
             Err(SpecError::TooWide(_)) => false,
             Err(e) => return Err(e.into()),
         };
+        let settler = if fixed.iter().all(Option::is_some) {
+            Settler::deduced()
+        } else {
+            let settler = Settler::new(
+                completion,
+                fixed,
+                level_of,
+                (ATTEMPT_STATES, ATTEMPT_HELD_DIVISOR, ATTEMPT_MAX_WIDTH),
+            );
+            stats.attempt_budget = settler.attempt_budget(stats.width);
+            settler
+        };
         let spec = Engine::Family(Box::new(Parts {
             graph: g,
             pairs: pairs.to_vec(),
@@ -449,12 +492,27 @@ impl NumberlinkZdd {
             edges: kept,
             spec,
             stats,
+            settler,
         })
     }
 
     /// How the engine was set up (frontier width, packed or wide, deduction's work).
     pub fn setup_stats(&self) -> SetupStats {
         self.stats
+    }
+
+    /// Sets the states (count) or nodes (build) of the first, budgeted run before the SAT
+    /// completion (default [`ATTEMPT_STATES`]; 0: the completion first). No effect where
+    /// there is no completion (a deduction level without it, or nothing left open).
+    pub fn set_attempt_budget(&mut self, states: u64) {
+        self.settler.set_budget(states);
+        self.stats.attempt_budget = self.settler.attempt_budget(self.stats.width);
+    }
+
+    /// Which step settled the first count or build (deduction, the budgeted attempt, the SAT
+    /// completion or the full run; `None` before one finished).
+    pub fn settled_by(&self) -> Option<SettledBy> {
+        self.settler.settled_by()
     }
 
     /// Number of ZDD variables (the edges left after deduction).
@@ -482,7 +540,7 @@ impl NumberlinkZdd {
     /// As [`NumberlinkZdd::count`].
     pub fn count_with_stats(&self, limits: &Limits<'_>) -> Result<CountReport, RunError> {
         match &self.spec {
-            Engine::Family(_) => count_family(self, limits),
+            Engine::Family(_) => self.settler.count(self, limits),
             Engine::Empty => Ok(CountReport {
                 count: BigUint::default(),
                 total_states: 0,
@@ -503,7 +561,7 @@ impl NumberlinkZdd {
             zdd.set_num_vars(self.num_vars());
         }
         match &self.spec {
-            Engine::Family(_) => Ok(build_family(self, zdd, limits)?.root),
+            Engine::Family(_) => self.settler.build(self, zdd, limits),
             Engine::Empty => Ok(NodeId::ZERO),
         }
     }

@@ -44,17 +44,32 @@ pub use edges::{dot_edges, LoopEdge, LoopEdges};
 use num_bigint::BigUint;
 use zlink_frontier::combinators::{Forced, Intersection};
 use zlink_frontier::packed::Slots;
-use zlink_frontier::run::{build_family, count_family, CountReport, Limits, RunError, SpecFamily};
+use zlink_frontier::run::{CountReport, Limits, RunError, SpecFamily};
 use zlink_frontier::specs::{groups::GroupSpec, mate::Mate, SpecError};
 use zlink_frontier::{BuildError, FrontierPlan, Graph, Level, Spec};
 use zlink_grid::{Coord, Grid};
 use zlink_zdd::{NodeId, Zdd};
 
 use crate::deduce;
+use crate::settle::{SettledBy, Settler};
 
 /// Depth of the branching that follows probing (module `deduce`): a puzzle that probing leaves
 /// nearly decided is decided by up to `2^BRANCH_DEPTH` leaves of probing, with no build.
 const BRANCH_DEPTH: u32 = 8;
+
+/// The states (count) or nodes (build) of the first, budgeted run after probing at the
+/// [`Deduction::Sat`] level (module `settle`): below it the frontier run costs less than the
+/// SAT completion it saves. Measured on the Janko 10×10 puzzles that probing leaves open:
+/// `105_10x10` counts in 22 K states (about 2 ms) where the completion takes about 5 ms,
+/// `109_10x10` needs 61 K states (about 6 ms) where the completion takes about 2 ms.
+pub const ATTEMPT_STATES: u64 = 30_000;
+
+/// The count attempt also stops once it holds more than `ATTEMPT_STATES / ATTEMPT_HELD_DIVISOR`
+/// states at once (2.5 K: `105_10x10`, widest level 758 states, holds at most 2.1 K;
+/// `109_10x10`, widest level 1,772, `46_8x8`, `47_8x8`, `932_14x14` and four bigger puzzles,
+/// whose completion is cheaper than their count, stop early, after about 8 K states instead
+/// of 30 K).
+pub const ATTEMPT_HELD_DIVISOR: u64 = 12;
 
 /// The engine's default edge order, as a permutation of [`dot_edges`] (`perm[level]` = index
 /// into `dot_edges(rows, cols)`): dots line by line across the short side (row by row when
@@ -110,8 +125,10 @@ pub enum Deduction {
     Rules,
     /// The rules, then each undecided segment tried both ways (one level of lookahead).
     Probe,
-    /// The default. As `Probe`, then what is left completed by a SAT solver (`deduce::sat`): no solution or
-    /// one decides every segment, two leave the build to count.
+    /// The default. As `Probe` (without the branching), then a count or build under
+    /// [`ATTEMPT_STATES`]; if that overflows, what is left is completed by a SAT solver
+    /// (`deduce::sat`, then the branching if it gave up): no solution or one decides every
+    /// segment, two (or a completion that gave up) leave the full build to count.
     #[default]
     Sat,
 }
@@ -137,6 +154,9 @@ pub struct SetupStats {
     pub by_rows: bool,
     /// Seconds spent deducing.
     pub deduce_seconds: f64,
+    /// States (or nodes) the first, budgeted count or build may make before the completion
+    /// runs (0: no completion at this level, or nothing left to settle).
+    pub attempt_budget: u64,
 }
 
 /// The Slitherlink ZDD engine for one clue grid.
@@ -159,6 +179,8 @@ pub struct SlitherZdd {
     /// Per level: `Some(true)` if deduction fixed it on.
     fixed: Vec<Option<bool>>,
     stats: SetupStats,
+    /// Attempt, completion and full run of what deduction left open (module `settle`).
+    settler: Settler,
 }
 
 impl SlitherZdd {
@@ -185,8 +207,8 @@ impl SlitherZdd {
         SlitherZdd::with_deduction_until(clues, deduction, None)
     }
 
-    /// As [`SlitherZdd::with_deduction`], the SAT completion ([`Deduction::Sat`]) stopping at
-    /// `deadline` (then it decides nothing and the build counts).
+    /// As [`SlitherZdd::with_deduction`], probing and branching stopping at `deadline` (then
+    /// they decide no more; the count or build takes its own time limit).
     ///
     /// # Errors
     /// As [`SlitherZdd::new`].
@@ -222,6 +244,7 @@ impl SlitherZdd {
             ..SetupStats::default()
         };
         let mut fixed = vec![None; by_index.len()];
+        let mut completion = None;
         if deduction != Deduction::Off {
             let started = std::time::Instant::now();
             let groups: Vec<(Vec<u32>, u32, u32)> = cells
@@ -245,18 +268,19 @@ impl SlitherZdd {
                     }
                 })
                 .collect();
-            let problem = deduce::Problem {
+            let sat = deduction == Deduction::Sat;
+            let mut problem = deduce::Problem {
                 n: full.num_vertices(),
-                edges: full.edges(),
-                degrees: &vec![0b101; full.num_vertices()],
-                labels: &[],
-                groups: &groups,
+                edges: full.edges().to_vec(),
+                degrees: vec![0b101; full.num_vertices()],
+                labels: Vec::new(),
+                groups,
                 shape: deduce::Shape::Loop,
                 probe: matches!(deduction, Deduction::Probe | Deduction::Sat),
-                branch: BRANCH_DEPTH,
-                faces: (outside as usize + 1, &faces),
+                // at the SAT level the branching follows the completion, if it gives up
+                branch: if sat { 0 } else { BRANCH_DEPTH },
+                faces: (outside as usize + 1, faces),
                 label_domains: false,
-                sat: deduction == Deduction::Sat,
                 deadline,
             };
             let found = deduce::deduce(&problem);
@@ -267,6 +291,10 @@ impl SlitherZdd {
                     stats.contradiction = true;
                     fixed = vec![Some(false); by_index.len()];
                 }
+            }
+            if sat {
+                problem.branch = BRANCH_DEPTH;
+                completion = Some(problem);
             }
         }
         // Off segments leave the graph; levels are the others in sweep order, row by row or
@@ -334,9 +362,26 @@ impl SlitherZdd {
         let graph = Graph::new(full.num_vertices(), &kept)
             .map_err(|e| SpecError::BadArgument(format!("dot graph after deduction: {e}")))?;
         let groups = GroupSpec::new(edges.len() as Level, &groups)?;
-        if !stats.contradiction && !stats.decided {
+        let settler = if stats.contradiction || stats.decided {
+            Settler::deduced()
+        } else {
             stats.width = FrontierPlan::new(&graph).map_err(SpecError::from)?.width();
-        }
+            let level_of = by_index
+                .iter()
+                .map(|&e| match e {
+                    LoopEdge::H(c) => h_level[c],
+                    LoopEdge::V(c) => v_level[c],
+                })
+                .collect();
+            let settler = Settler::new(
+                completion,
+                fixed,
+                level_of,
+                (ATTEMPT_STATES, ATTEMPT_HELD_DIVISOR, usize::MAX),
+            );
+            stats.attempt_budget = settler.attempt_budget(stats.width);
+            settler
+        };
         Ok(SlitherZdd {
             rows,
             cols,
@@ -347,12 +392,27 @@ impl SlitherZdd {
             groups,
             fixed: kept_fixed,
             stats,
+            settler,
         })
     }
 
     /// What deduction decided and the frontier left (see [`SetupStats`]).
     pub fn setup_stats(&self) -> SetupStats {
         self.stats
+    }
+
+    /// Sets the states (count) or nodes (build) of the first, budgeted run before the SAT
+    /// completion (default [`ATTEMPT_STATES`]; 0: the completion first). No effect where
+    /// there is no completion (a deduction level without it, or nothing left open).
+    pub fn set_attempt_budget(&mut self, states: u64) {
+        self.settler.set_budget(states);
+        self.stats.attempt_budget = self.settler.attempt_budget(self.stats.width);
+    }
+
+    /// Which step settled the first count or build (deduction, the budgeted attempt, the SAT
+    /// completion or the full run; `None` before one finished).
+    pub fn settled_by(&self) -> Option<SettledBy> {
+        self.settler.settled_by()
     }
 
     /// Rows of cells.
@@ -408,6 +468,8 @@ impl SlitherZdd {
 
     /// The number of solutions, by the count-only DP (no diagram is stored), through the
     /// frontier's one entry point: packed or wide states by frontier width, under `limits`.
+    /// At [`Deduction::Sat`] the count first runs under [`ATTEMPT_STATES`], then the
+    /// completion, then the full count (module `settle`); the time limit bounds all three.
     ///
     /// # Errors
     /// [`RunError`] if a budget or the time limit of `limits` runs out.
@@ -429,7 +491,7 @@ impl SlitherZdd {
                 wide: false,
             });
         }
-        count_family(self, limits)
+        self.settler.count(self, limits)
     }
 
     /// Builds the reduced ZDD of all solutions into `zdd` (over [`SlitherZdd::num_vars`]
@@ -451,7 +513,7 @@ impl SlitherZdd {
                 .from_set(&all)
                 .map_err(|e| RunError::Build(BuildError::Store(e), String::new()));
         }
-        Ok(build_family(self, zdd, limits)?.root)
+        self.settler.build(self, zdd, limits)
     }
 
     /// Up to `limit` solutions, built as a ZDD and enumerated in the diagram's order.

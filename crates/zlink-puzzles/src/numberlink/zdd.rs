@@ -5,17 +5,20 @@
 //! Settings: `cover=on|off`, `no_u_bends=on|off` (both default off, added to what the input
 //! format implies), `deduce=on|off|labels|probe|sat` (default on = sat: probing then a SAT
 //! completion, see [`Deduction::Sat`]; `probe` without the SAT completion; `labels` adds the
-//! per-cell label domains to probing, see [`Deduction::Labels`]).
+//! per-cell label domains to probing, see [`Deduction::Labels`]); `attempt=N`, the states of
+//! the budgeted count or build that runs before the SAT completion (default
+//! [`ATTEMPT_STATES`]; 0: the completion first).
 
 use std::time::Instant;
 
 use zlink_grid::numberlink::{Links, Rules};
 use zlink_grid::{Counted, Engine, Settings, SettingsReader, SolveError, SolveOptions, Solved};
-use zlink_link::numberlink::{Deduction, NumberlinkZdd};
+use zlink_link::numberlink::{Deduction, NumberlinkZdd, ATTEMPT_STATES};
+use zlink_link::SettledBy;
 
 use super::Numberlink;
 use crate::zdd_limits::{
-    deadline, exact_count, first_of_two, frontier_progress, limits, run_error,
+    deadline, exact_count, first_of_two, frontier_progress, limits, run_error, until,
 };
 
 /// The rule variant and deduction switch of a run.
@@ -25,6 +28,8 @@ pub struct NumberlinkSettings {
     pub rules: Rules,
     /// How forced edges are fixed before the build.
     pub deduce: Deduction,
+    /// States of the budgeted count or build before the SAT completion (`None`: the default).
+    pub attempt: Option<u64>,
 }
 
 impl Settings for NumberlinkSettings {
@@ -39,7 +44,11 @@ impl Settings for NumberlinkSettings {
         ),
         (
             "deduce",
-            "on|off|labels|probe|sat: fix forced edges first (default on = sat: probing, then a SAT completion; probe: without it; labels: probing with per-cell label domains)",
+            "on|off|labels|probe|sat: fix forced edges first (default on = sat: probing, a count under the attempt budget, then a SAT completion if it overflows; probe: without it; labels: probing with per-cell label domains)",
+        ),
+        (
+            "attempt",
+            "N: states of the count or build tried before the SAT completion (default 1000000; 0: the completion first)",
         ),
     ];
 
@@ -65,6 +74,7 @@ impl Settings for NumberlinkSettings {
                     ],
                 )?
                 .unwrap_or_default(),
+            attempt: r.number("attempt")?,
         })
     }
 }
@@ -73,18 +83,22 @@ impl Settings for NumberlinkSettings {
 #[derive(Debug, Clone, Copy)]
 pub struct ZddEngine;
 
+/// The engine with the chosen rules and deduction, its probing bounded by the run's
+/// `deadline`.
 fn engine(
     p: &Numberlink,
     s: &NumberlinkSettings,
-    opts: &SolveOptions,
+    deadline: Option<Instant>,
 ) -> Result<NumberlinkZdd, SolveError> {
     let own = p.rules();
     let rules = Rules {
         cover: own.cover || s.rules.cover,
         no_u_bends: own.no_u_bends || s.rules.no_u_bends,
     };
-    NumberlinkZdd::new_until(p.grid(), rules, s.deduce, deadline(opts))
-        .map_err(|e| SolveError::Solver(e.to_string()))
+    let mut z = NumberlinkZdd::new_until(p.grid(), rules, s.deduce, deadline)
+        .map_err(|e| SolveError::Solver(e.to_string()))?;
+    z.set_attempt_budget(s.attempt.unwrap_or(ATTEMPT_STATES));
+    Ok(z)
 }
 
 impl Engine<Numberlink> for ZddEngine {
@@ -105,8 +119,11 @@ impl Engine<Numberlink> for ZddEngine {
         opts: &SolveOptions,
     ) -> Result<Solved<Links>, SolveError> {
         let started = Instant::now();
-        let found = engine(p, s, opts)?
-            .links(2, &limits(opts, Some(&frontier_progress(opts))))
+        let end = deadline(opts);
+        let z = engine(p, s, end)?;
+        let progress = frontier_progress(opts);
+        let found = z
+            .links(2, &until(&limits(opts, Some(&progress)), end))
             .map_err(|e| run_error(e, opts))?;
         first_of_two(found, started)
     }
@@ -117,12 +134,22 @@ impl Engine<Numberlink> for ZddEngine {
         s: &NumberlinkSettings,
         opts: &SolveOptions,
     ) -> Result<Counted, SolveError> {
-        let z = engine(p, s, opts)?;
+        let end = deadline(opts);
+        let z = engine(p, s, end)?;
         let setup = z.setup_stats();
         let fixed = [
             ("edges_fixed_on", setup.fixed_on as u64),
             ("edges_fixed_off", setup.fixed_off as u64),
+            ("attempt_budget", setup.attempt_budget),
         ];
-        exact_count(opts, "frontier_width", &fixed, |l| z.count_with_stats(l))
+        let mut counted = exact_count(opts, "frontier_width", &fixed, |l| {
+            z.count_with_stats(&until(l, end))
+        })?;
+        // which step settled the count (see `SettledBy`)
+        counted
+            .stats
+            .counters
+            .extend(SettledBy::counters(z.settled_by()));
+        Ok(counted)
     }
 }

@@ -4,16 +4,18 @@
 //! limit of the options.
 //!
 //! Settings: `deduce=off|rules|probe|sat` (how much deduction runs before the build; see
-//! [`Deduction`]).
+//! [`Deduction`]); `attempt=N`, the states of the budgeted count or build that runs before the
+//! SAT completion at `deduce=sat` (default [`ATTEMPT_STATES`]; 0: the completion first).
 
 use std::time::Instant;
 
 use zlink_grid::{Counted, Engine, Settings, SettingsReader, SolveError, SolveOptions, Solved};
-use zlink_link::slitherlink::{Deduction, SlitherZdd};
+use zlink_link::slitherlink::{Deduction, SlitherZdd, ATTEMPT_STATES};
+use zlink_link::SettledBy;
 
 use super::{Loop, Slitherlink};
 use crate::zdd_limits::{
-    deadline, exact_count, first_of_two, frontier_progress, limits, run_error,
+    deadline, exact_count, first_of_two, frontier_progress, limits, run_error, until,
 };
 
 /// The Slitherlink ZDD engine.
@@ -25,13 +27,21 @@ pub struct ZddEngine;
 pub struct SlitherlinkSettings {
     /// How forced segments are fixed before the build.
     pub deduce: Deduction,
+    /// States of the budgeted count or build before the SAT completion (`None`: the default).
+    pub attempt: Option<u64>,
 }
 
 impl Settings for SlitherlinkSettings {
-    const KEYS: &'static [(&'static str, &'static str)] = &[(
-        "deduce",
-        "off|rules|probe|sat: deduction before the build (default sat: rules, probing, then a SAT completion)",
-    )];
+    const KEYS: &'static [(&'static str, &'static str)] = &[
+        (
+            "deduce",
+            "off|rules|probe|sat: deduction before the build (default sat: rules, probing, a count under the attempt budget, then a SAT completion if it overflows)",
+        ),
+        (
+            "attempt",
+            "N: states of the count or build tried before the SAT completion (default 30000; 0: the completion first)",
+        ),
+    ];
 
     fn read(r: &mut SettingsReader<'_>) -> Result<Self, SolveError> {
         let deduce = r
@@ -45,18 +55,21 @@ impl Settings for SlitherlinkSettings {
                 ],
             )?
             .unwrap_or_default();
-        Ok(Self { deduce })
+        let attempt = r.number("attempt")?;
+        Ok(Self { deduce, attempt })
     }
 }
 
-/// The engine with the chosen deduction, its SAT completion bounded by the time limit.
+/// The engine with the chosen deduction, its probing bounded by the run's `deadline`.
 fn engine(
     p: &Slitherlink,
     s: &SlitherlinkSettings,
-    opts: &SolveOptions,
+    deadline: Option<Instant>,
 ) -> Result<SlitherZdd, SolveError> {
-    SlitherZdd::with_deduction_until(p.clues(), s.deduce, deadline(opts))
-        .map_err(|e| SolveError::Solver(e.to_string()))
+    let mut z = SlitherZdd::with_deduction_until(p.clues(), s.deduce, deadline)
+        .map_err(|e| SolveError::Solver(e.to_string()))?;
+    z.set_attempt_budget(s.attempt.unwrap_or(ATTEMPT_STATES));
+    Ok(z)
 }
 
 impl Engine<Slitherlink> for ZddEngine {
@@ -77,27 +90,33 @@ impl Engine<Slitherlink> for ZddEngine {
         opts: &SolveOptions,
     ) -> Result<Solved<Loop>, SolveError> {
         let started = Instant::now();
-        let found = engine(p, s, opts)?
-            .solutions(2, &limits(opts, Some(&frontier_progress(opts))))
+        let end = deadline(opts);
+        let z = engine(p, s, end)?;
+        let progress = frontier_progress(opts);
+        let found = z
+            .solutions(2, &until(&limits(opts, Some(&progress)), end))
             .map_err(|e| run_error(e, opts))?;
         first_of_two(found, started)
     }
 
     /// Counters: the frontier's, then what deduction decided (`segments`, `fixed_on`,
-    /// `fixed_off`, `open_clues`, `decided` = 1 when no build was needed, `contradiction`) and
-    /// the time per phase (`deduce_us`, `count_us`).
+    /// `fixed_off`, `open_clues`, `decided` = 1 when deduction alone decided every segment,
+    /// `contradiction`),
+    /// the time per phase (`deduce_us`, `count_us`: attempt, completion and count), the
+    /// attempt's budget and which step settled the count (`settled_by_*`, see [`SettledBy`]).
     fn count(
         &self,
         p: &Slitherlink,
         s: &SlitherlinkSettings,
         opts: &SolveOptions,
     ) -> Result<Counted, SolveError> {
-        let z = engine(p, s, opts)?;
+        let end = deadline(opts);
+        let z = engine(p, s, end)?;
         let st = z.setup_stats();
         let mut count_us = 0;
         let mut counted = exact_count(opts, "frontier_width", &[], |l| {
             let t = Instant::now();
-            let r = z.count_with_stats(l);
+            let r = z.count_with_stats(&until(l, end));
             count_us = t.elapsed().as_micros() as u64;
             r
         })?;
@@ -110,7 +129,12 @@ impl Engine<Slitherlink> for ZddEngine {
             ("contradiction", u64::from(st.contradiction)),
             ("deduce_us", (st.deduce_seconds * 1e6) as u64),
             ("count_us", count_us),
+            ("attempt_budget", st.attempt_budget),
         ]);
+        counted
+            .stats
+            .counters
+            .extend(SettledBy::counters(z.settled_by()));
         Ok(counted)
     }
 }

@@ -1,0 +1,289 @@
+//! Build first, complete on overflow: how a link engine settles what deduction left open.
+//!
+//! Why: the deduction's SAT completion (`deduce::complete`) decides a unique puzzle whose open
+//! edges would take a huge frontier build (Janko's 35×48 Numberlink: 0.4 s against 80 s and
+//! 1.4 GB), but where the build after probing is small it costs more than that build (Janko's
+//! 25×40 Numberlink: 0.2 s against 0.09 s), and with several solutions it decides nothing.
+//! So a count (or build) first runs under a small budget of states (nodes): when it finishes,
+//! that is the answer, exact (a build's diagram is the caller's, so nothing is built twice).
+//! A count attempt also stops once it holds a fraction of that budget at once (a diagram that
+//! wide would overflow anyway, so it stops before spending the budget), and none is tried on a
+//! frontier wider than the engine's limit. Only when the attempt overflows does the
+//! completion run, once per engine (its outcome is kept); one solution or none is the answer,
+//! and only with two solutions, or when the completion gave up, does the full count or build
+//! run, under the caller's limits.
+//!
+//! The time limit bounds all three steps: it is turned into one deadline when a count or build
+//! starts, and the full run gets what is left of it.
+
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use num_bigint::BigUint;
+use zlink_frontier::run::{
+    build_family, count_family, held_state_bytes, CountReport, Limits, RunError, SpecFamily,
+    SERIAL_LEVEL_STATES,
+};
+use zlink_frontier::{BuildError, Level};
+use zlink_zdd::{NodeId, Zdd};
+
+use crate::deduce::{self, Completed, Contradiction, Problem};
+
+/// Which step settled a count or build (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SettledBy {
+    /// Deduction before the build (rules, probing, branching): no solution, or every edge
+    /// decided.
+    Deduction,
+    /// The count or build under the attempt budget finished.
+    Attempt,
+    /// The attempt overflowed and the SAT completion (or the branching after it) decided: no
+    /// solution or exactly one.
+    Completion,
+    /// The full count or build, under the caller's limits: at a deduction level without the
+    /// completion, or after it found two solutions or gave up.
+    Full,
+}
+
+impl SettledBy {
+    /// A short name for statistics: `deduction`, `attempt`, `completion` or `full`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SettledBy::Deduction => "deduction",
+            SettledBy::Attempt => "attempt",
+            SettledBy::Completion => "completion",
+            SettledBy::Full => "full",
+        }
+    }
+
+    /// Statistics counters: `settled_by_deduction`, `_attempt`, `_completion`, `_full`, the
+    /// one of `by` set to 1 (all 0 for `None`).
+    pub fn counters(by: Option<SettledBy>) -> [(&'static str, u64); 4] {
+        let is = |x: SettledBy| u64::from(by == Some(x));
+        [
+            ("settled_by_deduction", is(SettledBy::Deduction)),
+            ("settled_by_attempt", is(SettledBy::Attempt)),
+            ("settled_by_completion", is(SettledBy::Completion)),
+            ("settled_by_full", is(SettledBy::Full)),
+        ]
+    }
+}
+
+/// The completion step of one engine: the problem and what deduction fixed (indexed by the
+/// problem's edges), each edge's level, the attempt budget, and the outcome once known.
+#[derive(Clone, Debug)]
+pub(crate) struct Settler {
+    /// `None` at a deduction level without the completion: the full run follows at once.
+    problem: Option<Box<Problem>>,
+    fixed: Vec<Option<bool>>,
+    /// Per edge of the problem: its level (`None`: fixed off, not a level).
+    level_of: Vec<Option<Level>>,
+    /// States (count) or nodes (build) the attempt may make.
+    budget: u64,
+    /// A count attempt also stops once it holds more than `budget / held_divisor` states.
+    held_divisor: u64,
+    /// No attempt on a frontier wider than this (it would overflow).
+    max_width: usize,
+    completion: OnceLock<Result<Completed, Contradiction>>,
+    by: OnceLock<SettledBy>,
+}
+
+impl Settler {
+    /// The settler of an engine whose deduction left edges open; `problem` is `None` when the
+    /// deduction level has no completion.
+    pub(crate) fn new(
+        problem: Option<Problem>,
+        fixed: Vec<Option<bool>>,
+        level_of: Vec<Option<Level>>,
+        (budget, held_divisor, max_width): (u64, u64, usize),
+    ) -> Settler {
+        Settler {
+            problem: problem.map(Box::new),
+            fixed,
+            level_of,
+            budget,
+            held_divisor,
+            max_width,
+            completion: OnceLock::new(),
+            by: OnceLock::new(),
+        }
+    }
+
+    /// The settler of an engine that deduction settled (no solution, or every edge decided).
+    pub(crate) fn deduced() -> Settler {
+        let s = Settler::new(None, Vec::new(), Vec::new(), (0, 1, 0));
+        let _ = s.by.set(SettledBy::Deduction);
+        s
+    }
+
+    /// Sets the attempt budget (0: the completion first, as before this module); the cap on
+    /// held states scales with it.
+    pub(crate) fn set_budget(&mut self, budget: u64) {
+        self.budget = budget;
+    }
+
+    /// The attempt budget for a family of frontier `width`: 0 where there is no completion,
+    /// or the frontier is too wide (nothing is attempted then).
+    pub(crate) fn attempt_budget(&self, width: usize) -> u64 {
+        if self.problem.is_some() && width <= self.max_width {
+            self.budget
+        } else {
+            0
+        }
+    }
+
+    /// Which step settled the first count or build (`None` before one finished).
+    pub(crate) fn settled_by(&self) -> Option<SettledBy> {
+        self.by.get().copied()
+    }
+
+    fn note(&self, by: SettledBy) {
+        let _ = self.by.set(by);
+    }
+
+    /// The completion's outcome, run once (within `deadline`).
+    fn completion(
+        &self,
+        problem: &Problem,
+        deadline: Option<Instant>,
+    ) -> &Result<Completed, Contradiction> {
+        self.completion
+            .get_or_init(|| deduce::complete(problem, &self.fixed, deadline))
+    }
+
+    /// The levels on in the one solution `on` (indexed by the problem's edges).
+    fn levels(&self, on: &[bool]) -> Vec<Level> {
+        on.iter()
+            .zip(&self.level_of)
+            .filter(|(&b, _)| b)
+            .map(|(_, l)| l.expect("an edge on in a solution is a level"))
+            .collect()
+    }
+
+    /// The exact count of `family` (see the module doc for the order of the steps).
+    ///
+    /// # Errors
+    /// [`RunError`] when the caller's budget or time limit runs out.
+    pub(crate) fn count<F: SpecFamily>(
+        &self,
+        family: &F,
+        limits: &Limits<'_>,
+    ) -> Result<CountReport, RunError> {
+        let deadline = deadline_of(limits);
+        let decided = |n: u8| CountReport {
+            count: BigUint::from(n),
+            total_states: 0,
+            max_level_states: 0,
+            width: family.width(),
+            wide: family.wide(),
+        };
+        if let Some(problem) = &self.problem {
+            if self.attempt_budget(family.width()) > 0 && self.completion.get().is_none() {
+                // a count holding more than budget / divisor states at once (about two levels:
+                // the one expanded and the children pending) would overflow anyway: stop there
+                let mut attempt = self.attempt(limits);
+                let held = self.budget / self.held_divisor.max(1);
+                let bytes = held.saturating_mul(held_state_bytes(family.width(), family.wide()));
+                attempt.max_memory = Some(limits.max_memory.map_or(bytes, |m| m.min(bytes)));
+                if held < SERIAL_LEVEL_STATES {
+                    // no level that big: the count runs on this thread, no pool to start
+                    // (a 1-thread pool costs about 0.5 ms of CPU, a 10×10 puzzle's whole count)
+                    attempt.threads = None;
+                }
+                match count_family(family, &attempt) {
+                    Ok(report) => {
+                        self.note(SettledBy::Attempt);
+                        return Ok(report);
+                    }
+                    Err(e) if e.is_budget() => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            match self.completion(problem, deadline) {
+                Err(Contradiction) => {
+                    self.note(SettledBy::Completion);
+                    return Ok(decided(0));
+                }
+                Ok(Completed::One(_)) => {
+                    self.note(SettledBy::Completion);
+                    return Ok(decided(1));
+                }
+                Ok(Completed::Several | Completed::Open) => {}
+            }
+        }
+        self.note(SettledBy::Full);
+        count_family(family, &remaining(limits, deadline))
+    }
+
+    /// Builds the reduced diagram of `family` into `zdd` (see the module doc).
+    ///
+    /// # Errors
+    /// [`RunError`] when the caller's budget or time limit runs out.
+    pub(crate) fn build<F: SpecFamily>(
+        &self,
+        family: &F,
+        zdd: &mut Zdd,
+        limits: &Limits<'_>,
+    ) -> Result<NodeId, RunError> {
+        let deadline = deadline_of(limits);
+        if let Some(problem) = &self.problem {
+            if self.attempt_budget(family.width()) > 0 && self.completion.get().is_none() {
+                // the attempt's node budget must not stay on the caller's store
+                let store_budget = zdd.node_budget();
+                let attempt = build_family(family, zdd, &self.attempt(limits));
+                zdd.set_node_budget(store_budget);
+                match attempt {
+                    Ok(report) => {
+                        self.note(SettledBy::Attempt);
+                        return Ok(report.root);
+                    }
+                    Err(e) if e.is_budget() => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            match self.completion(problem, deadline) {
+                Err(Contradiction) => {
+                    self.note(SettledBy::Completion);
+                    return Ok(NodeId::ZERO);
+                }
+                Ok(Completed::One(on)) => {
+                    self.note(SettledBy::Completion);
+                    return zdd
+                        .from_set(&self.levels(on))
+                        .map_err(|e| RunError::Build(BuildError::Store(e), String::new()));
+                }
+                Ok(Completed::Several | Completed::Open) => {}
+            }
+        }
+        self.note(SettledBy::Full);
+        Ok(build_family(family, zdd, &remaining(limits, deadline))?.root)
+    }
+
+    /// The caller's limits with the attempt budget (or the caller's, if smaller). Progress is
+    /// reported as usual: after an attempt that overflowed, the full run reports its levels
+    /// again from the first.
+    fn attempt<'a>(&self, limits: &Limits<'a>) -> Limits<'a> {
+        Limits {
+            max_nodes: Some(limits.max_nodes.map_or(self.budget, |n| n.min(self.budget))),
+            ..*limits
+        }
+    }
+}
+
+/// When the caller's time limit ends, counted from now.
+fn deadline_of(limits: &Limits<'_>) -> Option<Instant> {
+    limits
+        .time_limit
+        .and_then(|t| Instant::now().checked_add(t))
+}
+
+/// The caller's limits with what is left of the time until `deadline`.
+fn remaining<'a>(limits: &Limits<'a>, deadline: Option<Instant>) -> Limits<'a> {
+    Limits {
+        time_limit: deadline.map(|d| {
+            d.saturating_duration_since(Instant::now())
+                .max(Duration::ZERO)
+        }),
+        ..*limits
+    }
+}
