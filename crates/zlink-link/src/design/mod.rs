@@ -35,6 +35,7 @@
 
 mod good;
 pub mod random;
+pub mod reduced;
 mod shape;
 mod spec;
 
@@ -78,6 +79,12 @@ pub enum DesignError {
     /// A ZDD store's node budget ran out.
     #[error(transparent)]
     Budget(#[from] zlink_zdd::BudgetExceeded),
+    /// A hint set given as minimal and good ([`HintDesign::from_minimal`]) is not.
+    #[error("the hint set is not a minimal one that makes the loop unique")]
+    NotMinimal,
+    /// A uniqueness check of the reduced route (module `reduced`) ran out of its budget.
+    #[error("a uniqueness check ran out of its budget: {0}")]
+    Check(String),
     /// The deadline of the options passed between two phases (`phase` is the one not started).
     #[error("time limit reached before {phase}")]
     TimeLimit {
@@ -92,9 +99,24 @@ impl DesignError {
     pub fn is_budget(&self) -> bool {
         matches!(
             self,
-            DesignError::Build(_) | DesignError::Budget(_) | DesignError::TimeLimit { .. }
+            DesignError::Build(_)
+                | DesignError::Budget(_)
+                | DesignError::Check(_)
+                | DesignError::TimeLimit { .. }
         )
     }
+}
+
+/// The loop's segments and the side count of every cell under it.
+fn loop_values(inside: &Grid<bool>) -> (LoopEdges, Grid<u8>) {
+    let loop_edges = LoopEdges::from_inside(inside);
+    let mut values = Grid::new(inside.rows(), inside.cols(), 0u8);
+    for r in 0..inside.rows() {
+        for c in 0..inside.cols() {
+            values[Coord::new(r, c)] = loop_edges.sides(r, c);
+        }
+    }
+    (loop_edges, values)
 }
 
 /// The store of a phase, with the node budget of `opts` (if any).
@@ -227,13 +249,7 @@ impl HintDesign {
             });
         }
         check_loop(inside)?;
-        let loop_edges = LoopEdges::from_inside(inside);
-        let mut values = Grid::new(rows, cols, 0u8);
-        for r in 0..rows {
-            for c in 0..cols {
-                values[Coord::new(r, c)] = loop_edges.sides(r, c);
-            }
-        }
+        let (loop_edges, values) = loop_values(inside);
         // The engine's segment order and levels.
         let by_index = dot_edges(rows, cols);
         let perm = sweep_order(rows, cols);
@@ -325,6 +341,50 @@ impl HintDesign {
             good,
             minimal,
             stats,
+        })
+    }
+
+    /// The design over the candidate cells `hints` alone, when they are a minimal good hint
+    /// set (module [`reduced`]): its good and minimal families are both `{hints}`, which is
+    /// checked here with the Slitherlink solver ([`reduced::is_minimal_good`], `|hints| + 1`
+    /// solver calls). For loops where no ZDD over more candidates fits: the rest of the
+    /// pipeline (picking, writing, statistics) works on it unchanged, and its figures are
+    /// true of that candidate set.
+    ///
+    /// # Errors
+    /// [`DesignError::Shape`] for a bad loop, [`DesignError::NotMinimal`] if `hints` is not a
+    /// minimal good set, the errors of [`reduced::is_unique`].
+    pub fn from_minimal(
+        inside: &Grid<bool>,
+        hints: &[Coord],
+        deadline: Option<Instant>,
+        max_memory: Option<u64>,
+    ) -> Result<HintDesign, DesignError> {
+        check_loop(inside)?;
+        let (loop_edges, values) = loop_values(inside);
+        let mut cells = hints.to_vec();
+        cells.sort_unstable();
+        cells.dedup();
+        if !reduced::is_minimal_good(&values, &cells, deadline, max_memory)? {
+            return Err(DesignError::NotMinimal);
+        }
+        let mut zdd = Zdd::new(cells.len() as u32);
+        let all: Vec<Var> = (0..cells.len() as Var).collect();
+        let good = zdd.from_set(&all)?;
+        let n = zdd.size(good);
+        Ok(HintDesign {
+            inside: inside.clone(),
+            loop_edges,
+            values,
+            cells,
+            zdd,
+            good,
+            minimal: good,
+            stats: DesignStats {
+                good_nodes: n,
+                minimal_nodes: n,
+                ..DesignStats::default()
+            },
         })
     }
 

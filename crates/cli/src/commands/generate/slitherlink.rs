@@ -7,6 +7,7 @@
 //! picked; the picking and writing live in the submodules [`pick`] and [`write`].
 
 mod pick;
+mod route;
 mod write;
 
 use std::io::IsTerminal;
@@ -25,6 +26,7 @@ use crate::memory;
 use crate::output::{big_json, outln};
 use crate::GlobalOpts;
 
+pub use route::Route;
 pub use write::Format;
 
 /// Bytes one diagram node costs in a design run, for turning `--max-memory` into a node
@@ -111,6 +113,15 @@ pub struct Args {
     /// needs more stops with exit code 3 instead of being killed.
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
     pub max_memory: Option<u64>,
+    /// How the design is computed: `exact` over every candidate cell; `reduced` from minimal
+    /// hint sets found greedily by the solver, the family over a candidate set made of them
+    /// (its figures are of that set, and say so); `auto` is exact up to 36 candidates.
+    #[arg(long, value_enum, default_value_t = Route::Auto)]
+    pub route: Route,
+    /// Cells beyond the first greedy minimal set in the reduced route's candidate set (taken
+    /// from further greedy sets; more cells, better picks, longer runs).
+    #[arg(long, value_name = "K", default_value_t = 8)]
+    pub extra: usize,
     /// Wall-clock limit in seconds (checked at every level of the build and throughout the
     /// later phases, except inside the minimal-members step);
     /// exit code 3 when reached.
@@ -183,8 +194,14 @@ fn design_error(args: &Args, e: DesignError) -> CliError {
     }
 }
 
-/// Builds the design under the budgets of `args`, with a progress bar on a terminal.
-fn build(args: &Args, inside: &Grid<bool>, cand: &Grid<bool>) -> Result<HintDesign, CliError> {
+/// Builds the design under the budgets of `args` (the node budget at most `cap`), with a
+/// progress bar on a terminal.
+fn build(
+    args: &Args,
+    inside: &Grid<bool>,
+    cand: &Grid<bool>,
+    cap: Option<u64>,
+) -> Result<HintDesign, CliError> {
     let terminal = std::io::stderr().is_terminal();
     let bar = terminal.then(|| {
         let bar = ProgressBar::new(1);
@@ -203,7 +220,10 @@ fn build(args: &Args, inside: &Grid<bool>, cand: &Grid<bool>) -> Result<HintDesi
     };
     let budget = args.max_memory.or_else(memory::default_budget);
     let opts = Options {
-        max_nodes: budget.map(|b| b / DESIGN_BYTES_PER_NODE),
+        max_nodes: match (budget.map(|b| b / DESIGN_BYTES_PER_NODE), cap) {
+            (Some(b), Some(c)) => Some(b.min(c)),
+            (b, c) => b.or(c),
+        },
         max_held_states: None,
         deadline: args
             .time_limit
@@ -218,14 +238,19 @@ fn build(args: &Args, inside: &Grid<bool>, cand: &Grid<bool>) -> Result<HintDesi
 }
 
 /// The statistics of `--stats`, as JSON (exact counts as numbers up to 2^53, strings beyond).
-fn stats(args: &Args, design: &mut HintDesign, seconds: f64) -> Result<Value, CliError> {
+fn stats(
+    args: &Args,
+    design: &mut HintDesign,
+    info: &Value,
+    seconds: f64,
+) -> Result<Value, CliError> {
     let minimum = design.minimum().map_err(|e| design_error(args, e))?;
     let (size, count) = match &minimum {
         Some(m) => (json!(m.value), big_json(&m.ties)),
         None => (Value::Null, json!(0)),
     };
     let s = design.stats();
-    Ok(json!({
+    let mut v = json!({
         "rows": design.values().rows(),
         "cols": design.values().cols(),
         "candidates": design.num_candidates(),
@@ -238,7 +263,11 @@ fn stats(args: &Args, design: &mut HintDesign, seconds: f64) -> Result<Value, Cl
         "mixed_nodes": s.mixed_nodes,
         "seconds": seconds,
         "peak_memory_bytes": memory::peak_bytes(),
-    }))
+    });
+    if let (Value::Object(v), Value::Object(i)) = (&mut v, info) {
+        v.extend(i.iter().map(|(k, x)| (k.clone(), x.clone())));
+    }
+    Ok(v)
 }
 
 fn print_stats(v: &Value) {
@@ -252,6 +281,10 @@ fn print_stats(v: &Value) {
         field("cols"),
         field("candidates")
     );
+    outln!("route: {}", field("route"));
+    if let Value::String(note) = &v["note"] {
+        outln!("  ({note})");
+    }
     outln!(
         "good hint sets: {} ({} nodes)",
         field("good"),
@@ -290,9 +323,12 @@ fn loop_lines(inside: &Grid<bool>) -> Vec<String> {
 pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
     let started = Instant::now();
     let (inside, cand) = load(&args)?;
-    let mut design = build(&args, &inside, &cand)?;
+    let route::Routed {
+        mut design,
+        mut info,
+    } = route::design(&args, &inside, &cand)?;
     let stats_v = if args.stats {
-        Some(stats(&args, &mut design, started.elapsed().as_secs_f64())?)
+        Some(stats(&args, &mut design, &info, started.elapsed().as_secs_f64())?)
     } else {
         None
     };
@@ -312,7 +348,10 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
         write::file(&dir.join("loop.txt"), &(loop_v.join("\n") + "\n"))?;
     }
     if global.json {
-        let mut obj = stats_v.unwrap_or_else(|| json!({}));
+        let mut obj = stats_v.unwrap_or_else(|| {
+            info["candidates"] = json!(design.num_candidates());
+            info
+        });
         obj["loop"] = json!(loop_v);
         if !picks.is_empty() || !args.stats {
             obj["instances"] = Value::Array(written);
