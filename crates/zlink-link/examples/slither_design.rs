@@ -72,8 +72,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 values[at] = edges.sides(at.row, at.col);
             }
             let t = Instant::now();
-            let u = reduced::GreedyUnion::find(&values, &all, seed, usize::MAX / 2, runs, None, None)?
-                .ok_or("every cell as a hint does not make the loop unique")?;
+            let u =
+                reduced::GreedyUnion::find(&values, &all, seed, usize::MAX / 2, runs, None, None)?
+                    .ok_or("every cell as a hint does not make the loop unique")?;
             let sizes: Vec<usize> = u.sets.iter().map(Vec::len).collect();
             println!(
                 "greedy: {} minimal sets of sizes {sizes:?} in {:.3} s, union {} cells",

@@ -172,8 +172,13 @@ impl GreedyUnion {
         let mut sets: Vec<Vec<Coord>> = Vec::new();
         let mut union: BTreeSet<Coord> = BTreeSet::new();
         for k in 0..runs.max(1) as u64 {
-            let Some(m) =
-                greedy_minimal(values, candidates, seed.wrapping_add(k), deadline, max_memory)?
+            let Some(m) = greedy_minimal(
+                values,
+                candidates,
+                seed.wrapping_add(k),
+                deadline,
+                max_memory,
+            )?
             else {
                 return Ok(None);
             };

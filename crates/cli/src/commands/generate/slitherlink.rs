@@ -328,7 +328,12 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
         mut info,
     } = route::design(&args, &inside, &cand)?;
     let stats_v = if args.stats {
-        Some(stats(&args, &mut design, &info, started.elapsed().as_secs_f64())?)
+        Some(stats(
+            &args,
+            &mut design,
+            &info,
+            started.elapsed().as_secs_f64(),
+        )?)
     } else {
         None
     };

@@ -144,8 +144,7 @@ pub fn design(args: &Args, inside: &Grid<bool>, cand: &Grid<bool>) -> Result<Rou
             }
         }
     }
-    let design =
-        HintDesign::from_minimal(inside, &union.sets[0], deadline, budget).map_err(err)?;
+    let design = HintDesign::from_minimal(inside, &union.sets[0], deadline, budget).map_err(err)?;
     let why = if tried.is_empty() {
         format!("the grid's short side is above {REDUCED_MAX_SIDE}")
     } else {
