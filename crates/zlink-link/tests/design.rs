@@ -54,6 +54,30 @@ fn check(inside: &Grid<bool>, cand: &Grid<bool>) {
             resolves(inside, &m.clues);
         }
     }
+    // Positive weights read the lightest sets off the good family: the same family as the
+    // lightest minimal sets; weights with zeros go through the minimal family.
+    for w in [
+        [1, 1, 1, 1, 1],
+        [3, 1, 4, 1, 5],
+        [0, 1, 0, 2, 1],
+        [-1, 2, 0, 1, 1],
+    ] {
+        let via = d.hardest(Hardness::Weights(w)).unwrap().map(|c| c.family);
+        let ws: Vec<i64> = (0..d.num_candidates() as u32)
+            .map(|v| w[usize::from(d.values()[d.cell(v)])])
+            .collect();
+        let m = d.root(Which::Minimal);
+        let direct = d.zdd_mut().min_weight(m, &ws).unwrap().map(|o| o.members);
+        assert_eq!(via, direct, "weights {w:?}");
+    }
+    // Deferred: no minimal family until asked for, the same figures.
+    let mut lazy = HintDesign::with_plan(inside, cand, &Default::default(), None).unwrap();
+    assert!(!lazy.has_minimal());
+    let (a, b) = (lazy.minimum().unwrap(), d.minimum().unwrap());
+    assert_eq!(a.map(|c| (c.value, c.ties)), b.map(|c| (c.value, c.ties)));
+    assert!(!lazy.has_minimal());
+    lazy.compute_minimal().unwrap();
+    assert_eq!(masks(&lazy, Which::Minimal, cand), want.minimal());
     if let Some(h) = d.hardest(Hardness::Paper).unwrap() {
         resolves(inside, &h.clues);
         assert!(d.is_good(&h.clues));

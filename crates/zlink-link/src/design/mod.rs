@@ -13,7 +13,11 @@
 //! 2. The good family `H` (the hint sets hitting every `D(C)`, an up-closed family) comes from
 //!    that diagram by a top-down and a bottom-up pass that meet in the middle (module `good`),
 //!    projecting the segments away with intersections only.
-//! 3. The minimal good hint sets are the minimal members of `H` ([`Zdd::up_minimal`]).
+//! 3. The minimal good hint sets are the minimal members of `H` ([`Zdd::up_minimal`]), the
+//!    dearest step on large loops (80 % of the 8 × 8 border loop's run); it can be deferred
+//!    ([`HintDesign::with_plan`]) and run only when asked for ([`HintDesign::compute_minimal`]):
+//!    the minimum and the hardest sets under positive weights are read off `H` itself (the
+//!    lightest members of an up-closed family are minimal when every weight is positive).
 //!
 //! Measured routes (example #1, 5 × 7 cells, all candidates): projecting the minimal
 //! disagreement sets bottom-up with minimal unions, then hitting sets, took 12 s; the good
@@ -199,7 +203,8 @@ pub struct HintDesign {
     cells: Vec<Coord>,
     zdd: Zdd,
     good: NodeId,
-    minimal: NodeId,
+    /// The minimal family, once computed (see [`HintDesign::compute_minimal`]).
+    minimal: Option<NodeId>,
     stats: DesignStats,
 }
 
@@ -236,6 +241,26 @@ impl HintDesign {
     /// # Errors
     /// As [`HintDesign::with_options`].
     pub fn with_cut(
+        inside: &Grid<bool>,
+        candidates: &Grid<bool>,
+        opts: &Options<'_>,
+        cut: Option<usize>,
+    ) -> Result<HintDesign, DesignError> {
+        let mut d = HintDesign::with_plan(inside, candidates, opts, cut)?;
+        check_deadline(opts, "the minimal hint sets")?;
+        d.compute_minimal()?;
+        Ok(d)
+    }
+
+    /// As [`HintDesign::with_cut`], without the minimal family: [`HintDesign::root`] and
+    /// everything else that needs it panics until [`HintDesign::compute_minimal`] has run,
+    /// except [`HintDesign::minimum`] and [`HintDesign::hardest`] with positive weights, which
+    /// work on the good family. For callers that may not need the minimal family, its
+    /// computation being the dearest step on large loops.
+    ///
+    /// # Errors
+    /// As [`HintDesign::with_options`].
+    pub fn with_plan(
         inside: &Grid<bool>,
         candidates: &Grid<bool>,
         opts: &Options<'_>,
@@ -321,17 +346,12 @@ impl HintDesign {
         stats.meets = gs.meets;
         stats.good_time = t.elapsed();
         stats.pass_times = gs.times;
-        check_deadline(opts, "the minimal hint sets")?;
-        let t = Instant::now();
-        let minimal = zdd.up_minimal(good)?;
-        stats.minimal_time = t.elapsed();
         let sweep_cells = cells;
         let mut cells = sweep_cells.clone();
         for (j, &v) in gs.var_of_cell.iter().enumerate() {
             cells[v as usize] = sweep_cells[j];
         }
         stats.good_nodes = zdd.size(good);
-        stats.minimal_nodes = zdd.size(minimal);
         Ok(HintDesign {
             inside: inside.clone(),
             loop_edges,
@@ -339,9 +359,30 @@ impl HintDesign {
             cells,
             zdd,
             good,
-            minimal,
+            minimal: None,
             stats,
         })
+    }
+
+    /// Computes the minimal family (`Zdd::up_minimal` of the good family) if it is not there
+    /// yet ([`HintDesign::with_plan`]).
+    ///
+    /// # Errors
+    /// A ZDD budget error.
+    pub fn compute_minimal(&mut self) -> Result<(), DesignError> {
+        if self.minimal.is_none() {
+            let t = Instant::now();
+            let minimal = self.zdd.up_minimal(self.good)?;
+            self.stats.minimal_time = t.elapsed();
+            self.stats.minimal_nodes = self.zdd.size(minimal);
+            self.minimal = Some(minimal);
+        }
+        Ok(())
+    }
+
+    /// Whether the minimal family has been computed.
+    pub fn has_minimal(&self) -> bool {
+        self.minimal.is_some()
     }
 
     /// The design over the candidate cells `hints` alone, when they are a minimal good hint
@@ -379,7 +420,7 @@ impl HintDesign {
             cells,
             zdd,
             good,
-            minimal: good,
+            minimal: Some(good),
             stats: DesignStats {
                 good_nodes: n,
                 minimal_nodes: n,
@@ -431,10 +472,16 @@ impl HintDesign {
     }
 
     /// The root of a family in [`HintDesign::zdd`].
+    ///
+    /// # Panics
+    /// For [`Which::Minimal`] on a design made by [`HintDesign::with_plan`] before
+    /// [`HintDesign::compute_minimal`].
     pub fn root(&self, which: Which) -> NodeId {
         match which {
             Which::Good => self.good,
-            Which::Minimal => self.minimal,
+            Which::Minimal => self
+                .minimal
+                .expect("the minimal family is computed (HintDesign::compute_minimal)"),
         }
     }
 
@@ -529,7 +576,16 @@ impl HintDesign {
     /// The members of the minimal family of least total `weight(clue value)`.
     fn best(&mut self, weight: impl Fn(u8) -> i64) -> Result<Option<Chosen>, DesignError> {
         let weights: Vec<i64> = self.cells.iter().map(|&c| weight(self.values[c])).collect();
-        let Some(opt) = self.zdd.min_weight(self.minimal, &weights)? else {
+        // With positive weights the lightest good sets are minimal (dropping a hint keeps an
+        // up-closed family's member good and lightens it), so `H` gives the same family as
+        // its minimal members, and the minimal family need not exist.
+        let family = if weights.iter().all(|&w| w > 0) {
+            self.good
+        } else {
+            self.compute_minimal()?;
+            self.root(Which::Minimal)
+        };
+        let Some(opt) = self.zdd.min_weight(family, &weights)? else {
             return Ok(None);
         };
         let first = self.zdd.iter(opt.members).next().unwrap_or_default();

@@ -230,7 +230,8 @@ fn build(
             .and_then(|t| Instant::now().checked_add(Duration::from_secs_f64(t))),
         progress: Some(&hook),
     };
-    let design = HintDesign::with_options(inside, cand, &opts);
+    // The minimal family waits until something needs it (`HintDesign::compute_minimal`).
+    let design = HintDesign::with_plan(inside, cand, &opts, None);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -245,6 +246,9 @@ fn stats(
     seconds: f64,
 ) -> Result<Value, CliError> {
     let minimum = design.minimum().map_err(|e| design_error(args, e))?;
+    design
+        .compute_minimal()
+        .map_err(|e| design_error(args, e))?;
     let (size, count) = match &minimum {
         Some(m) => (json!(m.value), big_json(&m.ties)),
         None => (Value::Null, json!(0)),

@@ -35,6 +35,12 @@ pub fn pick(args: &Args, design: &mut HintDesign) -> Result<Option<Vec<Picked>>,
         let what = if args.minimum { "minimum" } else { "hardest" };
         return Ok(Some(named(what, members(design, chosen, args.limit))));
     }
+    // Everything below but `--sample` alone reads the minimal family.
+    if args.minimal || args.sample.is_none() {
+        design
+            .compute_minimal()
+            .map_err(|e| design_error(args, e))?;
+    }
     let family = if args.minimal {
         Which::Minimal
     } else {
