@@ -119,9 +119,10 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Route::Auto)]
     pub route: Route,
     /// Cells beyond the first greedy minimal set in the reduced route's candidate set (taken
-    /// from further greedy sets; more cells, better picks, longer runs).
-    #[arg(long, value_name = "K", default_value_t = 8)]
-    pub extra: usize,
+    /// from further greedy sets; more cells, better picks, longer runs). Default: 8 when the
+    /// grid's short side is at most 8, else 4.
+    #[arg(long, value_name = "K")]
+    pub extra: Option<usize>,
     /// Wall-clock limit in seconds (checked at every level of the build and throughout the
     /// later phases, except inside the minimal-members step);
     /// exit code 3 when reached.
