@@ -792,6 +792,13 @@ impl Hypothesis {
 /// Complexity: propagation is `O(degree)` per decision (plus `O(n)` per fixpoint round for a
 /// loop, outside trials); probing repeats passes of `2m` trials while they decide something.
 pub(crate) fn deduce(p: &Problem<'_>) -> Result<Vec<Option<bool>>, Contradiction> {
+    Ok(deduce_more(p)?.0)
+}
+
+/// As [`deduce`], also telling whether the SAT completion found two solutions: then the
+/// problem has at least two, and a caller asking only "unique?" need not count.
+pub(crate) fn deduce_more(p: &Problem<'_>) -> Result<(Vec<Option<bool>>, bool), Contradiction> {
+    let mut several = false;
     let mut s = State::new(p);
     for g in 0..p.groups.len() as u32 {
         s.check_group(g)?;
@@ -829,7 +836,10 @@ pub(crate) fn deduce(p: &Problem<'_>) -> Result<Vec<Option<bool>>, Contradiction
                 undecided = 0;
             }
             // two solutions: a bounded branching cannot decide everything either
-            sat::Completion::Several => undecided = 0,
+            sat::Completion::Several => {
+                undecided = 0;
+                several = true;
+            }
             sat::Completion::Unknown => {}
         }
     }
@@ -843,14 +853,16 @@ pub(crate) fn deduce(p: &Problem<'_>) -> Result<Vec<Option<bool>>, Contradiction
             }
         }
     }
-    Ok(s.val
+    let val = s
+        .val
         .iter()
         .map(|&v| match v {
             ON => Some(true),
             OFF => Some(false),
             _ => None,
         })
-        .collect())
+        .collect();
+    Ok((val, several))
 }
 
 #[cfg(test)]

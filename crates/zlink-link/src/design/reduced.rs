@@ -39,7 +39,7 @@ pub fn clues_at(values: &Grid<u8>, hints: &[Coord]) -> Grid<Option<u8>> {
 
 /// Whether the loop whose side counts are `values` is the only solution of its clues at
 /// `hints` (it is always one of them), by the Slitherlink engine: deduction decides most
-/// calls, the count-only build the rest.
+/// calls (one solution, or two seen by its SAT completion), the count-only build the rest.
 ///
 /// # Errors
 /// [`DesignError::TimeLimit`] at `deadline`, [`DesignError::Build`] if the count exceeds its
@@ -65,7 +65,7 @@ pub fn is_unique(
     let engine = SlitherZdd::with_deduction_until(&clues, Deduction::Sat, deadline)
         .map_err(|e| DesignError::Spec(into_spec(e)))?;
     let s = engine.setup_stats();
-    if s.decided || s.contradiction {
+    if s.decided || s.contradiction || s.several {
         return Ok(s.decided);
     }
     let limits = Limits {

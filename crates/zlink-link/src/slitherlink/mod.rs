@@ -131,6 +131,9 @@ pub struct SetupStats {
     pub contradiction: bool,
     /// Whether deduction decided every segment: the one solution, without a build.
     pub decided: bool,
+    /// Whether deduction's SAT completion found two solutions: the puzzle has at least two
+    /// (the build still counts them).
+    pub several: bool,
     /// Maximum frontier width of the graph left (0 when nothing is left to build).
     pub width: usize,
     /// Whether the levels sweep the dots row by row (else column by column).
@@ -259,10 +262,13 @@ impl SlitherZdd {
                 sat: deduction == Deduction::Sat,
                 deadline,
             };
-            let found = deduce::deduce(&problem);
+            let found = deduce::deduce_more(&problem);
             stats.deduce_seconds = started.elapsed().as_secs_f64();
             match found {
-                Ok(f) => fixed = f,
+                Ok((f, several)) => {
+                    fixed = f;
+                    stats.several = several;
+                }
                 Err(deduce::Contradiction) => {
                     stats.contradiction = true;
                     fixed = vec![Some(false); by_index.len()];
