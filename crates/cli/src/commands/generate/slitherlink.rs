@@ -4,7 +4,9 @@
 //! Slitherlink formats and optionally re-solved (`--verify`).
 //!
 //! Why here: the binary only reads arguments, calls the design library and writes what was
-//! picked; the picking and writing live in the submodules [`pick`] and [`write`].
+//! picked; the choice of route (the family over every candidate, or the reduced route for
+//! loops beyond it), the picking and the writing live in the submodules [`route`], [`pick`]
+//! and [`write`].
 
 mod pick;
 mod route;
@@ -45,7 +47,11 @@ const MAX_SIDE: usize = 64;
     long_about = "Every hint set that makes a loop the unique Slitherlink solution, as a ZDD \
 over the candidate cells (each hint takes the value the loop gives it), and puzzles picked \
 from it.\n\nWith no picking flag one uniformly random minimal puzzle is written (with --stats \
-alone, only the statistics).",
+alone, only the statistics).\n\nRoutes (--route): up to 36 candidate cells the family is \
+computed over all of them (exact); beyond, minimal hint sets are found greedily with the \
+solver and the family is computed over a candidate set made of them (reduced: every minimal \
+set is a minimal puzzle, but the counts are those of that candidate set, as --stats says), \
+or over one such set alone when the grid is too large for any diagram (greedy).",
     after_help = "Loop file: `x` or `#` for a cell inside the loop, `.`, `-` or space outside; an \
 optional first line `cols rows` (the ERATO format). The region's boundary must be one simple \
 cycle (one 4-connected region, no hole, no two cells touching only at a corner).\nCandidates \
