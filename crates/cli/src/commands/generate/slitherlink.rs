@@ -245,17 +245,43 @@ fn build(
     design.map_err(|e| design_error(args, e))
 }
 
+/// The deadline of `--time-limit` for a run started at `started`.
+fn deadline_of(args: &Args, started: Instant) -> Option<Instant> {
+    args.time_limit
+        .and_then(|t| started.checked_add(Duration::from_secs_f64(t)))
+}
+
+/// Computes the design's minimal family (`up_minimal`, which does not look at the clock)
+/// unless the time limit has already passed (exit 3).
+///
+/// # Errors
+/// Exit 3 for the time limit or a node budget.
+fn minimal_family(
+    args: &Args,
+    design: &mut HintDesign,
+    deadline: Option<Instant>,
+) -> Result<(), CliError> {
+    if !design.has_minimal() && deadline.is_some_and(|d| Instant::now() >= d) {
+        return Err(design_error(
+            args,
+            DesignError::TimeLimit {
+                phase: "the minimal hint sets",
+            },
+        ));
+    }
+    design.compute_minimal().map_err(|e| design_error(args, e))
+}
+
 /// The statistics of `--stats`, as JSON (exact counts as numbers up to 2^53, strings beyond).
 fn stats(
     args: &Args,
     design: &mut HintDesign,
     info: &Value,
-    seconds: f64,
+    started: Instant,
 ) -> Result<Value, CliError> {
+    let deadline = deadline_of(args, started);
     let minimum = design.minimum().map_err(|e| design_error(args, e))?;
-    design
-        .compute_minimal()
-        .map_err(|e| design_error(args, e))?;
+    minimal_family(args, design, deadline)?;
     let (size, count) = match &minimum {
         Some(m) => (json!(m.value), big_json(&m.ties)),
         None => (Value::Null, json!(0)),
@@ -272,7 +298,7 @@ fn stats(
         "good_nodes": s.good_nodes,
         "minimal_nodes": s.minimal_nodes,
         "mixed_nodes": s.mixed_nodes,
-        "seconds": seconds,
+        "seconds": started.elapsed().as_secs_f64(),
         "peak_memory_bytes": memory::peak_bytes(),
     });
     if let (Value::Object(v), Value::Object(i)) = (&mut v, info) {
@@ -339,16 +365,11 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
         mut info,
     } = route::design(&args, &inside, &cand)?;
     let stats_v = if args.stats {
-        Some(stats(
-            &args,
-            &mut design,
-            &info,
-            started.elapsed().as_secs_f64(),
-        )?)
+        Some(stats(&args, &mut design, &info, started)?)
     } else {
         None
     };
-    let picks = pick::pick(&args, &mut design)?;
+    let picks = pick::pick(&args, &mut design, deadline_of(&args, started))?;
     if picks.is_some() && design.count(Which::Good) == 0u32.into() {
         return Err(CliError::failed(
             "no hint set over the candidate cells makes the loop the unique solution",
