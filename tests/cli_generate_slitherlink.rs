@@ -84,6 +84,11 @@ fn example_1_stats_json() {
         assert!(v[key].is_number(), "{key} missing");
         v[key] = "[redacted]".into();
     }
+    // Example #1 has 35 candidates: `--route auto` takes the exact route, over all of them.
+    assert_eq!(
+        (&v["route"], &v["all_candidates"]),
+        (&"exact".into(), &35.into())
+    );
     // The paper's figures: 2,912,556,380 good sets, 32,639 minimal, 81 of the minimum 8 hints.
     assert_eq!(v["good"], 2_912_556_380u64);
     assert_eq!(v["minimal"], 32_639);
@@ -262,4 +267,139 @@ fn input_errors_are_positioned() {
     assert!(err.contains("--max-memory"), "{err}");
     let (code, _, _) = zlink(&["generate", "slitherlink", "--size", "0x3"]);
     assert_eq!(code, 2);
+}
+
+/// The clue grid of an instance's text (`.` none), row-major.
+fn clues_of(text: &str) -> Vec<Vec<Option<u32>>> {
+    text.lines()
+        .map(|l| l.chars().map(|c| c.to_digit(10)).collect())
+        .collect()
+}
+
+/// The puzz.link-free text of a clue grid (for `zlink count` from a file).
+fn text_of(clues: &[Vec<Option<u32>>]) -> String {
+    clues
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|c| c.map_or('.', |d| char::from_digit(d, 10).unwrap()))
+                .collect::<String>()
+                + "\n"
+        })
+        .collect()
+}
+
+/// The reduced route on small loops against the brute-force oracle: its figures are those of
+/// the candidate set it reports (not of all cells), and every written instance is unique and
+/// minimal by the oracle (removing any hint leaves another solution).
+#[test]
+fn reduced_route_agrees_with_the_brute_force() {
+    for (size, seed) in [("3x4", "1"), ("4x4", "2"), ("4x4", "5")] {
+        let v = json(&[
+            "generate",
+            "slitherlink",
+            "--size",
+            size,
+            "--seed",
+            seed,
+            "--route",
+            "reduced",
+            "--extra",
+            "3",
+            "--stats",
+            "--sample",
+            "3",
+            "--minimal",
+            "--verify",
+            "--json",
+        ]);
+        assert_eq!(v["route"], "reduced", "{v}");
+        let grid = |k: &str| -> Vec<bool> {
+            v[k].as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|r| {
+                    r.as_str()
+                        .unwrap()
+                        .chars()
+                        .map(|c| c == 'x')
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        };
+        let (inside, cand) = (grid("loop"), grid("candidate_grid"));
+        let rows = v["rows"].as_u64().unwrap() as usize;
+        let cols = v["cols"].as_u64().unwrap() as usize;
+        assert_eq!(v["candidates"], cand.iter().filter(|&&b| b).count());
+        assert_eq!(v["all_candidates"], rows * cols);
+        let d = zlink_testkit::slither_design::design(rows, cols, &inside, &cand);
+        assert_eq!(v["good"], d.good.len(), "{size} {seed}");
+        assert_eq!(v["minimal"], d.minimal().len(), "{size} {seed}");
+        let (size_min, count) = d.minimum().unwrap();
+        assert_eq!(
+            (&v["minimum_size"], &v["minimum_count"]),
+            (&size_min.into(), &count.into())
+        );
+        // Minimal over all cells, by the oracle with every cell a candidate.
+        let all =
+            zlink_testkit::slither_design::design(rows, cols, &inside, &vec![true; rows * cols]);
+        let minimal = all.minimal();
+        assert_eq!(all_unique(&v), 3);
+        for inst in v["instances"].as_array().unwrap() {
+            let clues = clues_of(inst["text"].as_str().unwrap());
+            let mask = clues
+                .iter()
+                .flatten()
+                .enumerate()
+                .filter(|(_, c)| c.is_some())
+                .fold(0u32, |m, (i, _)| m | 1 << i);
+            assert!(minimal.contains(&mask), "{size} {seed}: {inst}");
+        }
+    }
+}
+
+/// The one-command generator on 8 × 8: the reduced route (auto), a verified puzzle, and every
+/// hint necessary: `zlink count` finds two or more solutions without any one of them.
+#[test]
+fn size_8x8_delivers_a_minimal_puzzle() {
+    let v = json(&[
+        "generate",
+        "slitherlink",
+        "--size",
+        "8x8",
+        "--seed",
+        "1",
+        "--verify",
+        "--json",
+        "--max-memory",
+        "2G",
+    ]);
+    assert_eq!(v["route"], "reduced");
+    assert_eq!(all_unique(&v), 1);
+    let dir = scratch("minimal8");
+    let clues = clues_of(v["instances"][0]["text"].as_str().unwrap());
+    for (r, row) in clues.iter().enumerate() {
+        for (c, clue) in row.iter().enumerate() {
+            if clue.is_some() {
+                let mut fewer = clues.clone();
+                fewer[r][c] = None;
+                let p = dir.join("p.txt");
+                std::fs::write(&p, text_of(&fewer)).unwrap();
+                let n: u64 = solutions(p.to_str().unwrap()).parse().unwrap();
+                assert!(n >= 2, "hint at {r},{c} is removable");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    // The time limit holds on the reduced route too (exit 3).
+    let (code, _, err) = zlink(&[
+        "generate",
+        "slitherlink",
+        "--size",
+        "8x8",
+        "--time-limit",
+        "0",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("time limit"), "{err}");
 }

@@ -6,12 +6,17 @@
 //! Usage: `cargo run --release -p zlink-link --example slither_design -- [LOOP [CANDIDATES]]`
 //! (files as `zlink_link::design::parse_loop` / `parse_candidates` read them; default: the
 //! paper's example #1 with every cell a candidate), or `-- --random RxC SEED [K]` for a random
-//! loop (`zlink_link::design::random::random_loop`), with `K` seeded random candidates.
+//! loop (`zlink_link::design::random::random_loop`), with `K` seeded random candidates, or
+//! `-- --greedy RxC SEED RUNS TARGET` for a random loop whose candidates are the union of
+//! `RUNS` minimal hint sets, cut at `TARGET` cells, found by greedy removal (`zlink_link::design::reduced`, the CLI's
+//! reduced route).
 
 use std::time::Instant;
 
 use zlink_grid::Grid;
-use zlink_link::design::{parse_candidates, parse_loop, random, Hardness, HintDesign, Which};
+use zlink_link::design::{
+    parse_candidates, parse_loop, random, reduced, Hardness, HintDesign, Which,
+};
 
 /// The paper's example #1 (Figure 8), as `algorithms2012_sligen001.dat`.
 const EXAMPLE1: &str = "7 5\n##   ##\n ## ##\n  ###\n ## ##\n##   ##\n";
@@ -52,6 +57,32 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     cand.cells_mut()[i] = true;
                 }
             }
+            (inside, cand)
+        }
+        [flag, size, seed, runs, target] if flag == "--greedy" => {
+            let (r, c) = size.split_once('x').ok_or("size is RxC")?;
+            let (r, c): (usize, usize) = (r.parse()?, c.parse()?);
+            let (seed, runs): (u64, usize) = (seed.parse()?, runs.parse()?);
+            let target: usize = target.parse()?;
+            let inside = random::random_loop(r, c, seed);
+            let edges = zlink_link::LoopEdges::from_inside(&inside);
+            let mut values = Grid::new(r, c, 0u8);
+            let all: Vec<_> = inside.iter().map(|(at, _)| at).collect();
+            for &at in &all {
+                values[at] = edges.sides(at.row, at.col);
+            }
+            let t = Instant::now();
+            let u =
+                reduced::GreedyUnion::find(&values, &all, seed, usize::MAX / 2, runs, None, None)?
+                    .ok_or("every cell as a hint does not make the loop unique")?;
+            let sizes: Vec<usize> = u.sets.iter().map(Vec::len).collect();
+            println!(
+                "greedy: {} minimal sets of sizes {sizes:?} in {:.3} s, union {} cells",
+                u.sets.len(),
+                t.elapsed().as_secs_f64(),
+                u.capped(usize::MAX).len()
+            );
+            let cand = u.grid(target, r, c);
             (inside, cand)
         }
         [] => {

@@ -169,6 +169,34 @@ impl Settler {
         family: &F,
         limits: &Limits<'_>,
     ) -> Result<CountReport, RunError> {
+        Ok(self
+            .count_or_several(family, limits, false)?
+            .expect("a full count was asked for"))
+    }
+
+    /// Whether `family` has exactly one member: as [`Settler::count`], but a completion that
+    /// finds two solutions answers `false` at once instead of running the full count.
+    ///
+    /// # Errors
+    /// As [`Settler::count`].
+    pub(crate) fn is_unique<F: SpecFamily>(
+        &self,
+        family: &F,
+        limits: &Limits<'_>,
+    ) -> Result<bool, RunError> {
+        Ok(self
+            .count_or_several(family, limits, true)?
+            .is_some_and(|r| r.count == BigUint::from(1u8)))
+    }
+
+    /// The count; `None` (at least two members) when `several_is_enough` and the completion
+    /// found two solutions.
+    fn count_or_several<F: SpecFamily>(
+        &self,
+        family: &F,
+        limits: &Limits<'_>,
+        several_is_enough: bool,
+    ) -> Result<Option<CountReport>, RunError> {
         let deadline = deadline_of(limits);
         let decided = |n: u8| CountReport {
             count: BigUint::from(n),
@@ -193,7 +221,7 @@ impl Settler {
                 match count_family(family, &attempt) {
                     Ok(report) => {
                         self.note(SettledBy::Attempt);
-                        return Ok(report);
+                        return Ok(Some(report));
                     }
                     Err(e) if e.is_budget() => {}
                     Err(e) => return Err(e),
@@ -202,17 +230,21 @@ impl Settler {
             match self.completion(problem, deadline) {
                 Err(Contradiction) => {
                     self.note(SettledBy::Completion);
-                    return Ok(decided(0));
+                    return Ok(Some(decided(0)));
                 }
                 Ok(Completed::One(_)) => {
                     self.note(SettledBy::Completion);
-                    return Ok(decided(1));
+                    return Ok(Some(decided(1)));
+                }
+                Ok(Completed::Several) if several_is_enough => {
+                    self.note(SettledBy::Completion);
+                    return Ok(None);
                 }
                 Ok(Completed::Several | Completed::Open) => {}
             }
         }
         self.note(SettledBy::Full);
-        count_family(family, &remaining(limits, deadline))
+        count_family(family, &remaining(limits, deadline)).map(Some)
     }
 
     /// Builds the reduced diagram of `family` into `zdd` (see the module doc).

@@ -3,7 +3,7 @@
 
 use num_bigint::BigUint;
 use zlink_grid::{Coord, Grid};
-use zlink_link::design::{check_loop, parse_loop, random, Hardness, HintDesign, Which};
+use zlink_link::design::{check_loop, parse_loop, random, reduced, Hardness, HintDesign, Which};
 use zlink_link::{LoopEdges, SlitherZdd};
 use zlink_testkit::slither_design as oracle;
 use zlink_zdd::SplitMix64;
@@ -54,6 +54,30 @@ fn check(inside: &Grid<bool>, cand: &Grid<bool>) {
             resolves(inside, &m.clues);
         }
     }
+    // Positive weights read the lightest sets off the good family: the same family as the
+    // lightest minimal sets; weights with zeros go through the minimal family.
+    for w in [
+        [1, 1, 1, 1, 1],
+        [3, 1, 4, 1, 5],
+        [0, 1, 0, 2, 1],
+        [-1, 2, 0, 1, 1],
+    ] {
+        let via = d.hardest(Hardness::Weights(w)).unwrap().map(|c| c.family);
+        let ws: Vec<i64> = (0..d.num_candidates() as u32)
+            .map(|v| w[usize::from(d.values()[d.cell(v)])])
+            .collect();
+        let m = d.root(Which::Minimal);
+        let direct = d.zdd_mut().min_weight(m, &ws).unwrap().map(|o| o.members);
+        assert_eq!(via, direct, "weights {w:?}");
+    }
+    // Deferred: no minimal family until asked for, the same figures.
+    let mut lazy = HintDesign::with_plan(inside, cand, &Default::default(), None).unwrap();
+    assert!(!lazy.has_minimal());
+    let (a, b) = (lazy.minimum().unwrap(), d.minimum().unwrap());
+    assert_eq!(a.map(|c| (c.value, c.ties)), b.map(|c| (c.value, c.ties)));
+    assert!(!lazy.has_minimal());
+    lazy.compute_minimal().unwrap();
+    assert_eq!(masks(&lazy, Which::Minimal, cand), want.minimal());
     if let Some(h) = d.hardest(Hardness::Paper).unwrap() {
         resolves(inside, &h.clues);
         assert!(d.is_good(&h.clues));
@@ -173,4 +197,81 @@ fn every_meeting_level_gives_the_oracle_families() {
             }
         }
     }
+}
+
+/// The loop's side counts and its row-major cells, for the reduced route.
+fn values_of(inside: &Grid<bool>) -> (Grid<u8>, Vec<Coord>) {
+    let e = LoopEdges::from_inside(inside);
+    let mut values = Grid::new(inside.rows(), inside.cols(), 0u8);
+    let cells: Vec<Coord> = inside.iter().map(|(c, _)| c).collect();
+    for &c in &cells {
+        values[c] = e.sides(c.row, c.col);
+    }
+    (values, cells)
+}
+
+/// The oracle mask (over all cells, row-major) of a set of cells.
+fn mask_of(cols: usize, set: &[Coord]) -> u32 {
+    set.iter().fold(0, |m, c| m | 1 << (c.row * cols + c.col))
+}
+
+/// The reduced route against the oracle: greedy removal gives a minimal good set (or `None`
+/// exactly when every cell as a hint leaves another solution), `is_unique` agrees with the
+/// oracle's good family on random hint sets, `from_minimal` accepts exactly minimal good sets,
+/// and the exact route over a union of greedy sets matches the oracle over those candidates.
+#[test]
+fn reduced_route_gives_minimal_good_sets() {
+    let mut rng = SplitMix64::new(14);
+    let mut loops: Vec<Grid<bool>> = all_loops(3, 3);
+    let four = all_loops(3, 4);
+    loops.extend((0..10).map(|_| four[(rng.next_u64() % four.len() as u64) as usize].clone()));
+    loops.extend((0..4).map(|s| random::random_loop(4, 4, s)));
+    let mut found = 0;
+    for inside in &loops {
+        let (rows, cols) = (inside.rows(), inside.cols());
+        let all = Grid::new(rows, cols, true);
+        let want = oracle::design(rows, cols, inside.cells(), all.cells());
+        let minimal = want.minimal();
+        let (values, cells) = values_of(inside);
+        let full = (1u32 << (rows * cols)) - 1;
+        for seed in 0..3 {
+            let got = reduced::greedy_minimal(&values, &cells, seed, None, None).unwrap();
+            let Some(m) = got else {
+                assert!(want.good.binary_search(&full).is_err(), "{inside:?}");
+                continue;
+            };
+            found += 1;
+            assert!(minimal.contains(&mask_of(cols, &m)), "{inside:?}: {m:?}");
+            let d = HintDesign::from_minimal(inside, &m, None, None).unwrap();
+            assert_eq!(
+                (d.good_count(), d.minimal_count()),
+                (1u32.into(), 1u32.into())
+            );
+            resolves(inside, &d.sample(Which::Minimal, 1, 0)[0]);
+        }
+        for _ in 0..8 {
+            let s = (rng.next_u64() as u32) & full;
+            let set: Vec<Coord> = cells
+                .iter()
+                .copied()
+                .filter(|c| s & 1 << (c.row * cols + c.col) != 0)
+                .collect();
+            let good = want.good.binary_search(&s).is_ok();
+            assert_eq!(reduced::is_unique(&values, &set, None, None).unwrap(), good);
+            assert_eq!(
+                reduced::is_minimal_good(&values, &set, None, None).unwrap(),
+                minimal.contains(&s),
+                "{inside:?}: {set:?}"
+            );
+            if good && !minimal.contains(&s) {
+                assert!(HintDesign::from_minimal(inside, &set, None, None).is_err());
+            }
+        }
+        if let Some(u) = reduced::GreedyUnion::find(&values, &cells, 1, 3, 3, None, None).unwrap() {
+            let first = u.sets[0].len();
+            assert!(u.capped(first + 3).len() <= first + 3);
+            check(inside, &u.grid(first + 3, rows, cols));
+        }
+    }
+    assert!(found > 30, "too few loops made unique: {found}");
 }

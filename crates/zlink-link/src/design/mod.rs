@@ -13,7 +13,11 @@
 //! 2. The good family `H` (the hint sets hitting every `D(C)`, an up-closed family) comes from
 //!    that diagram by a top-down and a bottom-up pass that meet in the middle (module `good`),
 //!    projecting the segments away with intersections only.
-//! 3. The minimal good hint sets are the minimal members of `H` ([`Zdd::up_minimal`]).
+//! 3. The minimal good hint sets are the minimal members of `H` ([`Zdd::up_minimal`]), the
+//!    dearest step on large loops (80 % of the 8 × 8 border loop's run); it can be deferred
+//!    ([`HintDesign::with_plan`]) and run only when asked for ([`HintDesign::compute_minimal`]):
+//!    the minimum and the hardest sets under positive weights are read off `H` itself (the
+//!    lightest members of an up-closed family are minimal when every weight is positive).
 //!
 //! Measured routes (example #1, 5 × 7 cells, all candidates): projecting the minimal
 //! disagreement sets bottom-up with minimal unions, then hitting sets, took 12 s; the good
@@ -35,6 +39,7 @@
 
 mod good;
 pub mod random;
+pub mod reduced;
 mod shape;
 mod spec;
 
@@ -78,6 +83,12 @@ pub enum DesignError {
     /// A ZDD store's node budget ran out.
     #[error(transparent)]
     Budget(#[from] zlink_zdd::BudgetExceeded),
+    /// A hint set given as minimal and good ([`HintDesign::from_minimal`]) is not.
+    #[error("the hint set is not a minimal one that makes the loop unique")]
+    NotMinimal,
+    /// A uniqueness check of the reduced route (module `reduced`) ran out of its budget.
+    #[error("a uniqueness check ran out of its budget: {0}")]
+    Check(String),
     /// The deadline of the options passed between two phases (`phase` is the one not started).
     #[error("time limit reached before {phase}")]
     TimeLimit {
@@ -92,9 +103,24 @@ impl DesignError {
     pub fn is_budget(&self) -> bool {
         matches!(
             self,
-            DesignError::Build(_) | DesignError::Budget(_) | DesignError::TimeLimit { .. }
+            DesignError::Build(_)
+                | DesignError::Budget(_)
+                | DesignError::Check(_)
+                | DesignError::TimeLimit { .. }
         )
     }
+}
+
+/// The loop's segments and the side count of every cell under it.
+fn loop_values(inside: &Grid<bool>) -> (LoopEdges, Grid<u8>) {
+    let loop_edges = LoopEdges::from_inside(inside);
+    let mut values = Grid::new(inside.rows(), inside.cols(), 0u8);
+    for r in 0..inside.rows() {
+        for c in 0..inside.cols() {
+            values[Coord::new(r, c)] = loop_edges.sides(r, c);
+        }
+    }
+    (loop_edges, values)
 }
 
 /// The store of a phase, with the node budget of `opts` (if any).
@@ -177,7 +203,8 @@ pub struct HintDesign {
     cells: Vec<Coord>,
     zdd: Zdd,
     good: NodeId,
-    minimal: NodeId,
+    /// The minimal family, once computed (see [`HintDesign::compute_minimal`]).
+    minimal: Option<NodeId>,
     stats: DesignStats,
 }
 
@@ -219,6 +246,26 @@ impl HintDesign {
         opts: &Options<'_>,
         cut: Option<usize>,
     ) -> Result<HintDesign, DesignError> {
+        let mut d = HintDesign::with_plan(inside, candidates, opts, cut)?;
+        check_deadline(opts, "the minimal hint sets")?;
+        d.compute_minimal()?;
+        Ok(d)
+    }
+
+    /// As [`HintDesign::with_cut`], without the minimal family: [`HintDesign::root`] and
+    /// everything else that needs it panics until [`HintDesign::compute_minimal`] has run,
+    /// except [`HintDesign::minimum`] and [`HintDesign::hardest`] with positive weights, which
+    /// work on the good family. For callers that may not need the minimal family, its
+    /// computation being the dearest step on large loops.
+    ///
+    /// # Errors
+    /// As [`HintDesign::with_options`].
+    pub fn with_plan(
+        inside: &Grid<bool>,
+        candidates: &Grid<bool>,
+        opts: &Options<'_>,
+        cut: Option<usize>,
+    ) -> Result<HintDesign, DesignError> {
         let (rows, cols) = (inside.rows(), inside.cols());
         if (candidates.rows(), candidates.cols()) != (rows, cols) {
             return Err(DesignError::SizeMismatch {
@@ -227,13 +274,7 @@ impl HintDesign {
             });
         }
         check_loop(inside)?;
-        let loop_edges = LoopEdges::from_inside(inside);
-        let mut values = Grid::new(rows, cols, 0u8);
-        for r in 0..rows {
-            for c in 0..cols {
-                values[Coord::new(r, c)] = loop_edges.sides(r, c);
-            }
-        }
+        let (loop_edges, values) = loop_values(inside);
         // The engine's segment order and levels.
         let by_index = dot_edges(rows, cols);
         let perm = sweep_order(rows, cols);
@@ -305,17 +346,12 @@ impl HintDesign {
         stats.meets = gs.meets;
         stats.good_time = t.elapsed();
         stats.pass_times = gs.times;
-        check_deadline(opts, "the minimal hint sets")?;
-        let t = Instant::now();
-        let minimal = zdd.up_minimal(good)?;
-        stats.minimal_time = t.elapsed();
         let sweep_cells = cells;
         let mut cells = sweep_cells.clone();
         for (j, &v) in gs.var_of_cell.iter().enumerate() {
             cells[v as usize] = sweep_cells[j];
         }
         stats.good_nodes = zdd.size(good);
-        stats.minimal_nodes = zdd.size(minimal);
         Ok(HintDesign {
             inside: inside.clone(),
             loop_edges,
@@ -323,8 +359,73 @@ impl HintDesign {
             cells,
             zdd,
             good,
-            minimal,
+            minimal: None,
             stats,
+        })
+    }
+
+    /// Computes the minimal family (`Zdd::up_minimal` of the good family) if it is not there
+    /// yet ([`HintDesign::with_plan`]).
+    ///
+    /// # Errors
+    /// A ZDD budget error.
+    pub fn compute_minimal(&mut self) -> Result<(), DesignError> {
+        if self.minimal.is_none() {
+            let t = Instant::now();
+            let minimal = self.zdd.up_minimal(self.good)?;
+            self.stats.minimal_time = t.elapsed();
+            self.stats.minimal_nodes = self.zdd.size(minimal);
+            self.minimal = Some(minimal);
+        }
+        Ok(())
+    }
+
+    /// Whether the minimal family has been computed.
+    pub fn has_minimal(&self) -> bool {
+        self.minimal.is_some()
+    }
+
+    /// The design over the candidate cells `hints` alone, when they are a minimal good hint
+    /// set (module [`reduced`]): its good and minimal families are both `{hints}`, which is
+    /// checked here with the Slitherlink solver ([`reduced::is_minimal_good`], `|hints| + 1`
+    /// solver calls). For loops where no ZDD over more candidates fits: the rest of the
+    /// pipeline (picking, writing, statistics) works on it unchanged, and its figures are
+    /// true of that candidate set.
+    ///
+    /// # Errors
+    /// [`DesignError::Shape`] for a bad loop, [`DesignError::NotMinimal`] if `hints` is not a
+    /// minimal good set, the errors of [`reduced::is_unique`].
+    pub fn from_minimal(
+        inside: &Grid<bool>,
+        hints: &[Coord],
+        deadline: Option<Instant>,
+        max_memory: Option<u64>,
+    ) -> Result<HintDesign, DesignError> {
+        check_loop(inside)?;
+        let (loop_edges, values) = loop_values(inside);
+        let mut cells = hints.to_vec();
+        cells.sort_unstable();
+        cells.dedup();
+        if !reduced::is_minimal_good(&values, &cells, deadline, max_memory)? {
+            return Err(DesignError::NotMinimal);
+        }
+        let mut zdd = Zdd::new(cells.len() as u32);
+        let all: Vec<Var> = (0..cells.len() as Var).collect();
+        let good = zdd.from_set(&all)?;
+        let n = zdd.size(good);
+        Ok(HintDesign {
+            inside: inside.clone(),
+            loop_edges,
+            values,
+            cells,
+            zdd,
+            good,
+            minimal: Some(good),
+            stats: DesignStats {
+                good_nodes: n,
+                minimal_nodes: n,
+                ..DesignStats::default()
+            },
         })
     }
 
@@ -371,10 +472,16 @@ impl HintDesign {
     }
 
     /// The root of a family in [`HintDesign::zdd`].
+    ///
+    /// # Panics
+    /// For [`Which::Minimal`] on a design made by [`HintDesign::with_plan`] before
+    /// [`HintDesign::compute_minimal`].
     pub fn root(&self, which: Which) -> NodeId {
         match which {
             Which::Good => self.good,
-            Which::Minimal => self.minimal,
+            Which::Minimal => self
+                .minimal
+                .expect("the minimal family is computed (HintDesign::compute_minimal)"),
         }
     }
 
@@ -469,7 +576,16 @@ impl HintDesign {
     /// The members of the minimal family of least total `weight(clue value)`.
     fn best(&mut self, weight: impl Fn(u8) -> i64) -> Result<Option<Chosen>, DesignError> {
         let weights: Vec<i64> = self.cells.iter().map(|&c| weight(self.values[c])).collect();
-        let Some(opt) = self.zdd.min_weight(self.minimal, &weights)? else {
+        // With positive weights the lightest good sets are minimal (dropping a hint keeps an
+        // up-closed family's member good and lightens it), so `H` gives the same family as
+        // its minimal members, and the minimal family need not exist.
+        let family = if weights.iter().all(|&w| w > 0) {
+            self.good
+        } else {
+            self.compute_minimal()?;
+            self.root(Which::Minimal)
+        };
+        let Some(opt) = self.zdd.min_weight(family, &weights)? else {
             return Ok(None);
         };
         let first = self.zdd.iter(opt.members).next().unwrap_or_default();

@@ -494,6 +494,19 @@ impl SlitherZdd {
         self.settler.count(self, limits)
     }
 
+    /// Whether the puzzle has exactly one solution: as [`SlitherZdd::count`], but when the
+    /// SAT completion finds two solutions the answer is `false` at once, without the full
+    /// count (what a designer's "is this hint set good?" needs).
+    ///
+    /// # Errors
+    /// As [`SlitherZdd::count`].
+    pub fn is_unique(&self, limits: &Limits<'_>) -> Result<bool, RunError> {
+        if self.stats.contradiction || self.stats.decided {
+            return Ok(self.stats.decided);
+        }
+        self.settler.is_unique(self, limits)
+    }
+
     /// Builds the reduced ZDD of all solutions into `zdd` (over [`SlitherZdd::num_vars`]
     /// variables; see [`SlitherZdd::edge`]).
     ///

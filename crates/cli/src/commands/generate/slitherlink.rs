@@ -4,9 +4,12 @@
 //! Slitherlink formats and optionally re-solved (`--verify`).
 //!
 //! Why here: the binary only reads arguments, calls the design library and writes what was
-//! picked; the picking and writing live in the submodules [`pick`] and [`write`].
+//! picked; the choice of route (the family over every candidate, or the reduced route for
+//! loops beyond it), the picking and the writing live in the submodules [`route`], [`pick`]
+//! and [`write`].
 
 mod pick;
+mod route;
 mod write;
 
 use std::io::IsTerminal;
@@ -25,6 +28,7 @@ use crate::memory;
 use crate::output::{big_json, outln};
 use crate::GlobalOpts;
 
+pub use route::Route;
 pub use write::Format;
 
 /// Bytes one diagram node costs in a design run, for turning `--max-memory` into a node
@@ -43,7 +47,11 @@ const MAX_SIDE: usize = 64;
     long_about = "Every hint set that makes a loop the unique Slitherlink solution, as a ZDD \
 over the candidate cells (each hint takes the value the loop gives it), and puzzles picked \
 from it.\n\nWith no picking flag one uniformly random minimal puzzle is written (with --stats \
-alone, only the statistics).",
+alone, only the statistics).\n\nRoutes (--route): up to 36 candidate cells the family is \
+computed over all of them (exact); beyond, minimal hint sets are found greedily with the \
+solver and the family is computed over a candidate set made of them (reduced: every minimal \
+set is a minimal puzzle, but the counts are those of that candidate set, as --stats says), \
+or over one such set alone when the grid is too large for any diagram (greedy).",
     after_help = "Loop file: `x` or `#` for a cell inside the loop, `.`, `-` or space outside; an \
 optional first line `cols rows` (the ERATO format). The region's boundary must be one simple \
 cycle (one 4-connected region, no hole, no two cells touching only at a corner).\nCandidates \
@@ -111,6 +119,16 @@ pub struct Args {
     /// needs more stops with exit code 3 instead of being killed.
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
     pub max_memory: Option<u64>,
+    /// How the design is computed: `exact` over every candidate cell; `reduced` from minimal
+    /// hint sets found greedily by the solver, the family over a candidate set made of them
+    /// (its figures are of that set, and say so); `auto` is exact up to 36 candidates.
+    #[arg(long, value_enum, default_value_t = Route::Auto)]
+    pub route: Route,
+    /// Cells beyond the first greedy minimal set in the reduced route's candidate set (taken
+    /// from further greedy sets; more cells, better picks, longer runs). Default: 8 when the
+    /// grid's short side is at most 8, else 4.
+    #[arg(long, value_name = "K")]
+    pub extra: Option<usize>,
     /// Wall-clock limit in seconds (checked at every level of the build and throughout the
     /// later phases, except inside the minimal-members step);
     /// exit code 3 when reached.
@@ -183,8 +201,14 @@ fn design_error(args: &Args, e: DesignError) -> CliError {
     }
 }
 
-/// Builds the design under the budgets of `args`, with a progress bar on a terminal.
-fn build(args: &Args, inside: &Grid<bool>, cand: &Grid<bool>) -> Result<HintDesign, CliError> {
+/// Builds the design under the budgets of `args` (the node budget at most `cap`), with a
+/// progress bar on a terminal.
+fn build(
+    args: &Args,
+    inside: &Grid<bool>,
+    cand: &Grid<bool>,
+    cap: Option<u64>,
+) -> Result<HintDesign, CliError> {
     let terminal = std::io::stderr().is_terminal();
     let bar = terminal.then(|| {
         let bar = ProgressBar::new(1);
@@ -203,29 +227,67 @@ fn build(args: &Args, inside: &Grid<bool>, cand: &Grid<bool>) -> Result<HintDesi
     };
     let budget = args.max_memory.or_else(memory::default_budget);
     let opts = Options {
-        max_nodes: budget.map(|b| b / DESIGN_BYTES_PER_NODE),
+        max_nodes: match (budget.map(|b| b / DESIGN_BYTES_PER_NODE), cap) {
+            (Some(b), Some(c)) => Some(b.min(c)),
+            (b, c) => b.or(c),
+        },
         max_held_states: None,
         deadline: args
             .time_limit
             .and_then(|t| Instant::now().checked_add(Duration::from_secs_f64(t))),
         progress: Some(&hook),
     };
-    let design = HintDesign::with_options(inside, cand, &opts);
+    // The minimal family waits until something needs it (`HintDesign::compute_minimal`).
+    let design = HintDesign::with_plan(inside, cand, &opts, None);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
     design.map_err(|e| design_error(args, e))
 }
 
+/// The deadline of `--time-limit` for a run started at `started`.
+fn deadline_of(args: &Args, started: Instant) -> Option<Instant> {
+    args.time_limit
+        .and_then(|t| started.checked_add(Duration::from_secs_f64(t)))
+}
+
+/// Computes the design's minimal family (`up_minimal`, which does not look at the clock)
+/// unless the time limit has already passed (exit 3).
+///
+/// # Errors
+/// Exit 3 for the time limit or a node budget.
+fn minimal_family(
+    args: &Args,
+    design: &mut HintDesign,
+    deadline: Option<Instant>,
+) -> Result<(), CliError> {
+    if !design.has_minimal() && deadline.is_some_and(|d| Instant::now() >= d) {
+        return Err(design_error(
+            args,
+            DesignError::TimeLimit {
+                phase: "the minimal hint sets",
+            },
+        ));
+    }
+    design.compute_minimal().map_err(|e| design_error(args, e))
+}
+
 /// The statistics of `--stats`, as JSON (exact counts as numbers up to 2^53, strings beyond).
-fn stats(args: &Args, design: &mut HintDesign, seconds: f64) -> Result<Value, CliError> {
+fn stats(
+    args: &Args,
+    design: &mut HintDesign,
+    info: &Value,
+    started: Instant,
+) -> Result<Value, CliError> {
+    let deadline = deadline_of(args, started);
     let minimum = design.minimum().map_err(|e| design_error(args, e))?;
+    minimal_family(args, design, deadline)?;
     let (size, count) = match &minimum {
         Some(m) => (json!(m.value), big_json(&m.ties)),
         None => (Value::Null, json!(0)),
     };
     let s = design.stats();
-    Ok(json!({
+    let mut v = json!({
         "rows": design.values().rows(),
         "cols": design.values().cols(),
         "candidates": design.num_candidates(),
@@ -236,9 +298,13 @@ fn stats(args: &Args, design: &mut HintDesign, seconds: f64) -> Result<Value, Cl
         "good_nodes": s.good_nodes,
         "minimal_nodes": s.minimal_nodes,
         "mixed_nodes": s.mixed_nodes,
-        "seconds": seconds,
+        "seconds": started.elapsed().as_secs_f64(),
         "peak_memory_bytes": memory::peak_bytes(),
-    }))
+    });
+    if let (Value::Object(v), Value::Object(i)) = (&mut v, info) {
+        v.extend(i.iter().map(|(k, x)| (k.clone(), x.clone())));
+    }
+    Ok(v)
 }
 
 fn print_stats(v: &Value) {
@@ -252,6 +318,10 @@ fn print_stats(v: &Value) {
         field("cols"),
         field("candidates")
     );
+    outln!("route: {}", field("route"));
+    if let Value::String(note) = &v["note"] {
+        outln!("  ({note})");
+    }
     outln!(
         "good hint sets: {} ({} nodes)",
         field("good"),
@@ -290,13 +360,16 @@ fn loop_lines(inside: &Grid<bool>) -> Vec<String> {
 pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
     let started = Instant::now();
     let (inside, cand) = load(&args)?;
-    let mut design = build(&args, &inside, &cand)?;
+    let route::Routed {
+        mut design,
+        mut info,
+    } = route::design(&args, &inside, &cand)?;
     let stats_v = if args.stats {
-        Some(stats(&args, &mut design, started.elapsed().as_secs_f64())?)
+        Some(stats(&args, &mut design, &info, started)?)
     } else {
         None
     };
-    let picks = pick::pick(&args, &mut design)?;
+    let picks = pick::pick(&args, &mut design, deadline_of(&args, started))?;
     if picks.is_some() && design.count(Which::Good) == 0u32.into() {
         return Err(CliError::failed(
             "no hint set over the candidate cells makes the loop the unique solution",
@@ -312,7 +385,10 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
         write::file(&dir.join("loop.txt"), &(loop_v.join("\n") + "\n"))?;
     }
     if global.json {
-        let mut obj = stats_v.unwrap_or_else(|| json!({}));
+        let mut obj = stats_v.unwrap_or_else(|| {
+            info["candidates"] = json!(design.num_candidates());
+            info
+        });
         obj["loop"] = json!(loop_v);
         if !picks.is_empty() || !args.stats {
             obj["instances"] = Value::Array(written);

@@ -4,10 +4,12 @@
 //! Why a module: the flags combine (`--sample N --minimal` samples the minimal family), and
 //! keeping that mapping in one place keeps the command's `run` a straight pipeline.
 
+use std::time::Instant;
+
 use zlink_grid::Grid;
 use zlink_link::design::{Chosen, Hardness, HintDesign, Which};
 
-use super::{design_error, Args};
+use super::{design_error, minimal_family, Args};
 use crate::exit::CliError;
 
 /// A picked instance: its name (`sample-1`, `minimal-3`, ...) and clue grid.
@@ -17,8 +19,12 @@ pub type Picked = (String, Grid<Option<u8>>);
 /// picking flag, one uniformly random minimal hint set (seeded by `--seed`).
 ///
 /// # Errors
-/// Exit 3 when a store's node budget runs out while picking.
-pub fn pick(args: &Args, design: &mut HintDesign) -> Result<Option<Vec<Picked>>, CliError> {
+/// Exit 3 when a store's node budget or the time limit runs out while picking.
+pub fn pick(
+    args: &Args,
+    design: &mut HintDesign,
+    deadline: Option<Instant>,
+) -> Result<Option<Vec<Picked>>, CliError> {
     let named = |what: &str, sets: Vec<Grid<Option<u8>>>| -> Vec<Picked> {
         sets.into_iter()
             .enumerate()
@@ -34,6 +40,10 @@ pub fn pick(args: &Args, design: &mut HintDesign) -> Result<Option<Vec<Picked>>,
         .map_err(|e| design_error(args, e))?;
         let what = if args.minimum { "minimum" } else { "hardest" };
         return Ok(Some(named(what, members(design, chosen, args.limit))));
+    }
+    // Everything below but `--sample` alone reads the minimal family.
+    if args.minimal || args.sample.is_none() {
+        minimal_family(args, design, deadline)?;
     }
     let family = if args.minimal {
         Which::Minimal
