@@ -16,6 +16,7 @@
 use std::time::Instant;
 
 use zlink_frontier::run::{build_family, count_family};
+use zlink_frontier::specs::connected::blocks::block_order;
 use zlink_frontier::specs::connected::layout::{
     edges_in_vertex_order, step_costs, vertex_order, LayoutOptions,
 };
@@ -66,6 +67,10 @@ pub enum Sweep {
     ColumnsBack,
     /// The island graph's layout with this annealing seed.
     Graph(u8),
+    /// The block-cut order (`zlink_frontier::specs::connected::blocks`) over the layout with
+    /// this seed: each biconnected block of the optional candidates (forced components
+    /// contracted) is swept before the next, pendant blocks right after their cut island.
+    Blocks(u8),
 }
 
 impl Sweep {
@@ -93,11 +98,15 @@ impl Sweep {
         Sweep::Graph(2),
     ];
 
-    /// The sweep named `s` (`rows`, `columns`, `rowsback`, `columnsback`, `graphK`).
+    /// The sweep named `s` (`rows`, `columns`, `rowsback`, `columnsback`, `graphK`,
+    /// `blocksK`).
     pub fn parse(s: &str) -> Option<Sweep> {
         let s = s.to_ascii_lowercase();
         if let Some(k) = s.strip_prefix("graph") {
             return k.parse().ok().map(Sweep::Graph);
+        }
+        if let Some(k) = s.strip_prefix("blocks") {
+            return k.parse().ok().map(Sweep::Blocks);
         }
         Sweep::GEOMETRIC
             .into_iter()
@@ -187,14 +196,18 @@ fn island_order(h: &Hashi, p: &ConnectedProblem, sweep: Sweep) -> Vec<usize> {
     let n = h.islands().len();
     let mut order: Vec<usize> = (0..n).collect(); // row-major, as the islands are listed
     match sweep {
-        Sweep::Graph(seed) => {
-            return vertex_order(
+        Sweep::Graph(seed) | Sweep::Blocks(seed) => {
+            let laid = vertex_order(
                 p,
                 &LayoutOptions {
                     seed: u64::from(seed),
                     ..LayoutOptions::default()
                 },
-            )
+            );
+            return match sweep {
+                Sweep::Blocks(_) => block_order(p, &laid),
+                _ => laid,
+            };
         }
         Sweep::Columns | Sweep::ColumnsBack => order.sort_by_key(|&i| {
             let c = h.islands()[i].coord;
