@@ -131,7 +131,13 @@ impl Tree<'_> {
     /// Appends block `b`'s vertices not yet placed (its nodes' members at their base ranks)
     /// to `out`, each pendant block right after the first vertex of its cut node that one of
     /// its edges touches, recursively.
-    fn sweep(&self, b: usize, node_done: &mut [bool], block_done: &mut [bool], out: &mut Vec<usize>) {
+    fn sweep(
+        &self,
+        b: usize,
+        node_done: &mut [bool],
+        block_done: &mut [bool],
+        out: &mut Vec<usize>,
+    ) {
         let mut mine: Vec<usize> = Vec::new();
         for &x in &self.blocks[b].0 {
             if !node_done[x] {
@@ -273,7 +279,17 @@ mod tests {
     #[test]
     fn blocks_of_a_bowtie_a_pendant_and_parallel_edges() {
         // triangles 0-1-2 and 2-3-4 share 2; 4-5 pendant; 5=6 doubled
-        let e = [(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 2), (4, 5), (5, 6), (5, 6)];
+        let e = [
+            (0, 1),
+            (1, 2),
+            (2, 0),
+            (2, 3),
+            (3, 4),
+            (4, 2),
+            (4, 5),
+            (5, 6),
+            (5, 6),
+        ];
         assert_eq!(
             blocks_of(7, &e),
             vec![
@@ -288,7 +304,16 @@ mod tests {
     #[test]
     fn order_keeps_pendant_blocks_together_and_is_a_permutation() {
         // a 4-cycle 0-1-2-3 with a pendant triangle 1-4-5 and forced edge 5-6
-        let edges = [(0, 1), (1, 2), (2, 3), (3, 0), (1, 4), (4, 5), (5, 1), (5, 6)];
+        let edges = [
+            (0, 1),
+            (1, 2),
+            (2, 3),
+            (3, 0),
+            (1, 4),
+            (4, 5),
+            (5, 1),
+            (5, 6),
+        ];
         let mut p = ConnectedProblem::simple(7, &edges, &[!0; 7]);
         p.min[7] = 1;
         let base = vec![6, 5, 4, 3, 2, 1, 0];
