@@ -70,7 +70,6 @@
 //! [`WideConnectedDegreeSpec`] uses [`Wide`] (up to 250 fields); [`count_auto`] and
 //! [`build_auto`] pick the narrow one when it fits.
 
-pub mod blocks;
 pub mod layout;
 pub mod order;
 pub mod puzzles;
