@@ -212,10 +212,11 @@ fn orders_preserve_counts() {
         assert_eq!(count_auto(&q, &Options::default()).unwrap().0.count, expect);
         // The layout's vertex orders (greedy start, annealed with two seeds), with and
         // without a window.
-        for seed in [0, 1, 2] {
+        for (seed, weighted) in [(0, false), (1, false), (2, false), (1, true)] {
             let opts = LayoutOptions {
                 seed,
                 moves_per_vertex: if seed == 0 { 0 } else { 50 },
+                weighted,
                 ..LayoutOptions::default()
             };
             let order = vertex_order(&p, &opts);
@@ -231,7 +232,7 @@ fn orders_preserve_counts() {
                 assert_eq!(
                     count_auto(&q, &Options::default()).unwrap().0.count,
                     expect,
-                    "layout seed {seed}, window {window}"
+                    "layout seed {seed} weighted {weighted}, window {window}"
                 );
             }
         }

@@ -252,7 +252,7 @@ proptest! {
         prop_assert_eq!(&raced.count, &want.into(), "tiny race, all sweeps\n{}", shown);
         // every sweep (geometric and graph layouts), without a window, with windows that end
         // before the last edge, and with the engine's
-        for sweep in Sweep::ALL.into_iter().chain([Sweep::Graph(7)]) {
+        for sweep in Sweep::ALL.into_iter().chain([Sweep::Graph(7), Sweep::Weighted(3)]) {
             for window in [0, 1, 3, 32] {
                 let c = count_in_with(&h, true, sweep, window, &opts).unwrap();
                 prop_assert_eq!(&c.count, &want.into(), "{:?} window {}\n{}", sweep, window, shown);

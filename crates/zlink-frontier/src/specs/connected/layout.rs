@@ -36,6 +36,8 @@ pub struct LayoutOptions {
     pub seed: u64,
     /// Weight `λ` of a live crossing flag against a live vertex in the cost.
     pub flag_weight: f64,
+    /// Weigh each live vertex by what it can hold ([`vertex_weights`]) instead of 1.
+    pub weighted: bool,
 }
 
 impl Default for LayoutOptions {
@@ -45,6 +47,7 @@ impl Default for LayoutOptions {
             moves_per_vertex: 400,
             seed: 1,
             flag_weight: 0.5,
+            weighted: false,
         }
     }
 }
@@ -59,6 +62,8 @@ struct Layout {
     /// Crossing partners per edge.
     partners: Vec<Vec<u32>>,
     flag_weight: f64,
+    /// Per vertex, its weight in a live count, in quarters.
+    weight: Vec<i32>,
     // The current order and what it implies.
     order: Vec<u32>,
     pos: Vec<u32>,
@@ -84,7 +89,7 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(p: &ConnectedProblem, flag_weight: f64) -> Layout {
+    fn new(p: &ConnectedProblem, flag_weight: f64, weighted: bool) -> Layout {
         let n = p.n;
         let m = p.edges.len();
         let mut inc = vec![Vec::new(); n];
@@ -105,6 +110,11 @@ impl Layout {
             inc,
             partners,
             flag_weight,
+            weight: if weighted {
+                vertex_weights(p)
+            } else {
+                vec![4; n]
+            },
             order: Vec::new(),
             pos: vec![0; n],
             dec: vec![0; m],
@@ -163,7 +173,7 @@ impl Layout {
             self.first[v] = f;
             self.last[v] = l;
             for t in f..l {
-                self.live[t as usize] += 1;
+                self.live[t as usize] += self.weight[v];
             }
         }
         for e in 0..self.ends.len() {
@@ -176,7 +186,7 @@ impl Layout {
     }
 
     fn term(&self, t: usize) -> f64 {
-        (f64::from(self.live[t]) + self.flag_weight * f64::from(self.flags[t])).exp2()
+        (f64::from(self.live[t]) / 4.0 + self.flag_weight * f64::from(self.flags[t])).exp2()
     }
 
     /// The cost `Σ_t base^(b_t + λ f_t)`.
@@ -224,14 +234,14 @@ impl Layout {
                 self.vstamp[x] = s;
                 let (f, l) = clip(self.first[x], self.last[x]);
                 for t in f..l {
-                    self.live[t as usize] -= 1;
+                    self.live[t as usize] -= self.weight[x];
                 }
                 let (nf, nl) = self.vertex_span(x);
                 self.first[x] = nf;
                 self.last[x] = nl;
                 let (f, l) = clip(nf, nl);
                 for t in f..l {
-                    self.live[t as usize] += 1;
+                    self.live[t as usize] += self.weight[x];
                 }
             }
         }
@@ -266,6 +276,34 @@ impl Layout {
         let after: f64 = (lo..=hi).map(|t| self.term(t)).sum();
         after - before
     }
+}
+
+/// Per vertex, in quarters, roughly `log2` of the states it adds while live: a vertex whose
+/// edges are all fixed (`min = max`) has one degree and shares its component with a decided
+/// neighbour (1/4); one with an open edge holds a degree in `0..=D` (`D` its largest allowed
+/// degree in reach) and a label: `4 · log2(1 + D) / log2(5)`, so a degree-4 vertex weighs 1 as
+/// every vertex does unweighted.
+pub fn vertex_weights(p: &ConnectedProblem) -> Vec<i32> {
+    let mut cap = vec![0u32; p.n];
+    let mut open = vec![false; p.n];
+    for (e, &(a, b)) in p.edges.iter().enumerate() {
+        for x in [a as usize, b as usize] {
+            cap[x] += u32::from(p.max[e]);
+            open[x] |= p.min[e] < p.max[e];
+        }
+    }
+    (0..p.n)
+        .map(|x| {
+            if !open[x] {
+                return 1;
+            }
+            let reach = p.allowed[x] & ((2u64 << cap[x].min(31)) - 1) as u32;
+            let d = 31 - reach.leading_zeros().min(31);
+            (4.0 * f64::from(1 + d).log2() / 5f64.log2())
+                .round()
+                .max(1.0) as i32
+        })
+        .collect()
 }
 
 /// A small xorshift generator (deterministic per seed).
@@ -346,7 +384,7 @@ pub fn vertex_order(p: &ConnectedProblem, opts: &LayoutOptions) -> Vec<usize> {
     if n == 0 {
         return Vec::new();
     }
-    let mut lay = Layout::new(p, opts.flag_weight);
+    let mut lay = Layout::new(p, opts.flag_weight, opts.weighted);
     let mut adj: Vec<Vec<u32>> = vec![Vec::new(); n];
     for &(a, b) in &p.edges {
         adj[a as usize].push(b);
@@ -425,12 +463,12 @@ pub fn order_cost(p: &ConnectedProblem, order: &[usize], flag_weight: f64) -> (f
     if p.n == 0 {
         return (0.0, 0, 0);
     }
-    let mut lay = Layout::new(p, flag_weight);
+    let mut lay = Layout::new(p, flag_weight, false);
     let o: Vec<u32> = order.iter().map(|&v| v as u32).collect();
     lay.set_order(&o);
     (
         lay.cost().log2(),
-        lay.live.iter().copied().max().unwrap_or(0) as usize,
+        lay.live.iter().copied().max().unwrap_or(0) as usize / 4,
         lay.flags.iter().copied().max().unwrap_or(0) as usize,
     )
 }
@@ -442,7 +480,7 @@ pub fn step_costs(p: &ConnectedProblem, order: &[usize], flag_weight: f64) -> Ve
     if p.n == 0 {
         return Vec::new();
     }
-    let mut lay = Layout::new(p, flag_weight);
+    let mut lay = Layout::new(p, flag_weight, false);
     let o: Vec<u32> = order.iter().map(|&v| v as u32).collect();
     lay.set_order(&o);
     (0..p.n).map(|t| lay.term(t)).collect()
@@ -461,8 +499,20 @@ mod tests {
 
     #[test]
     fn incremental_shifts_match_a_fresh_evaluation() {
-        let p = grid_problem(5, 6, &[(0, 7), (3, 12), (20, 9), (30, 41)]);
-        let mut lay = Layout::new(&p, 0.7);
+        for weighted in [false, true] {
+            shifts_match(weighted);
+        }
+    }
+
+    fn shifts_match(weighted: bool) {
+        let mut p = grid_problem(5, 6, &[(0, 7), (3, 12), (20, 9), (30, 41)]);
+        // some fixed edges and larger degree sets, so that weights differ
+        for e in [0, 1, 5, 17] {
+            p.min[e] = 1;
+        }
+        p.allowed[7] = 0b1_1110;
+        p.allowed[12] = 0b10;
+        let mut lay = Layout::new(&p, 0.7, weighted);
         let start: Vec<u32> = (0..p.n as u32).rev().collect();
         lay.set_order(&start);
         let mut cost = lay.cost();
@@ -476,12 +526,24 @@ mod tests {
             cost += lay.shift(i, j);
             let (live, flags) = (lay.live.clone(), lay.flags.clone());
             let order = lay.order.clone();
-            let mut fresh = Layout::new(&p, 0.7);
+            let mut fresh = Layout::new(&p, 0.7, weighted);
             fresh.set_order(&order);
             assert_eq!(live, fresh.live);
             assert_eq!(flags, fresh.flags);
             assert!((cost - fresh.cost()).abs() <= 1e-6 * cost);
         }
+    }
+
+    #[test]
+    fn weights_follow_degrees_in_reach_and_fixed_edges() {
+        // a path 0-1-2-3: 0-1 fixed; 2 may take degree 4 but reaches 2 at most
+        let mut p =
+            ConnectedProblem::simple(4, &[(0, 1), (1, 2), (2, 3)], &[0b10, 0b110, 0b1_0110, 0b10]);
+        p.min[0] = 1;
+        p.max[1] = 2;
+        // 0: only a fixed edge (1/4); 1: degree 2 (4·log2 3/log2 5 = 2.73 -> 3);
+        // 2: cap 3, degrees {1, 2} in reach (3); 3: degree 1 (4·1/2.32 = 1.72 -> 2)
+        assert_eq!(vertex_weights(&p), vec![1, 3, 3, 2]);
     }
 
     #[test]
