@@ -175,12 +175,30 @@ pub fn held_state_bytes(width: usize, wide: bool) -> u64 {
     COUNT_BYTES_PER_STATE + if wide { wide_extra_bytes(width) } else { 0 }
 }
 
+impl<'a> Limits<'a> {
+    /// When the time limit ends, counted from now (`None` without one).
+    pub fn deadline(&self) -> Option<Instant> {
+        self.time_limit.and_then(|t| Instant::now().checked_add(t))
+    }
+
+    /// These limits with what is left of the time until `deadline` (unchanged without one):
+    /// for runs in several steps (deduction, an attempt, the full run) that share one limit.
+    pub fn until(&self, deadline: Option<Instant>) -> Limits<'a> {
+        Limits {
+            time_limit: deadline
+                .map(|d| d.saturating_duration_since(Instant::now()))
+                .or(self.time_limit),
+            ..*self
+        }
+    }
+}
+
 impl Limits<'_> {
     fn options(&self, max_nodes: Option<u64>, max_held: Option<u64>) -> Options<'_> {
         Options {
             max_nodes,
             max_held_states: max_held,
-            deadline: self.time_limit.and_then(|t| Instant::now().checked_add(t)),
+            deadline: self.deadline(),
             progress: self.progress,
         }
     }

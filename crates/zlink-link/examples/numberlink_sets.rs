@@ -91,10 +91,7 @@ fn main() {
                 z.set_attempt_budget(a);
             }
             let st = z.setup_stats();
-            let left = Limits {
-                time_limit: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-                ..limits
-            };
+            let left = limits.until(deadline);
             match z.count_with_stats(&left) {
                 Ok(c) => {
                     let s = t.elapsed().as_secs_f64();

@@ -17,7 +17,7 @@
 //! starts, and the full run gets what is left of it.
 
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use num_bigint::BigUint;
 use zlink_frontier::run::{
@@ -197,7 +197,7 @@ impl Settler {
         limits: &Limits<'_>,
         several_is_enough: bool,
     ) -> Result<Option<CountReport>, RunError> {
-        let deadline = deadline_of(limits);
+        let deadline = limits.deadline();
         let decided = |n: u8| CountReport {
             count: BigUint::from(n),
             total_states: 0,
@@ -244,7 +244,7 @@ impl Settler {
             }
         }
         self.note(SettledBy::Full);
-        count_family(family, &remaining(limits, deadline)).map(Some)
+        count_family(family, &limits.until(deadline)).map(Some)
     }
 
     /// Builds the reduced diagram of `family` into `zdd` (see the module doc).
@@ -257,7 +257,7 @@ impl Settler {
         zdd: &mut Zdd,
         limits: &Limits<'_>,
     ) -> Result<NodeId, RunError> {
-        let deadline = deadline_of(limits);
+        let deadline = limits.deadline();
         if let Some(problem) = &self.problem {
             if self.attempt_budget(family.width()) > 0 && self.completion.get().is_none() {
                 // the attempt's node budget must not stay on the caller's store
@@ -288,7 +288,7 @@ impl Settler {
             }
         }
         self.note(SettledBy::Full);
-        Ok(build_family(family, zdd, &remaining(limits, deadline))?.root)
+        Ok(build_family(family, zdd, &limits.until(deadline))?.root)
     }
 
     /// The caller's limits with the attempt budget (or the caller's, if smaller). Progress is
@@ -299,23 +299,5 @@ impl Settler {
             max_nodes: Some(limits.max_nodes.map_or(self.budget, |n| n.min(self.budget))),
             ..*limits
         }
-    }
-}
-
-/// When the caller's time limit ends, counted from now.
-fn deadline_of(limits: &Limits<'_>) -> Option<Instant> {
-    limits
-        .time_limit
-        .and_then(|t| Instant::now().checked_add(t))
-}
-
-/// The caller's limits with what is left of the time until `deadline`.
-fn remaining<'a>(limits: &Limits<'a>, deadline: Option<Instant>) -> Limits<'a> {
-    Limits {
-        time_limit: deadline.map(|d| {
-            d.saturating_duration_since(Instant::now())
-                .max(Duration::ZERO)
-        }),
-        ..*limits
     }
 }

@@ -127,19 +127,8 @@ pub fn first_of_two<S>(found: Vec<S>, started: Instant) -> Result<Solved<S>, Sol
     })
 }
 
-/// The limits `l` with what is left of the time until `deadline` (the run's deadline, taken
-/// before the deduction: deduction, completion and frontier run share one time limit).
-pub(crate) fn until<'a>(l: &Limits<'a>, deadline: Option<Instant>) -> Limits<'a> {
-    Limits {
-        time_limit: deadline
-            .map(|d| d.saturating_duration_since(Instant::now()))
-            .or(l.time_limit),
-        ..*l
-    }
-}
-
 /// The deadline of the run's time limit, if any (taken before the deduction, which checks it
-/// while probing; see [`until`]).
+/// while probing; see `Limits::until`).
 pub(crate) fn deadline(opts: &SolveOptions) -> Option<Instant> {
     opts.time_limit
         .filter(|s| s.is_finite() && *s >= 0.0)

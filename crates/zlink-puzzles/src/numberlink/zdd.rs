@@ -18,7 +18,7 @@ use zlink_link::SettledBy;
 
 use super::Numberlink;
 use crate::zdd_limits::{
-    deadline, exact_count, first_of_two, frontier_progress, limits, run_error, until,
+    deadline, exact_count, first_of_two, frontier_progress, limits, run_error,
 };
 
 /// The rule variant and deduction switch of a run.
@@ -123,7 +123,7 @@ impl Engine<Numberlink> for ZddEngine {
         let z = engine(p, s, end)?;
         let progress = frontier_progress(opts);
         let found = z
-            .links(2, &until(&limits(opts, Some(&progress)), end))
+            .links(2, &limits(opts, Some(&progress)).until(end))
             .map_err(|e| run_error(e, opts))?;
         first_of_two(found, started)
     }
@@ -143,7 +143,7 @@ impl Engine<Numberlink> for ZddEngine {
             ("attempt_budget", setup.attempt_budget),
         ];
         let mut counted = exact_count(opts, "frontier_width", &fixed, |l| {
-            z.count_with_stats(&until(l, end))
+            z.count_with_stats(&l.until(end))
         })?;
         // which step settled the count (see `SettledBy`)
         counted

@@ -15,7 +15,7 @@ use zlink_link::SettledBy;
 
 use super::{Loop, Slitherlink};
 use crate::zdd_limits::{
-    deadline, exact_count, first_of_two, frontier_progress, limits, run_error, until,
+    deadline, exact_count, first_of_two, frontier_progress, limits, run_error,
 };
 
 /// The Slitherlink ZDD engine.
@@ -94,7 +94,7 @@ impl Engine<Slitherlink> for ZddEngine {
         let z = engine(p, s, end)?;
         let progress = frontier_progress(opts);
         let found = z
-            .solutions(2, &until(&limits(opts, Some(&progress)), end))
+            .solutions(2, &limits(opts, Some(&progress)).until(end))
             .map_err(|e| run_error(e, opts))?;
         first_of_two(found, started)
     }
@@ -116,7 +116,7 @@ impl Engine<Slitherlink> for ZddEngine {
         let mut count_us = 0;
         let mut counted = exact_count(opts, "frontier_width", &[], |l| {
             let t = Instant::now();
-            let r = z.count_with_stats(&until(l, end));
+            let r = z.count_with_stats(&l.until(end));
             count_us = t.elapsed().as_micros() as u64;
             r
         })?;
