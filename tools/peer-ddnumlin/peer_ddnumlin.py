@@ -10,8 +10,12 @@ U-bend:
   zlink     zlink count --kind numberlink --cover --no-u-bends --threads T FILE.txt
                                           (Janko text as in the corpus: `rows cols`, then the rows)
 
-Every run is a fresh process under `/usr/bin/time -v` (the `measure` of
-tools/peer-graphillion/peer.py): wall seconds, CPU seconds and peak RSS. The table groups the
+Every run is a fresh process, a direct child of this script (`measure_direct` of
+tools/peer-graphillion/peer.py, address space limited by setrlimit): wall seconds from spawn to
+exit, the process's own CPU seconds (user + system, from wait4, in microseconds) and peak RSS.
+Most runs take a few milliseconds, so no wrapper (/usr/bin/time, a shell) sits in between: its
+start-up, the same for both tools, would pull the ratios towards 1. The peak RSS comes from a
+first run of the same command under /usr/bin/time (which also warms the file cache). The table groups the
 puzzles by size class (the classes of PEERS.md's Numberlink table) and lists the big single
 puzzles on their own rows as well; each cell is the median and max over the class.
 Both counts must agree; Janko's puzzles are unique under these rules (count 1), except six known
@@ -27,7 +31,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(HERE, "..", "peer-graphillion"))
-from peer import finish, fmt, measure  # noqa: E402  (shared with peer-graphillion)
+from peer import finish, fmt, measure_direct, measure_rss  # noqa: E402  (shared with peer-graphillion)
 
 DEFAULT_CORPUS = os.path.join(REPO, "..", "shared", "data", "puzzlekit-janko",
                               "NumberLink_dataset.json")
@@ -67,22 +71,21 @@ def to_erato(rows, cols, grid):
 
 
 def run_tool(name, cmd, timeout, env, mem_kb, parse):
-    """One measured run: dict(status, wall, cpu, rss_mb, count)."""
-    limited = ["bash", "-c", 'ulimit -v "$0" && exec "$@"', str(mem_kb)] + cmd
-    res = measure(limited, timeout, env=env)
+    """One run for the peak RSS (it also warms the file cache), then one measured run:
+    dict(status, wall, cpu, rss_mb, count)."""
+    rss = measure_rss(cmd, timeout, env=env, mem_bytes=mem_kb * 1024)
+    if rss is None:
+        return {"status": "timeout", "wall": timeout, "cpu": None, "rss_mb": None,
+                "count": None}
+    res = measure_direct(cmd, timeout, env=env, mem_bytes=mem_kb * 1024)
     if res["timeout"]:
         return {"status": "timeout", "wall": res["wall"], "cpu": None, "rss_mb": None,
                 "count": None}
-    cpu = 0.0
-    for line in res["stderr"].splitlines():
-        line = line.strip()
-        if line.startswith(("User time (seconds):", "System time (seconds):")):
-            cpu += float(line.rsplit(":", 1)[1])
-    out = {"status": "ok", "wall": res["wall"], "cpu": cpu, "rss_mb": res["rss_mb"],
+    out = {"status": "ok", "wall": res["wall"], "cpu": res["cpu"], "rss_mb": rss,
            "count": None}
     if res["rc"] != 0:
         out["status"] = "budget" if res["rc"] == 3 and name == "zlink" else f"rc{res['rc']}"
-        tail = (res["stderr"].split("\tCommand being timed")[0].strip().splitlines() or [""])[-1]
+        tail = (res["stderr"].strip().splitlines() or [""])[-1]
         print(f"# {out['status']}: {' '.join(cmd)}: {tail[:200]}", file=sys.stderr, flush=True)
         return out
     out["count"] = parse(res)
@@ -151,7 +154,8 @@ def compare(args):
     for s in skipped:
         print(f"# skipped {s}", flush=True)
     print(f"# {len(puzzles)} puzzles; timeout {args.timeout:g} s, threads {args.threads}, "
-          f"address-space limit {args.max_mem_gb:g} GB per process; wall seconds, peak RSS MB",
+          f"address-space limit {args.max_mem_gb:g} GB per process; wall seconds (spawn to exit), "
+          f"CPU ms (the process's own), peak RSS MB",
           flush=True)
 
     rows_out, failures = [], []
@@ -197,30 +201,36 @@ def compare(args):
     groups += [(f"{r}×{c} ({row['key']})", [row]) for r, c in BIG_SINGLES
                for row in rows_out if (row["rows"], row["cols"]) == (r, c)]
     print(f"\n{'class':<22} {'n':>4} {'ddnumlin s med/max':>19} {'MB med/max':>11} "
-          f"{'zlink s med/max':>19} {'MB med/max':>11} {'ratio':>6} {'agree':>8} "
-          f"{'dd fail':>7} {'zl fail':>7}")
+          f"{'zlink s med/max':>19} {'MB med/max':>11} {'ratio':>6} {'cpu ms dd/zl':>13} "
+          f"{'cpu ratio':>9} {'agree':>8} {'dd fail':>7} {'zl fail':>7}")
     for name, grp in groups:
         if not grp:
             continue
-        cells, med = [], {}
+        cells, med, cpu = [], {}, {}
         for tool in ("ddnumlin", "zlink"):
             ok = [r for r in grp if r[f"{tool}_status"] == "ok"]
             tm, tx = median_max(r[f"{tool}_wall_s"] for r in ok)
             mm, mx = median_max(r[f"{tool}_mb"] for r in ok)
             med[tool] = tm
+            cpu[tool] = median_max(r[f"{tool}_cpu_s"] for r in ok)[0]
             cells.append(f"{fmt(tm, '.3f')} / {fmt(tx, '.3f')}".rjust(19))
             cells.append(f"{fmt(mm, '.0f')} / {fmt(mx, '.0f')}".rjust(11))
         ratio = med["ddnumlin"] / med["zlink"] if med["ddnumlin"] is not None \
             and med["zlink"] else None
+        cpu_ratio = cpu["ddnumlin"] / cpu["zlink"] if cpu["ddnumlin"] is not None \
+            and cpu["zlink"] else None
+        cpu_ms = "/".join(fmt(None if c is None else c * 1000, ".2f")
+                          for c in (cpu["ddnumlin"], cpu["zlink"]))
         both = [r for r in grp if r["ddnumlin_count"] is not None
                 and r["zlink_count"] is not None]
         agree = sum(r["ddnumlin_count"] == r["zlink_count"] for r in both)
         nfail = {t: sum(r[f"{t}_status"] != "ok" for r in grp) for t in ("ddnumlin", "zlink")}
         print(f"{name:<22} {len(grp):>4} {cells[0]} {cells[1]} {cells[2]} {cells[3]} "
-              f"{fmt(ratio, '.2f'):>6} {f'{agree}/{len(both)}':>8} "
+              f"{fmt(ratio, '.2f'):>6} {cpu_ms:>13} {fmt(cpu_ratio, '.2f'):>9} "
+              f"{f'{agree}/{len(both)}':>8} "
               f"{nfail['ddnumlin']:>7} {nfail['zlink']:>7}", flush=True)
-    print("# ratio = median ddnumlin wall / median zlink wall (above 1: zlink faster); "
-          "agree = equal counts among puzzles both finished; fail = timeout or error")
+    print("# ratio = median ddnumlin wall / median zlink wall (above 1: zlink faster); cpu = "
+          "each process's own user + system time (medians), cpu ratio likewise; agree = equal counts among puzzles both finished; fail = timeout or error")
     csv_rows = [{k: round(v, 4) if isinstance(v, float) else v for k, v in r.items()}
                 for r in rows_out]
     finish(args.csv, csv_rows, failures,

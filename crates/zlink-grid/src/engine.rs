@@ -45,6 +45,12 @@ pub trait Engine<P: Puzzle>: Sync + 'static {
         false
     }
 
+    /// Whether a run with `settings` solves integer programs, so needs a build with the MIP
+    /// solver (the lean `zlink` binary hands such runs to `zlink-mip`). Default: no.
+    fn needs_mip(&self, _settings: &Self::Settings) -> bool {
+        false
+    }
+
     /// One solution. Engines that can tell cheaply set [`Solved::more`].
     ///
     /// # Errors
@@ -230,6 +236,9 @@ pub trait DynEngine<P: Puzzle>: Sync {
     fn summary(&self) -> &'static str;
     /// [`Engine::enumerates`].
     fn enumerates(&self) -> bool;
+    /// [`Engine::needs_mip`] with the settings read from `pairs` (unreadable settings: no, and
+    /// the run reports them).
+    fn needs_mip(&self, pairs: &[(String, String)]) -> bool;
     /// [`Settings::KEYS`] of the engine's settings.
     fn settings_keys(&self) -> &'static [(&'static str, &'static str)];
     /// [`Engine::solve`] with the settings read from `opts` (`owner` names the engine in
@@ -259,6 +268,9 @@ impl<P: Puzzle, E: Engine<P>> DynEngine<P> for E {
     }
     fn enumerates(&self) -> bool {
         Engine::enumerates(self)
+    }
+    fn needs_mip(&self, pairs: &[(String, String)]) -> bool {
+        E::Settings::parse("", pairs).is_ok_and(|s| Engine::needs_mip(self, &s))
     }
     fn settings_keys(&self) -> &'static [(&'static str, &'static str)] {
         E::Settings::KEYS

@@ -205,6 +205,15 @@ pub trait PuzzleKind: Sync {
     fn formats_help(&self) -> &'static str;
     /// The engines, default first.
     fn engines(&self) -> Vec<EngineInfo>;
+    /// Whether solving (`counting` false) or counting with the engine called `engine` (default
+    /// as [`Kind::solve`] and [`Kind::count`] pick it) and `settings` solves integer programs
+    /// ([`crate::Engine::needs_mip`]). An unknown engine: no (the run reports it).
+    fn needs_mip(
+        &self,
+        engine: Option<&str>,
+        counting: bool,
+        settings: &[(String, String)],
+    ) -> bool;
     /// Parse every puzzle in `text`.
     ///
     /// # Errors
@@ -236,6 +245,19 @@ impl<P: Puzzle> PuzzleKind for Kind<P> {
                 counts_by_default: self.counter == Some(e.name()),
             })
             .collect()
+    }
+    fn needs_mip(
+        &self,
+        engine: Option<&str>,
+        counting: bool,
+        settings: &[(String, String)],
+    ) -> bool {
+        let name = if counting {
+            engine.or(self.counter)
+        } else {
+            engine
+        };
+        self.engine(name).is_ok_and(|e| e.needs_mip(settings))
     }
     fn load(&'static self, text: &str, source: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
         Ok(P::parse(text, source)?

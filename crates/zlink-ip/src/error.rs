@@ -42,6 +42,9 @@ pub enum IpError {
         /// The budget, bytes.
         budget: u64,
     },
+    /// This build has no solver (the `highs` feature is off): see [`crate::HAS_SOLVER`].
+    #[error("this build has no MIP solver (built without HiGHS): run `zlink-mip`, which has it")]
+    NoSolver,
     /// HiGHS reported an error or an unexpected status.
     #[error("HiGHS failed: {0}")]
     Solver(String),

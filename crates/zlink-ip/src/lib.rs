@@ -25,7 +25,14 @@ pub mod error;
 pub mod expr;
 pub mod model;
 pub mod no_good;
+#[cfg(feature = "highs")]
 mod raw;
+
+/// Whether this build can solve: the `highs` feature links HiGHS in (the default). Without it
+/// models are built as usual and [`Model::solve`] returns [`IpError::NoSolver`]: the lean
+/// `zlink` binary, whose ZDD engines start faster without HiGHS' static constructors, hands
+/// integer programs to `zlink-mip`.
+pub const HAS_SOLVER: bool = cfg!(feature = "highs");
 
 pub use cut_loop::{solve_with_cuts, LoopLimits, NoSeparator, Round, RoundLog, Separator};
 pub use error::IpError;

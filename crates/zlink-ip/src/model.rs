@@ -1,19 +1,25 @@
 //! The model: columns, rows, objective and parameters, kept on our side and mirrored into one
-//! live HiGHS instance that is reused across solves.
+//! live HiGHS instance that is reused across solves (`model/highs_backend.rs`).
 //!
 //! Rows and columns added after a solve are appended to the live instance
 //! (`highs::Model::from(solved)` then `add_row`), and bound or cost changes are applied in
-//! place, so cut loops and no-good enumeration re-solve without rebuilding the model.
+//! place, so cut loops and no-good enumeration re-solve without rebuilding the model. Without
+//! the `highs` feature (`model/absent.rs`) a model is still built and sized, and solving it is
+//! [`IpError::NoSolver`].
 
 use std::time::Instant;
 
-use highs::{HighsModelStatus, RowProblem};
-
 use crate::expr::{Constraint, LinExpr, Var, VarKind};
-use crate::{raw, IpError};
+use crate::IpError;
 
-/// Serializes HiGHS solves across threads (see [`Model::solve`]).
-static SOLVE_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+#[cfg(not(feature = "highs"))]
+mod absent;
+#[cfg(feature = "highs")]
+mod highs_backend;
+#[cfg(not(feature = "highs"))]
+use absent::Live;
+#[cfg(feature = "highs")]
+use highs_backend::Live;
 /// Optimisation direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Sense {
@@ -138,13 +144,6 @@ struct Column {
     integer: bool,
 }
 
-/// The live HiGHS instance and how much of the model it has seen.
-struct Live {
-    highs: highs::Model,
-    cols: Vec<highs::Col>,
-    synced_rows: usize,
-}
-
 /// A mixed-integer linear program.
 ///
 /// ```
@@ -253,9 +252,7 @@ impl Model {
         col.lower = lower;
         col.upper = upper;
         if let Some(live) = &mut self.live {
-            if let Some(&c) = live.cols.get(var.0) {
-                live.highs.change_column_bounds(c, lower..=upper);
-            }
+            live.set_bounds(var.0, lower, upper);
         }
     }
 
@@ -335,87 +332,6 @@ impl Model {
         }
     }
 
-    /// Bring the live HiGHS instance up to date: build it, or append new columns and rows.
-    fn sync(&mut self) -> Result<Live, IpError> {
-        let Some(mut live) = self.live.take() else {
-            let mut p = RowProblem::default();
-            let cols: Vec<highs::Col> = self
-                .cols
-                .iter()
-                .map(|c| p.add_column_with_integrality(c.cost, c.lower..=c.upper, c.integer))
-                .collect();
-            for r in &self.rows {
-                p.add_row(
-                    r.lower..=r.upper,
-                    r.terms.iter().map(|&(v, a)| (cols[v.0], a)),
-                );
-            }
-            let sense = match self.sense {
-                Sense::Minimise => highs::Sense::Minimise,
-                Sense::Maximise => highs::Sense::Maximise,
-            };
-            let highs = p
-                .try_optimise(sense)
-                .map_err(|e| IpError::Solver(format!("loading the model: {e:?}")))?;
-            return Ok(Live {
-                highs,
-                cols,
-                synced_rows: self.rows.len(),
-            });
-        };
-        for c in &self.cols[live.cols.len()..] {
-            let col = live
-                .highs
-                .try_add_column_with_integrality(c.cost, c.lower..=c.upper, [], c.integer)
-                .map_err(|e| IpError::Solver(format!("adding a column: {e:?}")))?;
-            live.cols.push(col);
-        }
-        for r in &self.rows[live.synced_rows..] {
-            let cols = &live.cols;
-            live.highs
-                .try_add_row(
-                    r.lower..=r.upper,
-                    r.terms.iter().map(|&(v, a)| (cols[v.0], a)),
-                )
-                .map_err(|e| IpError::Solver(format!("adding a row: {e:?}")))?;
-        }
-        live.synced_rows = self.rows.len();
-        Ok(live)
-    }
-
-    fn apply_params(&self, h: &mut highs::Model) -> Result<(), IpError> {
-        let bad = |o: &str| IpError::Solver(format!("HiGHS rejected option `{o}`"));
-        // Always set, so a limit removed between solves is removed in HiGHS too.
-        h.try_set_option(
-            "time_limit",
-            self.params.time_limit.unwrap_or(f64::INFINITY),
-        )
-        .map_err(|_| bad("time_limit"))?;
-        h.try_set_option("mip_rel_gap", self.params.mip_gap.unwrap_or(1e-4))
-            .map_err(|_| bad("mip_rel_gap"))?;
-        h.try_set_option("mip_abs_gap", self.params.mip_abs_gap.unwrap_or(1e-6))
-            .map_err(|_| bad("mip_abs_gap"))?;
-        if let Some(t) = self.params.threads {
-            h.try_set_option("threads", t as i32)
-                .map_err(|_| bad("threads"))?;
-        }
-        if let Some(s) = self.params.seed {
-            h.try_set_option("random_seed", s)
-                .map_err(|_| bad("random_seed"))?;
-        }
-        for (name, value) in &self.params.highs_options {
-            let name = name.as_str();
-            match value {
-                OptionValue::Bool(b) => h.try_set_option(name, *b),
-                OptionValue::Int(i) => h.try_set_option(name, *i),
-                OptionValue::Float(f) => h.try_set_option(name, *f),
-                OptionValue::Str(v) => h.try_set_option(name, v.as_str()),
-            }
-            .map_err(|_| bad(name))?;
-        }
-        Ok(())
-    }
-
     /// Solve to optimality.
     ///
     /// # Errors
@@ -442,61 +358,7 @@ impl Model {
                 Err(IpError::Infeasible)
             };
         }
-        // HiGHS keeps one task scheduler per process: concurrent solves from several threads
-        // (the test harness, callers using rayon) have given solver errors and wrong counts
-        // here, so solves are serialized process-wide. One solve still uses HiGHS's threads.
-        let _serial = SOLVE_LOCK
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let Live {
-            mut highs,
-            cols,
-            synced_rows,
-        } = self.sync()?;
-        self.apply_params(&mut highs)?;
-        let solved = highs
-            .try_solve()
-            .map_err(|e| IpError::Solver(format!("{e:?}")))?;
-        let status = solved.status();
-        let has_integers = self.cols.iter().any(|c| c.integer);
-        let stats = SolveStats {
-            seconds: start.elapsed().as_secs_f64(),
-            nodes: raw::int64_info(&solved, c"mip_node_count").unwrap_or(0),
-            iterations: solved.simplex_iteration_count().max(0) as u64,
-            gap: if has_integers {
-                solved.mip_gap()
-            } else {
-                f64::INFINITY
-            },
-            rows: self.rows.len(),
-            cols: self.cols.len(),
-        };
-        self.last_stats = Some(stats.clone());
-        let has_solution = solved.primal_solution_status() == highs::HighsSolutionStatus::Feasible;
-        let solution = Solution {
-            values: solved.get_solution().columns().to_vec(),
-            objective: solved.objective_value() + self.offset,
-            stats,
-        };
-        self.live = Some(Live {
-            highs: solved.into(),
-            cols,
-            synced_rows,
-        });
-        match status {
-            HighsModelStatus::Optimal | HighsModelStatus::ModelEmpty => Ok(solution),
-            HighsModelStatus::Infeasible => Err(IpError::Infeasible),
-            HighsModelStatus::Unbounded | HighsModelStatus::UnboundedOrInfeasible => {
-                Err(IpError::Unbounded)
-            }
-            HighsModelStatus::ReachedTimeLimit => Err(IpError::TimeLimit {
-                seconds: self.params.time_limit.unwrap_or(f64::INFINITY),
-                incumbent: has_solution.then(|| Box::new(solution)),
-            }),
-            other => Err(IpError::Solver(format!(
-                "unexpected model status {other:?}"
-            ))),
-        }
+        self.solve_live(start)
     }
 }
 

@@ -6,6 +6,11 @@
 //! (`zlink-link` for ZDDs, `zlink-ip` for integer programs), which never depend on each other;
 //! this is the only crate that sees both. [`registry::registry`] lists every kind for the CLI.
 
+/// Whether the IP engines can run in this build (the `mip` feature: HiGHS linked in). Without
+/// it they are listed, [`zlink_grid::Engine::needs_mip`] says which runs need them, and their
+/// solves fail with a solver error naming `zlink-mip`.
+pub const MIP_SOLVER: bool = zlink_ip::HAS_SOLVER;
+
 pub mod battleship;
 pub mod circuit;
 pub mod hashi;

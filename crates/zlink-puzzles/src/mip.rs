@@ -175,6 +175,7 @@ pub fn solve_error(e: IpError) -> SolveError {
         }
         e @ IpError::Memory { .. } => SolveError::Budget(e.to_string()),
         IpError::Solver(s) => SolveError::Solver(s),
+        e @ IpError::NoSolver => SolveError::Solver(e.to_string()),
     }
 }
 

@@ -73,6 +73,13 @@ pub struct PuzzleInput {
 }
 
 impl PuzzleInput {
+    /// Whether solving (`counting` false) or counting with the chosen engine and settings
+    /// needs the MIP solver (an unknown kind or engine: no, the run reports it).
+    pub fn needs_mip(&self, counting: bool) -> bool {
+        find_kind(kinds(), &self.kind)
+            .is_some_and(|k| k.needs_mip(self.engine.as_deref(), counting, &self.all_settings()))
+    }
+
     /// `--set` pairs with the shorthand flags appended (a later pair wins).
     fn all_settings(&self) -> Vec<(String, String)> {
         let mut all = self.settings.clone();

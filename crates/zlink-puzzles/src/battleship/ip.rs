@@ -40,6 +40,10 @@ impl Engine<Battleship> for IpEngine {
         "integer programs over ship placements or cell parts (--set model=grid|cell); counts by no-good cuts"
     }
 
+    fn needs_mip(&self, _: &Self::Settings) -> bool {
+        true
+    }
+
     fn enumerates(&self) -> bool {
         true
     }

@@ -48,6 +48,10 @@ impl Engine<Circuit> for IpEngine {
          (--set model=…); counts by no-good cuts"
     }
 
+    fn needs_mip(&self, _: &Self::Settings) -> bool {
+        true
+    }
+
     fn enumerates(&self) -> bool {
         true
     }

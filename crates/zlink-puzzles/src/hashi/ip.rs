@@ -36,6 +36,10 @@ impl Engine<Hashi> for IpEngine {
         "integer programs with flow, BFS or lazy connectivity (--set model=…); counts by no-good cuts"
     }
 
+    fn needs_mip(&self, _: &Self::Settings) -> bool {
+        true
+    }
+
     fn enumerates(&self) -> bool {
         true
     }

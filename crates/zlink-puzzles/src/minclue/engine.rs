@@ -170,6 +170,10 @@ impl Engine<MinimumClues> for RowGeneration {
         "row generation over unavoidable sets with a hitting-set master (--set master=search|ip)"
     }
 
+    fn needs_mip(&self, s: &MinimumSettings) -> bool {
+        s.master == search::Master::Ip
+    }
+
     fn solve(
         &self,
         p: &MinimumClues,
@@ -246,6 +250,10 @@ impl Engine<MinimumClues> for IpRowGeneration {
 
     fn summary(&self) -> &'static str {
         "row generation with a HiGHS hitting-set IP master (small grids)"
+    }
+
+    fn needs_mip(&self, _: &Self::Settings) -> bool {
+        true
     }
 
     fn solve(

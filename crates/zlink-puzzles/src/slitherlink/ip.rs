@@ -37,6 +37,10 @@ impl Engine<Slitherlink> for IpEngine {
         "the arc integer program with subtour elimination (--set cuts=on|off); counts by no-good cuts"
     }
 
+    fn needs_mip(&self, _: &Self::Settings) -> bool {
+        true
+    }
+
     fn enumerates(&self) -> bool {
         true
     }

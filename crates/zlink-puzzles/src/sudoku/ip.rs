@@ -147,6 +147,10 @@ impl Engine<Sudoku> for IpEngine {
         "set-partitioning integer program over HiGHS; counts by no-good cuts"
     }
 
+    fn needs_mip(&self, _: &Self::Settings) -> bool {
+        true
+    }
+
     fn enumerates(&self) -> bool {
         true
     }

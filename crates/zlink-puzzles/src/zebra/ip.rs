@@ -142,6 +142,10 @@ impl Engine<Zebra> for IpEngine {
         "the report's integer program (7.1) by HiGHS; counts by no-good cuts"
     }
 
+    fn needs_mip(&self, _: &Self::Settings) -> bool {
+        true
+    }
+
     fn enumerates(&self) -> bool {
         true
     }
