@@ -113,6 +113,14 @@ fn count_prints_digits_last_and_json() {
         (Some(2), Some(false))
     );
     assert!(v["seconds"].as_f64().is_some());
+    // per-round tables: whole numbers (round, nodes, cuts) are JSON integers, seconds floats
+    let rounds = v["stats"]["rounds"]
+        .as_array()
+        .expect("the IP engine's rounds");
+    assert_eq!(rounds[0]["round"], serde_json::json!(1), "{rounds:?}");
+    assert!(rounds
+        .iter()
+        .all(|r| r["nodes"].is_u64() && r["seconds"].is_number()));
 }
 
 #[test]

@@ -204,6 +204,12 @@ fn error_exit(label: &str, e: &SolveError) -> CliError {
     }
 }
 
+/// A per-round table cell that is a whole number (a round, a count of cuts or nodes), as an
+/// integer: `3`, not `3.0`.
+fn whole(v: f64) -> Option<i64> {
+    (v.fract() == 0.0 && v.abs() < 9.0e15).then_some(v as i64)
+}
+
 fn stats_json(s: &SolveStats) -> Value {
     let counters: serde_json::Map<String, Value> = s
         .counters
@@ -217,7 +223,7 @@ fn stats_json(s: &SolveStats) -> Value {
                 t.columns
                     .iter()
                     .zip(r)
-                    .map(|(c, v)| (c.to_string(), json!(v)))
+                    .map(|(c, &v)| (c.to_string(), whole(v).map_or(json!(v), |i| json!(i))))
                     .collect::<serde_json::Map<_, _>>()
             })
             .collect::<Vec<_>>()
@@ -233,13 +239,7 @@ fn print_stats(label: &str, s: &SolveStats) {
         for r in &t.rows {
             let cells: Vec<String> = r
                 .iter()
-                .map(|v| {
-                    if v.fract() == 0.0 {
-                        format!("{v}")
-                    } else {
-                        format!("{v:.4}")
-                    }
-                })
+                .map(|&v| whole(v).map_or_else(|| format!("{v:.4}"), |i| i.to_string()))
                 .collect();
             eprintln!("  {}", cells.join("\t"));
         }
