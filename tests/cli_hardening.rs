@@ -229,6 +229,32 @@ fn a_long_blank_slitherlink_is_linear() {
 }
 
 #[test]
+fn the_minimum_clue_proof_checks_its_memory_budget_first() {
+    // the proof's structures are bounded (at most 6,144 sets; about 0.7 MB with one worker on
+    // a 9x9 grid): a budget below that stops at once with exit 3, before seeding
+    let f = write(
+        "minclue-budget.txt",
+        b"621943758783615492594728361142879635357461289869532174238197546916354827475286913\n",
+    );
+    let (code, out, err) = timed(
+        &[
+            "solve",
+            "--kind",
+            "minclue",
+            "--threads",
+            "1",
+            "--max-memory",
+            "100K",
+            &f,
+        ],
+        20,
+    );
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(err.contains("memory budget"), "{err}");
+    assert!(out.is_empty(), "{out}");
+}
+
+#[test]
 fn ip_runs_have_a_memory_budget_too() {
     let f = write(
         "ip-budget.txt",

@@ -382,6 +382,15 @@ impl Engine<MinimumClues> for HittingProof {
             );
         }
         let grid = p.grid(opts)?;
+        let workers = o.threads.unwrap_or_else(rayon::current_num_threads);
+        let need = proof::working_set(grid.len(), workers);
+        if let Some(budget) = opts.max_memory.filter(|&b| need > b) {
+            return Err(SolveError::Budget(format!(
+                "the hitting-set proof's structures ({workers} worker threads, up to {} known \
+                 sets) take up to {need} bytes, over the memory budget of {budget} bytes",
+                proof::MAX_SETS
+            )));
+        }
         let bar = std::io::stderr().is_terminal();
         let show = |k: usize, lower: usize, done: u64, total: u64| {
             eprint!(

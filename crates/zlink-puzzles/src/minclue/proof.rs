@@ -37,6 +37,23 @@ use crate::sudoku::Shape;
 /// dropped, which only costs re-checks, never correctness).
 const WORDS: usize = 96;
 
+/// The most sets the search keeps (`64·WORDS`).
+pub const MAX_SETS: usize = 64 * WORDS;
+
+/// An upper bound on the bytes of the proof's own structures on a grid of `cells` cells (at
+/// most 128) with `workers` threads: at most `64·WORDS` known sets, shared once (the list and
+/// its dedup table); each worker's copy of them and those it learned, per cell the bitvector of
+/// the sets holding it, per depth the unhit sets and the cells to branch on. The search
+/// allocates nothing per node, so this is what a memory budget is compared with, before the
+/// proof starts.
+pub fn working_set(cells: usize, workers: usize) -> u64 {
+    let sets = MAX_SETS as u64;
+    let bitvector = (WORDS * 8) as u64;
+    let depths = cells as u64 + 1;
+    let worker = sets * 16 * 2 + cells as u64 * bitvector + depths * (bitvector + 128 * 8);
+    sets * 16 * 3 + workers.max(1) as u64 * worker
+}
+
 /// Settings of the proof.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProofOptions {
@@ -392,7 +409,7 @@ impl<'a> Worker<'a> {
     /// Append `s` as a new set; whether there was room.
     fn push_set(&mut self, s: u128) -> bool {
         let j = self.sets.len();
-        if j >= 64 * WORDS {
+        if j >= MAX_SETS {
             return false;
         }
         self.sets.push(s);
