@@ -7,7 +7,8 @@
 //! (files as `zlink_link::design::parse_loop` / `parse_candidates` read them; default: the
 //! paper's example #1 with every cell a candidate), or `-- --random RxC SEED [K]` for a random
 //! loop (`zlink_link::design::random::random_loop`), with `K` seeded random candidates, or
-//! `-- --greedy RxC SEED RUNS TARGET` for a random loop whose candidates are the union of
+//! `-- --grown RxC SEED` for a grown (compact) loop (`zlink_link::design::random::grown_loop`)
+//! with every cell a candidate, or `-- --greedy RxC SEED RUNS TARGET` for a random loop whose candidates are the union of
 //! `RUNS` minimal hint sets, cut at `TARGET` cells, found by greedy removal (`zlink_link::design::reduced`, the CLI's
 //! reduced route).
 
@@ -38,6 +39,12 @@ fn peak_rss_mb() -> Option<f64> {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (inside, cand) = match args.as_slice() {
+        [flag, size, seed] if flag == "--grown" => {
+            let (r, c) = size.split_once('x').ok_or("size is RxC")?;
+            let (r, c): (usize, usize) = (r.parse()?, c.parse()?);
+            let inside = random::grown_loop(r, c, seed.parse()?);
+            (inside, Grid::new(r, c, true))
+        }
         [flag, size, seed, rest @ ..] if flag == "--random" => {
             let (r, c) = size.split_once('x').ok_or("size is RxC")?;
             let (r, c): (usize, usize) = (r.parse()?, c.parse()?);
