@@ -228,52 +228,42 @@ fn a_long_blank_slitherlink_is_linear() {
     assert_eq!(out.trim(), (n * (n + 1) / 2).to_string());
 }
 
-#[test]
-fn the_minimum_clue_proof_checks_its_memory_budget_first() {
-    // the proof's structures are bounded (at most 6,144 sets; about 0.7 MB with one worker on
-    // a 9x9 grid): a budget below that stops at once with exit 3, before seeding
-    let f = write(
-        "minclue-budget.txt",
-        b"621943758783615492594728361142879635357461289869532174238197546916354827475286913\n",
-    );
-    let (code, out, err) = timed(
-        &[
-            "solve",
-            "--kind",
-            "minclue",
-            "--threads",
-            "1",
-            "--max-memory",
-            "100K",
-            &f,
-        ],
-        20,
-    );
+/// `zlink solve ARGS FILE` with `FILE` holding `puzzle` stops at once with exit 3, saying the
+/// memory budget is too small, and prints nothing on stdout.
+fn refused_over_budget(name: &str, puzzle: &[u8], args: &[&str]) {
+    let f = write(name, puzzle);
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    all.push(&f);
+    let (code, out, err) = timed(&all, 20);
     assert_eq!(code, 3, "{out}{err}");
     assert!(err.contains("memory budget"), "{err}");
     assert!(out.is_empty(), "{out}");
 }
 
 #[test]
+fn the_minimum_clue_proof_checks_its_memory_budget_first() {
+    // the proof's structures are bounded (at most 6,144 sets; about 0.7 MB with one worker on
+    // a 9x9 grid): a budget below that stops at once, before seeding
+    refused_over_budget(
+        "minclue-budget.txt",
+        b"621943758783615492594728361142879635357461289869532174238197546916354827475286913\n",
+        &[
+            "--kind",
+            "minclue",
+            "--threads",
+            "1",
+            "--max-memory",
+            "100K",
+        ],
+    );
+}
+
+#[test]
 fn ip_runs_have_a_memory_budget_too() {
-    let f = write(
+    refused_over_budget(
         "ip-budget.txt",
         b"000000008003000400090020060000079000000061200060502070008000500010000020405000003\n",
+        &["--kind", "sudoku", "--engine", "ip", "--max-memory", "4K"],
     );
-    let (code, out, err) = timed(
-        &[
-            "solve",
-            "--kind",
-            "sudoku",
-            "--engine",
-            "ip",
-            "--max-memory",
-            "4K",
-            &f,
-        ],
-        20,
-    );
-    assert_eq!(code, 3, "{out}{err}");
-    assert!(err.contains("memory budget"), "{err}");
-    assert!(out.is_empty(), "{out}");
 }
