@@ -23,7 +23,8 @@
 //! * for every open clue cell, exactly its number of undecided sides (the clue minus the sides
 //!   fixed on) taken ([`GroupSpec`]),
 //!
-//! combined with [`Intersection`], on packed, inline or boxed states by frontier width.
+//! combined with [`Lockstep`] (both test every level in turn), on packed, inline or boxed states
+//! by frontier width.
 //!
 //! ```
 //! use zlink_grid::{Coord, Grid};
@@ -42,7 +43,7 @@ mod edges;
 pub use edges::{dot_edges, LoopEdge, LoopEdges};
 
 use num_bigint::BigUint;
-use zlink_frontier::combinators::{Forced, Intersection};
+use zlink_frontier::combinators::{Forced, Lockstep};
 use zlink_frontier::packed::Slots;
 use zlink_frontier::run::{CountReport, Limits, RunError, SpecFamily};
 use zlink_frontier::specs::{groups::GroupSpec, mate::Mate, SpecError};
@@ -553,7 +554,7 @@ impl SpecFamily for SlitherZdd {
     /// deduction's fixed segments.
     fn spec<M: Slots>(&self) -> Result<impl Spec, SpecError> {
         Ok(Forced::new(
-            Intersection::new(Mate::<M>::cycles(&self.graph, false)?, &self.groups),
+            Lockstep::new(Mate::<M>::cycles(&self.graph, false)?, &self.groups),
             self.fixed.clone(),
         ))
     }
