@@ -211,7 +211,7 @@ impl Spec for GroupSpec {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn child(&self, s: &u128, level: Level, take: bool) -> Step<u128> {
         let mut m = *s;
         for t in self.touches(level as usize) {
