@@ -187,7 +187,7 @@ impl<A: Stepwise, B: Stepwise> Spec for Lockstep<A, B> {
         self.combine(self.a.root(), self.b.root())
     }
 
-    #[inline]
+    #[inline(always)]
     fn child(&self, s: &Self::State, level: Level, take: bool) -> Step<Self::State> {
         let sa = self.a.child(&s.0, level, take);
         if sa == Step::Reject {
@@ -263,7 +263,7 @@ impl<S: Spec> Spec for Forced<S> {
             _ => s,
         }
     }
-    #[inline]
+    #[inline(always)]
     fn child(&self, s: &S::State, level: Level, take: bool) -> Step<S::State> {
         let i = level as usize;
         if self
