@@ -13,8 +13,9 @@
 //! The loop lives on the `(R + 1) × (C + 1)` lattice-dot graph. Its edges are ordered by
 //! [`sweep_order_by`]: dot lines one after the other, row by row or column by column,
 //! whichever leaves the narrower frontier over the undecided segments (at most `min(R, C) + 2`
-//! dots), so a clue cell's count is open for one line only. On the Janko puzzles this order
-//! needs 10–100× fewer states than the anti-diagonal sweep of
+//! dots; on a tie, the smaller open profile), so a clue cell's count is open for one line
+//! only. On the Janko puzzles this order needs 10–100× fewer states than the anti-diagonal
+//! sweep of
 //! [`zlink_frontier::EdgeOrder::Frontier`] (which is narrower by one dot but keeps clue counts
 //! open along a whole diagonal).
 //! Nothing else here is Slitherlink-specific machinery: the family is the intersection of
