@@ -572,9 +572,10 @@ impl SpecFamily for SlitherZdd {
 /// are all fixed adds no choice). `kept[l]` is the edge of level `l`, `fixed(l)` its decision.
 ///
 /// Why: on a square grid both sweeps are equally wide, and the first choice (row by row) cost
-/// up to 7× the states of the other on the Janko puzzles deduction leaves open. Over the 72 of
-/// them (2026-11-26), breaking width ties by this profile took the states of the better sweep
-/// on 9 more puzzles and lost on 2 (by 11 and 186 states): 611 K states in all → 362 K
+/// up to 7× the states of the other on the Janko puzzles deduction leaves open. Over 72 of the
+/// 75 (2026-11-26; the other three are much narrower one way), breaking width ties by this
+/// profile took the states of the better sweep on 9 more puzzles and lost on 2 (by 11 and 186
+/// states): 611 K states in all → 362 K
 /// (`59_9x9` 220 K → 30 K, `932_14x14` 49 K → 8 K, `110_10x10` 17 K → 11 K, `864_10x10`
 /// 13 K → 5 K). It does not see everything: `109_10x10` counts in 65 K states by rows and
 /// 18 K by columns, with profiles 0.30 M and 0.34 M.
