@@ -1,5 +1,6 @@
-//! Spec combinators: the intersection of two specs, a spec with fixed levels and an existing ZDD
-//! seen as a spec (the 1-branch lookahead is [`crate::lookahead`]).
+//! Spec combinators: the intersection of two specs (in general, or of two [`Stepwise`] specs in
+//! lockstep), a spec with fixed levels and an existing ZDD seen as a spec (the 1-branch
+//! lookahead is [`crate::lookahead`]).
 //!
 //! Together they give *subsetting* (TdZdd's `zddSubset`, the engine behind Graphillion):
 //! `subset(zdd, f, spec)` walks the diagram `f` and the spec top-down in lockstep and keeps the
@@ -31,7 +32,7 @@ use zlink_zdd::{NodeId, Zdd};
 
 use crate::build::{build, BuildError};
 use crate::options::Options;
-use crate::spec::{Level, Spec, Step};
+use crate::spec::{Level, Spec, Step, Stepwise};
 
 /// Whether the spec, from `step`, accepts the empty continuation (all later variables 0).
 ///
@@ -127,6 +128,91 @@ impl<A: Spec, B: Spec> Spec for Intersection<A, B> {
     }
 }
 
+/// The family `L(a) ∩ L(b)` of two [`Stepwise`] specs: both test every level in turn, so the
+/// state is the pair of states and nothing else (an [`Intersection`] also keeps each side's
+/// next level, and steps a side that waits at a later level).
+///
+/// Why: the Slitherlink count (cycles ∩ clue counts, both stepwise) spends most of its time
+/// per state in the intersection; in lockstep a state is 16 bytes smaller and a child is the
+/// two sides' children, nothing more. The family is that of [`Intersection`] (a side's accept
+/// still needs the other side to accept the empty rest).
+///
+/// ```
+/// use zlink_frontier::combinators::{Intersection, Lockstep};
+/// use zlink_frontier::specs::{groups::GroupSpec, mate::MateSpec};
+/// use zlink_frontier::{count, Graph, Options};
+/// let g = Graph::grid(3, 3);
+/// // cycles through exactly one of the edges 0 and 1, and both of 5 and 6
+/// let cycles = MateSpec::cycles(&g, false).unwrap();
+/// let groups = GroupSpec::new(g.num_edges() as u32, &[(vec![0, 1], 1), (vec![5, 6], 2)]).unwrap();
+/// let opts = Options::default();
+/// let general = count(&Intersection::new(&cycles, &groups), &opts).unwrap();
+/// assert_eq!(count(&Lockstep::new(&cycles, &groups), &opts).unwrap(), general);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Lockstep<A, B> {
+    a: A,
+    b: B,
+}
+
+impl<A: Stepwise, B: Stepwise> Lockstep<A, B> {
+    /// The intersection of `a` and `b` (over the same variables).
+    pub fn new(a: A, b: B) -> Lockstep<A, B> {
+        Lockstep { a, b }
+    }
+
+    #[inline(always)]
+    fn combine(&self, sa: Step<A::State>, sb: Step<B::State>) -> Step<(A::State, B::State)> {
+        match (sa, sb) {
+            (Step::Reject, _) | (_, Step::Reject) => Step::Reject,
+            (Step::Accept, Step::Accept) => Step::Accept,
+            (Step::Accept, other) => accept_if(accepts_empty(&self.b, other)),
+            (other, Step::Accept) => accept_if(accepts_empty(&self.a, other)),
+            (Step::Node(la, a), Step::Node(lb, b)) => {
+                assert_eq!(la, lb, "a Stepwise spec skipped a level");
+                Step::Node(la, (a, b))
+            }
+        }
+    }
+}
+
+impl<A: Stepwise, B: Stepwise> Spec for Lockstep<A, B> {
+    type State = (A::State, B::State);
+
+    fn num_levels(&self) -> Level {
+        self.a.num_levels().max(self.b.num_levels())
+    }
+
+    fn root(&self) -> Step<Self::State> {
+        self.combine(self.a.root(), self.b.root())
+    }
+
+    #[inline(always)]
+    fn child(&self, s: &Self::State, level: Level, take: bool) -> Step<Self::State> {
+        let sa = self.a.child(&s.0, level, take);
+        if sa == Step::Reject {
+            return Step::Reject;
+        }
+        let sb = self.b.child(&s.1, level, take);
+        self.combine(sa, sb)
+    }
+
+    /// The sides' own tests, not the child itself: the lookahead then keeps a few nodes whose
+    /// 1-branch only the pair rejects (a closed cycle with clue counts still open), but does
+    /// not compute every child's 1-child twice. Janko `105_10x10`: 8% more states (23.9 K
+    /// against 22.2 K), 21% fewer instructions (26.0 M against 32.8 M).
+    #[inline]
+    fn can_take(&self, s: &Self::State, level: Level) -> bool {
+        self.a.can_take(&s.0, level) && self.b.can_take(&s.1, level)
+    }
+
+    fn accepts_rest_empty(&self, s: &Self::State, level: Level) -> bool {
+        self.a.accepts_rest_empty(&s.0, level) && self.b.accepts_rest_empty(&s.1, level)
+    }
+}
+
+impl<A: Stepwise, B: Stepwise> Stepwise for Lockstep<A, B> {}
+
 /// A spec with some levels fixed: a fixed-on level must be taken, a fixed-off level must not.
 ///
 /// Why: puzzle engines deduce edges before the build (Numberlink, Slitherlink); a fixed level
@@ -177,7 +263,7 @@ impl<S: Spec> Spec for Forced<S> {
             _ => s,
         }
     }
-    #[inline]
+    #[inline(always)]
     fn child(&self, s: &S::State, level: Level, take: bool) -> Step<S::State> {
         let i = level as usize;
         if self
@@ -201,6 +287,9 @@ impl<S: Spec> Spec for Forced<S> {
         self.fixed.get(level as usize) != Some(&Some(false)) && self.inner.can_take(s, level)
     }
 }
+
+/// Fixing levels rejects children, never moves them.
+impl<S: Stepwise> Stepwise for Forced<S> {}
 
 /// The family of an existing ZDD node, as a spec (state = the current node).
 #[derive(Clone, Copy, Debug)]

@@ -35,4 +35,4 @@ pub use graph::{Graph, GraphError, Vertex};
 pub use options::{Options, Progress, TimeLimit};
 pub use order::{frontier_widths, EdgeOrder};
 pub use run::{build_family, count_family, BuildReport, CountReport, Limits, RunError, SpecFamily};
-pub use spec::{Level, Spec, Step};
+pub use spec::{Level, Spec, Step, Stepwise};

@@ -83,6 +83,17 @@ pub trait Spec: Sync {
     }
 }
 
+/// A spec that tests every level in turn: its root is a node at level 0 (or a terminal) and
+/// every node child of level `l` is at level `l + 1`, never later.
+///
+/// Why: two such specs can be intersected with their states side by side and no pending
+/// levels ([`crate::combinators::Lockstep`]), a third of the Slitherlink count's work per
+/// state under the general [`crate::combinators::Intersection`]. Implementing it is a promise
+/// the lockstep intersection checks (it panics on a child at another level).
+pub trait Stepwise: Spec {}
+
+impl<T: Stepwise + ?Sized> Stepwise for &T {}
+
 impl<T: Spec + ?Sized> Spec for &T {
     type State = T::State;
     fn num_levels(&self) -> Level {

@@ -6,7 +6,7 @@ mod common;
 use common::graph;
 use num_bigint::BigUint;
 use proptest::prelude::*;
-use zlink_frontier::combinators::{subset, Intersection};
+use zlink_frontier::combinators::{subset, Intersection, Lockstep};
 use zlink_frontier::specs::{degree::DegreeSpec, mate::MateSpec};
 use zlink_frontier::{build_zdd, count, EdgeOrder, Options, Spec};
 use zlink_testkit::graph::{self as oracle, SmallGraph};
@@ -115,12 +115,24 @@ fn check_all(sg: &SmallGraph, s: usize, t: usize, bits: u64) {
             &intersect(&oracle::cycles(sg), &degree),
             "cycles ∩ degree",
         );
+        check(
+            &Lockstep::new(&cyc, &deg),
+            &perm,
+            &intersect(&oracle::cycles(sg), &degree),
+            "cycles ∩ degree in lockstep",
+        );
         let paths = MateSpec::st_paths(&g, s32, t32, false).unwrap();
         check(
             &Intersection::new(&deg, &paths),
             &perm,
             &intersect(&degree, &oracle::st_paths(sg, s, t)),
             "degree ∩ paths",
+        );
+        check(
+            &Lockstep::new(&deg, &paths),
+            &perm,
+            &intersect(&degree, &oracle::st_paths(sg, s, t)),
+            "degree ∩ paths in lockstep",
         );
         let mut zdd = Zdd::new(g.num_edges() as u32);
         let pm = build_zdd(

@@ -2,10 +2,13 @@
 //! against the file's solution: one line per puzzle and a summary per size class (counted,
 //! unique, equal to the published loop, deduction alone decided, median / mean / max seconds).
 //!
-//! `cargo run --release -p zlink-link --example janko_corpus -- [SIZE|all] [--deduce off|rules|probe|sat] [--attempt STATES] [--max-memory BYTES] [--max-states N] [--quiet]`
+//! `cargo run --release -p zlink-link --example janko_corpus -- [SIZE|all] [--deduce off|rules|probe|sat] [--attempt STATES] [--max-memory BYTES] [--max-states N] [--repeat N] [--only KEY] [--quiet]`
 //!
 //! `--attempt` sets the budget of the count tried before the SAT completion (0: the
-//! completion first); each line says which step settled the count.
+//! completion first); each line says which step settled the count. `--repeat N` times each
+//! puzzle (set-up and count) N times and keeps the fastest, in-process figures steady enough
+//! to compare on a loaded box; the summary then lists each class's ten slowest puzzles.
+//! `--only KEY` (e.g. `105_10x10`) runs one puzzle of the class, for a profiler.
 //!
 //! SIZE is `20x36` (rows × columns as in the file's header). `tools/slitherlink-janko.sh` runs
 //! it class by class under `/usr/bin/time` for the peak memory.
@@ -30,6 +33,8 @@ struct Class {
     matches: usize,
     decided: usize,
     secs: Vec<f64>,
+    /// (seconds, puzzle) of every counted puzzle, for the slowest ten.
+    slowest: Vec<(f64, String)>,
     odd: Vec<String>,
 }
 
@@ -40,6 +45,8 @@ fn main() {
     let mut limits = Limits::default();
     let mut quiet = false;
     let mut attempt = None;
+    let mut repeat = 1usize;
+    let mut only = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -65,6 +72,14 @@ fn main() {
                 i += 1;
                 attempt = args.get(i).and_then(|s| s.parse().ok());
             }
+            "--repeat" => {
+                i += 1;
+                repeat = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
+            }
+            "--only" => {
+                i += 1;
+                only = args.get(i).cloned();
+            }
             "--quiet" => quiet = true,
             "all" => {}
             s => size = Some(s.replace('x', " ")),
@@ -74,6 +89,9 @@ fn main() {
     let mut classes: BTreeMap<(usize, usize), Class> = BTreeMap::new();
     let all = Instant::now();
     for p in janko::corpus(size.as_deref()) {
+        if only.as_ref().is_some_and(|k| *k != p.key) {
+            continue;
+        }
         let dims = (p.clues.rows(), p.clues.cols());
         let class = classes.entry(dims).or_default();
         class.tried += 1;
@@ -98,9 +116,21 @@ fn main() {
         let st = z.setup_stats();
         match z.count_with_stats(&limits) {
             Ok(c) => {
-                let secs = t.elapsed().as_secs_f64();
+                let mut secs = t.elapsed().as_secs_f64();
+                for _ in 1..repeat {
+                    let t = Instant::now();
+                    let mut again =
+                        SlitherZdd::with_deduction(&p.clues, deduction).expect("set up once");
+                    if let Some(a) = attempt {
+                        again.set_attempt_budget(a);
+                    }
+                    let n = again.count(&limits).expect("counted once");
+                    secs = secs.min(t.elapsed().as_secs_f64());
+                    assert_eq!(n, c.count, "{}: a repeated count differs", p.key);
+                }
                 class.counted += 1;
                 class.secs.push(secs);
+                class.slowest.push((secs, p.key.clone()));
                 class.decided += usize::from(st.decided);
                 let unique = c.count == 1u32.into();
                 class.unique += usize::from(unique);
@@ -118,7 +148,7 @@ fn main() {
                 }
                 if !quiet {
                     println!(
-                        "{}: count {} fixed {}/{} decided {} settled by {} width {} widest {} states {} deduce {:.3}s total {:.3}s{verdict}",
+                        "{}: count {} fixed {}/{} decided {} settled by {} width {} widest {} states {} deduce {:.3}s total {:.6}s{verdict}",
                         p.key,
                         c.count,
                         st.fixed_on + st.fixed_off,
@@ -162,6 +192,16 @@ fn main() {
         );
         for o in &k.odd {
             println!("        {o}");
+        }
+        if repeat > 1 {
+            k.slowest.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let top: Vec<String> = k
+                .slowest
+                .iter()
+                .take(10)
+                .map(|(s, key)| format!("{key} {:.3} ms", s * 1e3))
+                .collect();
+            println!("        slowest: {}", top.join(", "));
         }
     }
     println!("total {:.2}s", all.elapsed().as_secs_f64());

@@ -626,22 +626,21 @@ impl<'a> State<'a> {
         }
     }
 
-    /// Makes hypothesis `h` and propagates as a trial; the edge decisions it made when it did
-    /// not fail. The state is back as before on return.
-    fn trial(&mut self, h: Hypothesis) -> Option<Vec<(u32, u8)>> {
+    /// Makes hypothesis `h` and propagates as a trial; whether it did not fail, and then the
+    /// edge decisions it made in `made` (cleared first). The state is back as before on
+    /// return.
+    fn trial(&mut self, h: Hypothesis, made: &mut Vec<(u32, u8)>) -> bool {
         let mark = self.trail.len();
         let ok = self.assume(h).and_then(|()| self.propagate(false)).is_ok();
-        let made = ok.then(|| {
-            self.trail[mark..]
-                .iter()
-                .filter_map(|u| match *u {
-                    Undo::Edge(f) => Some((f, self.val[f as usize])),
-                    _ => None,
-                })
-                .collect()
-        });
+        made.clear();
+        if ok {
+            made.extend(self.trail[mark..].iter().filter_map(|u| match *u {
+                Undo::Edge(f) => Some((f, self.val[f as usize])),
+                _ => None,
+            }));
+        }
         self.undo_to(mark);
-        made
+        ok
     }
 
     /// The outer face (the last one).
@@ -649,10 +648,72 @@ impl<'a> State<'a> {
         self.p.faces.0 as u32 - 1
     }
 
-    /// Probing passes while they decide something.
+    /// Probing to a fixpoint: every open edge, then (for a loop in the plane) every face of
+    /// unknown colour, tried both ways, round and round until a whole round decides nothing.
+    /// A round ends where the last decision was made, not at the end of the list: the
+    /// hypotheses after it were tried in the very same state and would fail again.
     fn probe_fixpoint(&mut self) -> Result<(), Contradiction> {
-        while self.probe_pass()? {}
+        let edges = (0..self.val.len() as u32).map(|e| Hypothesis::Edge(e, true));
+        let faces = (0..self.p.faces.0.saturating_sub(1) as u32).map(|f| Hypothesis::Face(f, true));
+        let all: Vec<Hypothesis> = edges.chain(faces).collect();
+        let mut buf = Buffers {
+            seen: vec![UNK; self.val.len()],
+            on: Vec::new(),
+            off: Vec::new(),
+        };
+        // hypotheses tried since the last decision
+        let mut quiet = 0;
+        for &h in all.iter().cycle() {
+            if quiet >= all.len() {
+                break;
+            }
+            quiet += 1;
+            if !self.open(h) {
+                continue;
+            }
+            if self.late() {
+                // the run is out of time: what is decided stands, the rest stays open
+                return Ok(());
+            }
+            if self.probe(h, &mut buf)? {
+                quiet = 0;
+            }
+        }
         Ok(())
+    }
+
+    /// Tries hypothesis `h` both ways: a failing trial decides the other way, decisions both
+    /// trials made stand; whether it decided anything. `seen` is all `UNK` on entry and exit;
+    /// `on` and `off` are the trials' buffers.
+    fn probe(&mut self, h: Hypothesis, buf: &mut Buffers) -> Result<bool, Contradiction> {
+        let Buffers { seen, on, off } = buf;
+        if !self.trial(h, on) {
+            self.assume(h.negated())?;
+            self.propagate(true)?;
+            return Ok(true);
+        }
+        if !self.trial(h.negated(), off) {
+            self.assume(h)?;
+            self.propagate(true)?;
+            return Ok(true);
+        }
+        for &(f, v) in on.iter() {
+            seen[f as usize] = v;
+        }
+        off.retain(|&(f, v)| seen[f as usize] == v);
+        for &(f, _) in on.iter() {
+            seen[f as usize] = UNK;
+        }
+        if off.is_empty() {
+            return Ok(false);
+        }
+        for &(f, v) in off.iter() {
+            if self.val[f as usize] == UNK {
+                self.set(f, v == ON)?;
+            }
+        }
+        self.propagate(true)?;
+        Ok(true)
     }
 
     /// Applies a hypothesis (not yet propagated).
@@ -669,56 +730,6 @@ impl<'a> State<'a> {
             Hypothesis::Edge(e, _) => self.val[e as usize] == UNK,
             Hypothesis::Face(f, _) => self.faces.find(f).0 != self.faces.find(self.outer()).0,
         }
-    }
-
-    /// One probing pass over the undecided edges, then (for a loop in the plane) the faces of
-    /// unknown colour, each tried inside and outside; whether it decided anything.
-    fn probe_pass(&mut self) -> Result<bool, Contradiction> {
-        let mut changed = false;
-        let mut seen = vec![UNK; self.val.len()];
-        let edges = (0..self.val.len() as u32).map(|e| Hypothesis::Edge(e, true));
-        let faces = (0..self.p.faces.0.saturating_sub(1) as u32).map(|f| Hypothesis::Face(f, true));
-        for h in edges.chain(faces) {
-            if !self.open(h) {
-                continue;
-            }
-            if self.late() {
-                // the run is out of time: what is decided stands, the rest stays open
-                return Ok(false);
-            }
-            let Some(on) = self.trial(h) else {
-                self.assume(h.negated())?;
-                self.propagate(true)?;
-                changed = true;
-                continue;
-            };
-            let Some(off) = self.trial(h.negated()) else {
-                self.assume(h)?;
-                self.propagate(true)?;
-                changed = true;
-                continue;
-            };
-            for &(f, v) in &on {
-                seen[f as usize] = v;
-            }
-            let common: Vec<(u32, u8)> = off
-                .into_iter()
-                .filter(|&(f, v)| seen[f as usize] == v)
-                .collect();
-            for &(f, _) in &on {
-                seen[f as usize] = UNK;
-            }
-            if !common.is_empty() {
-                for &(f, v) in &common {
-                    if self.val[f as usize] == UNK {
-                        self.set(f, v == ON)?;
-                    }
-                }
-                self.propagate(true)?;
-                changed = true;
-            }
-        }
-        Ok(changed)
     }
 
     /// Whether every edge is decided and they form a solution (a loop has an on-edge).
@@ -826,6 +837,14 @@ pub(crate) fn deduce(p: &Problem) -> Result<Vec<Option<bool>>, Contradiction> {
         s.branch()?;
     }
     Ok(s.decisions())
+}
+
+/// Probing's scratch space, reused from trial to trial: a mark per edge, and the decisions of
+/// the two trials of a hypothesis.
+struct Buffers {
+    seen: Vec<u8>,
+    on: Vec<(u32, u8)>,
+    off: Vec<(u32, u8)>,
 }
 
 /// What the completion of a deduction found (see [`complete`]).

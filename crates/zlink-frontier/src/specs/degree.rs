@@ -9,7 +9,7 @@
 use crate::frontier::{FrontierPlan, TooWide};
 use crate::graph::Graph;
 use crate::packed::{Packed, MAX_FIELD, MAX_WIDTH};
-use crate::spec::{Level, Spec, Step};
+use crate::spec::{Level, Spec, Step, Stepwise};
 use crate::specs::SpecError;
 
 /// Spec of `{ E' ⊆ E : deg_{E'}(v) ∈ D(v) for every v }`; `D(v)` is a bit mask (bit `d` =
@@ -83,6 +83,9 @@ impl DegreeSpec {
         &self.plan
     }
 }
+
+/// Every child of a degree spec is at the next level.
+impl Stepwise for DegreeSpec {}
 
 impl Spec for DegreeSpec {
     type State = Packed;

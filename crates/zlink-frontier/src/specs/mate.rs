@@ -28,7 +28,7 @@
 use crate::frontier::{FrontierPlan, TooWide};
 use crate::graph::{Graph, Vertex};
 use crate::packed::{Packed, Slots, Wide};
-use crate::spec::{Level, Spec, Step};
+use crate::spec::{Level, Spec, Step, Stepwise};
 use crate::specs::SpecError;
 
 const FREE: u8 = 0;
@@ -251,6 +251,9 @@ impl<M: Slots> Mate<M> {
         Ok(())
     }
 }
+
+/// Every child of a mate spec is at the next level (the frontier moves one edge at a time).
+impl<M: Slots> Stepwise for Mate<M> {}
 
 impl<M: Slots> Spec for Mate<M> {
     type State = M;

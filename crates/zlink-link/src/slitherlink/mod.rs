@@ -13,8 +13,9 @@
 //! The loop lives on the `(R + 1) × (C + 1)` lattice-dot graph. Its edges are ordered by
 //! [`sweep_order_by`]: dot lines one after the other, row by row or column by column,
 //! whichever leaves the narrower frontier over the undecided segments (at most `min(R, C) + 2`
-//! dots), so a clue cell's count is open for one line only. On the Janko puzzles this order
-//! needs 10–100× fewer states than the anti-diagonal sweep of
+//! dots; on a tie, the smaller open profile), so a clue cell's count is open for one line
+//! only. On the Janko puzzles this order needs 10–100× fewer states than the anti-diagonal
+//! sweep of
 //! [`zlink_frontier::EdgeOrder::Frontier`] (which is narrower by one dot but keeps clue counts
 //! open along a whole diagonal).
 //! Nothing else here is Slitherlink-specific machinery: the family is the intersection of
@@ -23,7 +24,8 @@
 //! * for every open clue cell, exactly its number of undecided sides (the clue minus the sides
 //!   fixed on) taken ([`GroupSpec`]),
 //!
-//! combined with [`Intersection`], on packed, inline or boxed states by frontier width.
+//! combined with [`Lockstep`] (both test every level in turn), on packed, inline or boxed states
+//! by frontier width.
 //!
 //! ```
 //! use zlink_grid::{Coord, Grid};
@@ -42,7 +44,7 @@ mod edges;
 pub use edges::{dot_edges, LoopEdge, LoopEdges};
 
 use num_bigint::BigUint;
-use zlink_frontier::combinators::{Forced, Intersection};
+use zlink_frontier::combinators::{Forced, Lockstep};
 use zlink_frontier::packed::Slots;
 use zlink_frontier::run::{CountReport, Limits, RunError, SpecFamily};
 use zlink_frontier::specs::{groups::GroupSpec, mate::Mate, SpecError};
@@ -60,15 +62,16 @@ const BRANCH_DEPTH: u32 = 8;
 /// The states (count) or nodes (build) of the first, budgeted run after probing at the
 /// [`Deduction::Sat`] level (module `settle`): below it the frontier run costs less than the
 /// SAT completion it saves. Measured on the Janko 10×10 puzzles that probing leaves open:
-/// `105_10x10` counts in 22 K states (about 2 ms) where the completion takes about 5 ms,
-/// `109_10x10` needs 61 K states (about 6 ms) where the completion takes about 2 ms.
-pub const ATTEMPT_STATES: u64 = 30_000;
+/// `105_10x10` counts in 27 K states (about 1.6 ms) where the completion takes about 7 ms;
+/// `109_10x10` counts in 18 K states (about 1.5 ms) by the sweep the open profile picks, and
+/// in 65 K by the other, where its completion takes about 1.2 ms. (30 K until 2026-11-26,
+/// when the sweep choice on width ties moved `105` to the 27 K sweep.)
+pub const ATTEMPT_STATES: u64 = 33_000;
 
 /// The count attempt also stops once it holds more than `ATTEMPT_STATES / ATTEMPT_HELD_DIVISOR`
-/// states at once (2.5 K: `105_10x10`, widest level 758 states, holds at most 2.1 K;
-/// `109_10x10`, widest level 1,772, `46_8x8`, `47_8x8`, `932_14x14` and four bigger puzzles,
-/// whose completion is cheaper than their count, stop early, after about 8 K states instead
-/// of 30 K).
+/// states at once (2.75 K: `105_10x10`, widest level 1,035 states, fits; `46_8x8`, `47_8x8`
+/// and bigger puzzles whose completion is cheaper than their count stop early, before the
+/// state budget is spent).
 pub const ATTEMPT_HELD_DIVISOR: u64 = 12;
 
 /// The engine's default edge order, as a permutation of [`dot_edges`] (`perm[level]` = index
@@ -298,10 +301,12 @@ impl SlitherZdd {
             }
         }
         // Off segments leave the graph; levels are the others in sweep order, row by row or
-        // column by column, whichever leaves the narrower frontier (ties: across the short
-        // side). The undecided region, not the grid, sets the width.
+        // column by column, whichever leaves the narrower frontier; on a tie (every square
+        // grid), the smaller open profile (`open_profile`), then across the short side. The
+        // undecided region, not the grid, sets the width.
         let by_rows_first = cols <= rows;
-        let mut best: Option<(usize, Vec<usize>)> = None;
+        let open = fixed.iter().any(Option::is_none);
+        let mut best: Option<((usize, f64), Vec<usize>)> = None;
         for by_rows in [by_rows_first, !by_rows_first] {
             let order: Vec<usize> = sweep_order_by(rows, cols, by_rows)
                 .into_iter()
@@ -312,10 +317,11 @@ impl SlitherZdd {
                 .ok()
                 .and_then(|g| FrontierPlan::new(&g).ok())
                 .map_or(usize::MAX, |p| p.width());
-            if best.as_ref().is_none_or(|(w, _)| width < *w) {
-                best = Some((width, order));
+            let cost = (width, open_profile(&full, &order, &fixed, &cells));
+            if best.as_ref().is_none_or(|(c, _)| cost < *c) {
+                best = Some((cost, order));
             }
-            if deduction == Deduction::Off || rows == cols {
+            if deduction == Deduction::Off || !open {
                 break;
             }
         }
@@ -553,10 +559,77 @@ impl SpecFamily for SlitherZdd {
     /// deduction's fixed segments.
     fn spec<M: Slots>(&self) -> Result<impl Spec, SpecError> {
         Ok(Forced::new(
-            Intersection::new(Mate::<M>::cycles(&self.graph, false)?, &self.groups),
+            Lockstep::new(Mate::<M>::cycles(&self.graph, false)?, &self.groups),
             self.fixed.clone(),
         ))
     }
+}
+
+/// The open profile of an edge order (`order[l]` = the dot-graph edge of level `l`, with
+/// `fixed` and the clue `cells` indexed by those edges): the sum over its levels of `2^k`,
+/// where `k` counts what the state must remember there: the frontier dots that still have an
+/// undecided edge to come (a dot whose remaining edges are all fixed adds no choice), and the
+/// clue cells with an undecided side behind and one ahead.
+///
+/// Why: on a square grid both sweeps are equally wide, and the first choice (row by row) cost
+/// up to 7× the states of the other on the Janko puzzles deduction leaves open. Over 72 of the
+/// 75 (2026-11-26; the other three are much narrower one way), breaking width ties by this
+/// profile took 304 K states in all where the row sweep took 611 K and the better sweep of
+/// each puzzle 290 K (`59_9x9` 220 K → 30 K, `109_10x10` 65 K → 18 K, `932_14x14` 49 K → 8 K,
+/// `110_10x10` 17 K → 11 K, `864_10x10` 13 K → 5 K); counting the dots alone took 362 K
+/// and kept `109_10x10` by rows.
+///
+/// Time: `O(levels + dots + cells)`.
+fn open_profile(
+    full: &Graph,
+    order: &[usize],
+    fixed: &[Option<bool>],
+    cells: &[([u32; 4], u8)],
+) -> f64 {
+    let mut level_of = vec![usize::MAX; fixed.len()];
+    for (l, &i) in order.iter().enumerate() {
+        level_of[i] = l;
+    }
+    // +1 where something starts being remembered, -1 after its last level
+    let mut diff = vec![0i32; order.len() + 1];
+    let dots = full.num_vertices();
+    let (mut first, mut last) = (vec![usize::MAX; dots], vec![usize::MAX; dots]);
+    for (l, &i) in order.iter().enumerate() {
+        let (u, v) = full.edges()[i];
+        for x in [u as usize, v as usize] {
+            if first[x] == usize::MAX {
+                first[x] = l;
+            }
+            if fixed[i].is_none() {
+                last[x] = l;
+            }
+        }
+    }
+    for (&a, &b) in first.iter().zip(&last) {
+        if b != usize::MAX {
+            diff[a] += 1;
+            diff[b + 1] -= 1;
+        }
+    }
+    for (sides, _) in cells {
+        let open = sides
+            .iter()
+            .filter(|&&i| fixed[i as usize].is_none())
+            .map(|&i| level_of[i as usize]);
+        let (a, b) = open.fold((usize::MAX, 0), |(a, b), l| (a.min(l), b.max(l)));
+        if a < b {
+            diff[a] += 1;
+            diff[b] -= 1;
+        }
+    }
+    let mut k = 0;
+    diff[..order.len()]
+        .iter()
+        .map(|d| {
+            k += d;
+            2f64.powi(k)
+        })
+        .sum()
 }
 
 /// The level of a segment that deduction kept.

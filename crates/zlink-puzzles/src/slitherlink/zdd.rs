@@ -39,7 +39,7 @@ impl Settings for SlitherlinkSettings {
         ),
         (
             "attempt",
-            "N: states of the count or build tried before the SAT completion (default 30000; 0: the completion first)",
+            "N: states of the count or build tried before the SAT completion (default 33000; 0: the completion first)",
         ),
     ];
 
