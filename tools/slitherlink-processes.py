@@ -2,7 +2,7 @@
 """Janko Slitherlinks counted one process each, as a user (and cspuz, PEERS.md) runs them
 (issue 13).
 
-    tools/slitherlink-processes.py [--size 10x10] [--repeat 5] [--zlink PATH] [--top 10]
+    tools/slitherlink-processes.py [--size 10x10 | --size all] [--repeat 5] [--zlink PATH] [--top 10]
 
 `tools/slitherlink-janko.sh` counts the corpus in one process; this runs
 `zlink count --kind slitherlink --threads 1 FILE` once per puzzle of a size class, `--repeat`
@@ -10,7 +10,9 @@ times each (interleaved rounds over the class; per puzzle the median run), and p
 seconds (spawn to exit) and the process's own CPU seconds (user + system, from wait4): median,
 mean and maximum over the class, how many puzzles take longer than a limit (default: 5 ms, the
 largest wall time cspuz's 10×10 median, printed 0.00 s in PEERS.md, can stand for), and the
-slowest puzzles. Every count must be 1 (`random_15x15` 28); exit 1 otherwise.
+slowest puzzles. `--size all` runs the whole corpus and compares each of PEERS.md's classes
+(10×10, 10×18, 14×24, 20×36, 30×40, 60×60, other) with cspuz's median there. Every count must
+be 1 (`random_15x15` 28); exit 1 otherwise.
 Build the binary first (`cargo zlink-static`: the lean static build users get for speed).
 """
 
@@ -28,6 +30,13 @@ from peer import measure_direct  # noqa: E402  (shared with the peer scripts)
 
 CORPUS = os.path.join(REPO, "..", "shared", "data", "puzzlekit-janko", "Slitherlink_dataset.json")
 EXPECTED = {"random_15x15": 28}
+# cspuz_core's median wall seconds per class (PEERS.md: 0.00 printed for 10×10, i.e. < 0.005)
+CSPUZ_MEDIAN = {"10x10": 0.005, "10x18": 0.01, "14x24": 0.03, "20x36": 0.27, "30x40": 1.02,
+                "60x60": 14.4, "other": 0.01}
+
+
+def size_class(size):
+    return size if size in CSPUZ_MEDIAN else "other"
 
 
 def main():
@@ -45,8 +54,8 @@ def main():
     args = ap.parse_args()
     with open(args.corpus) as f:
         data = json.load(f)["data"]
-    rows_cols = args.size.split("x")
-    keys = sorted(k for k in data if data[k]["problem"].split()[:2] == rows_cols)
+    size_of = {k: "x".join(data[k]["problem"].split()[:2]) for k in data}
+    keys = sorted(k for k in data if args.size in ("all", size_of[k]))
     if not keys:
         sys.exit(f"no puzzle of size {args.size} in {args.corpus}")
     env = dict(os.environ, RAYON_NUM_THREADS="1")
@@ -85,6 +94,18 @@ def main():
     print(line("cpu", per_cpu.values()))
     over = [k for k, w in per_wall.items() if w * 1000 > args.limit_ms]
     print(f"over {args.limit_ms:g} ms wall: {len(over)} of {len(per_wall)}")
+    if args.size == "all":
+        print("class      n   wall ms median / mean / max   cpu ms max   cspuz median ms   over it")
+        for c in CSPUZ_MEDIAN:
+            ks = [k for k in per_wall if size_class(size_of[k]) == c]
+            if not ks:
+                continue
+            w = sorted(per_wall[k] for k in ks)
+            limit = CSPUZ_MEDIAN[c]
+            print(f"{c:<8} {len(ks):>4}   {1000 * statistics.median(w):7.2f} / "
+                  f"{1000 * statistics.mean(w):7.2f} / {1000 * w[-1]:8.2f}   "
+                  f"{1000 * max(per_cpu[k] for k in ks):8.2f}   {1000 * limit:12.0f}   "
+                  f"{sum(x > limit for x in w):>5}")
     print(f"slowest {args.top} (wall ms, cpu ms; every run's wall ms):")
     for k in sorted(per_wall, key=per_wall.get, reverse=True)[:args.top]:
         runs = " ".join(f"{1000 * w:.2f}" for w in walls[k])
