@@ -72,15 +72,29 @@ impl<A: Spec, B: Spec> Intersection<A, B> {
         sa: Step<A::State>,
         sb: Step<B::State>,
     ) -> Step<PairState<A::State, B::State>> {
-        match (sa, sb) {
-            (Step::Reject, _) | (_, Step::Reject) => Step::Reject,
-            (Step::Accept, Step::Accept) => Step::Accept,
-            (Step::Accept, other) => accept_if(accepts_empty(&self.b, other)),
-            (other, Step::Accept) => accept_if(accepts_empty(&self.a, other)),
-            (Step::Node(la, a), Step::Node(lb, b)) => {
-                Step::Node(la.min(lb), PairState { la, a, lb, b })
-            }
-        }
+        combine(&self.a, &self.b, sa, sb, |la, a, lb, b| {
+            Step::Node(la.min(lb), PairState { la, a, lb, b })
+        })
+    }
+}
+
+/// The step of an intersection from its sides' steps: a reject on either side rejects, an
+/// accept needs the other side to accept the empty rest, and two nodes become one by `node`
+/// (the general pair with both levels, or the lockstep pair).
+#[inline(always)]
+fn combine<A: Spec, B: Spec, S>(
+    a: &A,
+    b: &B,
+    sa: Step<A::State>,
+    sb: Step<B::State>,
+    node: impl FnOnce(Level, A::State, Level, B::State) -> Step<S>,
+) -> Step<S> {
+    match (sa, sb) {
+        (Step::Reject, _) | (_, Step::Reject) => Step::Reject,
+        (Step::Accept, Step::Accept) => Step::Accept,
+        (Step::Accept, other) => accept_if(accepts_empty(b, other)),
+        (other, Step::Accept) => accept_if(accepts_empty(a, other)),
+        (Step::Node(la, sa), Step::Node(lb, sb)) => node(la, sa, lb, sb),
     }
 }
 
@@ -163,16 +177,10 @@ impl<A: Stepwise, B: Stepwise> Lockstep<A, B> {
 
     #[inline(always)]
     fn combine(&self, sa: Step<A::State>, sb: Step<B::State>) -> Step<(A::State, B::State)> {
-        match (sa, sb) {
-            (Step::Reject, _) | (_, Step::Reject) => Step::Reject,
-            (Step::Accept, Step::Accept) => Step::Accept,
-            (Step::Accept, other) => accept_if(accepts_empty(&self.b, other)),
-            (other, Step::Accept) => accept_if(accepts_empty(&self.a, other)),
-            (Step::Node(la, a), Step::Node(lb, b)) => {
-                assert_eq!(la, lb, "a Stepwise spec skipped a level");
-                Step::Node(la, (a, b))
-            }
-        }
+        combine(&self.a, &self.b, sa, sb, |la, a, lb, b| {
+            assert_eq!(la, lb, "a Stepwise spec skipped a level");
+            Step::Node(la, (a, b))
+        })
     }
 }
 
