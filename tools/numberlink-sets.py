@@ -2,6 +2,7 @@
 """Numberlink outside Janko's rules, one process per puzzle and rule variant (issue 12).
 
     tools/numberlink-sets.py [--time-limit 10] [--max-memory 4G] [--give-up 3] [--zlink PATH]
+                             [--solve] [--set NAME]
 
 For every puzzle of
   * the Flow Free levels of ../shared/data/flow-solver-puzzles/puzzles/ (29),
@@ -13,7 +14,10 @@ it runs `zlink count --kind numberlink --threads 1 [FLAGS] FILE` under three var
 `--cover --no-u-bends` (Janko's rules, ddnumlin's `-k 0`), `--cover` (every cell on a line,
 any bends: Flow Free's rule) and plain (cells may stay empty), with a time limit and a memory
 budget, and prints per puzzle the count (or why there is none), CPU seconds and peak RSS,
-then a summary per set and variant. A variant that fails `--give-up` puzzles in a row on a set
+then a summary per set and variant. With `--solve` it runs `zlink solve` instead and says per
+puzzle whether a solution came and what is known of the others: `unique`, `several` (a second
+solution was found: the puzzle is not unique), `found` (a solution; whether there are others is
+not known: the run's build stopped at its budget or time limit), `none` (exit 1). A variant that fails `--give-up` puzzles in a row on a set
 (time limit or budget) is not tried on the rest of that set (marked `-`; not on the Janko
 set, whose puzzles have nothing in common), so the script ends in minutes. Build the binary first (`cargo zlink-static`, or `cargo build --release`).
 """
@@ -88,7 +92,8 @@ def puzzle_sets(tmp):
 
 
 def run(zlink, flags, path, args):
-    cmd = ["/usr/bin/time", "-f", "%M", zlink, "count", "--kind", "numberlink", "--threads", "1",
+    what = "solve" if args.solve else "count"
+    cmd = ["/usr/bin/time", "-f", "%M", zlink, what, "--kind", "numberlink", "--threads", "1",
            "--time-limit", str(args.time_limit), "--max-memory", args.max_memory] + flags + [path]
     res = measure_direct(cmd, args.time_limit * 3 + 30)
     if res["timeout"]:
@@ -103,7 +108,15 @@ def run(zlink, flags, path, args):
     err = [ln for ln in err if not ln.startswith("Command exited with non-zero status")]
     rc = res["rc"]
     out = {"cpu": res["cpu"], "mb": mb}
-    if rc == 0:
+    if rc == 0 and args.solve:
+        text = "\n".join(err)
+        out["status"] = "ok"
+        out["answer"] = ("several" if "more than one solution" in text
+                         else "found" if "is not known" in text else "unique")
+    elif rc == 1 and args.solve:
+        out["status"] = "ok"
+        out["answer"] = "none"
+    elif rc == 0:
         out["status"] = "ok"
         out["count"] = int(res["stdout"].strip().splitlines()[-1])
     elif rc == 1:
@@ -129,7 +142,8 @@ def cell(r):
         if r["status"] == "budget":
             print(f"# budget: {r['why']}", file=sys.stderr)
         return r["status"] + where
-    return f"{r['count']:,} ({r['cpu']:.3f} s, {r['mb']:.0f} MB)"
+    answer = r["answer"] if "answer" in r else f"{r['count']:,}"
+    return f"{answer} ({r['cpu']:.3f} s, {r['mb']:.0f} MB)"
 
 
 def main():
@@ -140,6 +154,8 @@ def main():
     ap.add_argument("--give-up", type=int, default=3,
                     help="failures in a row after which a variant stops on a set (default 3)")
     ap.add_argument("--zlink", default=os.path.join(REPO, "target", "release", "zlink"))
+    ap.add_argument("--solve", action="store_true",
+                    help="run `zlink solve` (a solution, and whether it is unique) instead of count")
     ap.add_argument("--set", action="append", default=[],
                     help="only sets whose name contains this (repeatable)")
     args = ap.parse_args()
@@ -171,12 +187,19 @@ def main():
                 tried = [r for r in results[v] if r]
                 cpus = [r["cpu"] for r in ok]
                 mbs = [r["mb"] for r in ok if r["mb"]]
+                if args.solve:
+                    answers = [r["answer"] for r in ok]
+                    known = ", ".join(f"{a} {answers.count(a)}" for a in
+                                      ("unique", "several", "found", "none") if a in answers)
+                else:
+                    known = str(sum(r["count"] == 1 for r in ok))
                 summary.append(
                     f"| {name} | {v} | {len(ok)} of {len(files)} ({len(tried)} tried) | "
-                    f"{sum(r['count'] == 1 for r in ok)} | "
+                    f"{known} | "
                     + (f"{statistics.median(cpus):.3f} / {max(cpus):.3f} | "
                        f"{max(mbs):.0f} |" if ok else "- | - |"))
-        print("\n| set | variant | counted | unique | CPU s median / max | peak MB |")
+        print("\n| set | variant | " + ("answered | answers" if args.solve else "counted | unique")
+              + " | CPU s median / max | peak MB |")
         print("|---|---|---|---|---|---|")
         print("\n".join(summary))
 

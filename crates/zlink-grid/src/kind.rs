@@ -302,6 +302,7 @@ impl<P: Puzzle> Instance for Labeled<P> {
             solution: AnySolution::new(s.solution),
             more: s.more,
             stats: s.stats,
+            note: s.note,
         })
     }
     fn count(&self, engine: Option<&str>, opts: &SolveOptions) -> Result<Counted, SolveError> {

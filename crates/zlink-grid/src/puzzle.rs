@@ -82,6 +82,9 @@ pub struct Solved<S> {
     pub more: Option<bool>,
     /// Cost of finding it.
     pub stats: SolveStats,
+    /// What the user should know about the answer besides the solution (the CLI prints it
+    /// on stderr), e.g. why uniqueness could not be checked.
+    pub note: Option<String>,
 }
 
 impl<S> Solved<S> {
@@ -91,6 +94,7 @@ impl<S> Solved<S> {
             solution,
             more: None,
             stats,
+            note: None,
         }
     }
 }

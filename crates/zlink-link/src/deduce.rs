@@ -110,6 +110,10 @@ pub(crate) struct Problem {
     /// When probing and branching must stop (then they decide no more: every edge they left
     /// open stays open, so the build that follows meets the same deadline).
     pub deadline: Option<std::time::Instant>,
+    /// The same puzzle under stricter rules, whose every solution is one of this problem
+    /// (Numberlink: every cell covered and no U-bends, for `--cover` alone or plain rules):
+    /// the completion's first way to two solutions ([`complete`]).
+    pub stricter: Option<Box<Problem>>,
 }
 
 /// The constraints cannot all be met: no solution.
@@ -852,10 +856,14 @@ struct Buffers {
 pub(crate) enum Completed {
     /// Exactly one solution: every edge's value.
     One(Vec<bool>),
-    /// At least two solutions: the build counts them.
-    Several,
+    /// At least two solutions: the build counts them; here the first two found (every edge's
+    /// value), which answer a caller that asks for at most two.
+    Several([Vec<bool>; 2]),
     /// Nothing learnt (out of budget or time, or not tried): the build counts.
     Open,
+    /// One solution (of the stricter rules, [`Problem::stricter`]), nothing else learnt:
+    /// the build counts, and a caller that wants a solution has one if the build cannot.
+    Found(Vec<bool>),
 }
 
 /// Completes a deduction (`fixed`, what [`deduce`] returned for `p`): what is left open goes
@@ -868,6 +876,26 @@ pub(crate) enum Completed {
 /// conflicts without a solution; even 40 models and 1 K conflicts cost 1.8 s of CPU, against
 /// its 10 s build), and one-hot labels did not find a model either: [`Completed::Open`].
 pub(crate) fn complete(
+    p: &Problem,
+    fixed: &[Option<bool>],
+    deadline: Option<std::time::Instant>,
+) -> Result<Completed, Contradiction> {
+    let mut seed = None;
+    if let Some(strict) = p.stricter.as_deref() {
+        match by_stricter(p, strict, fixed, deadline) {
+            ByStricter::Two(two) => return Ok(Completed::Several(two)),
+            ByStricter::One(one) => seed = Some(one),
+            ByStricter::Nothing => {}
+        }
+    }
+    Ok(match complete_alone(p, fixed, deadline)? {
+        Completed::Open => seed.map_or(Completed::Open, Completed::Found),
+        decided => decided,
+    })
+}
+
+/// [`complete`] without the stricter rules.
+fn complete_alone(
     p: &Problem,
     fixed: &[Option<bool>],
     deadline: Option<std::time::Instant>,
@@ -892,7 +920,11 @@ pub(crate) fn complete(
             return Ok(Completed::One(val.iter().map(|&v| v == ON).collect()))
         }
         // two solutions: a bounded branching cannot decide everything either
-        sat::Completion::Several => return Ok(Completed::Several),
+        sat::Completion::Several(two) => {
+            return Ok(Completed::Several(
+                two.map(|val| val.iter().map(|&v| v == ON).collect()),
+            ))
+        }
         sat::Completion::Unknown => {}
     }
     if p.probe {
@@ -902,6 +934,132 @@ pub(crate) fn complete(
         true => Completed::One(s.val.iter().map(|&v| v == ON).collect()),
         false => Completed::Open,
     })
+}
+
+/// Graph distances of the windows around each vertex in which [`second_near`] looks for
+/// another solution, smallest first.
+const WINDOW_RADII: [u32; 2] = [3, 5];
+
+/// The conflicts and models the SAT completion may spend in one window.
+const WINDOW_BUDGET: (u64, u32) = (2_000, 20);
+
+/// Solutions of `p` found by way of `strict` (a problem whose solutions are all solutions
+/// of `p`): the SAT completion of `strict` (with `p`'s deduction `fixed`) gives two, or gives
+/// one and [`second_near`] finds another of `p` near it, or one alone (the caller completes
+/// `p` itself, and keeps it as a solution if it learns nothing more).
+///
+/// Why: a puzzle with astronomically many solutions under loose rules (thomasahle's 40×20
+/// Numberlinks under `--cover` alone: every model of the lazy cuts holds dozens of cycles and
+/// mixed paths, and with labels in the CNF no model came in 3 M conflicts) is solved in a
+/// second under the strict rules it was made for, and a solution that is not unique under
+/// the loose ones almost always has a local re-routing.
+fn by_stricter(
+    p: &Problem,
+    strict: &Problem,
+    fixed: &[Option<bool>],
+    deadline: Option<std::time::Instant>,
+) -> ByStricter {
+    let mut s = State::new(strict);
+    for (e, f) in fixed.iter().enumerate() {
+        if let Some(on) = *f {
+            if s.val[e] == UNK && s.set(e as u32, on).is_err() {
+                return ByStricter::Nothing;
+            }
+        }
+    }
+    if s.propagate(true).is_err() {
+        return ByStricter::Nothing;
+    }
+    let bools = |val: &[u8]| val.iter().map(|&v| v == ON).collect::<Vec<bool>>();
+    let first = match sat::complete(&s, SAT_BUDGET, deadline) {
+        sat::Completion::Several([a, b]) => return ByStricter::Two([bools(&a), bools(&b)]),
+        sat::Completion::One(a) => bools(&a),
+        _ => return ByStricter::Nothing,
+    };
+    match second_near(p, fixed, &first, deadline) {
+        Some(second) => ByStricter::Two([first, second]),
+        None => ByStricter::One(first),
+    }
+}
+
+/// What [`by_stricter`] found: two solutions of the problem, one, or none.
+enum ByStricter {
+    Two([Vec<bool>; 2]),
+    One(Vec<bool>),
+    Nothing,
+}
+
+/// Another solution of `p` than `first` (one of its solutions), looked for in the window of
+/// [`WINDOW_RADIUS`] around each vertex in turn: the edges outside the window keep their
+/// value in `first` (and deduction's `fixed` theirs), and the SAT completion looks for two
+/// solutions of what is left (`first` is one). `None` if no window holds one, or at the
+/// deadline.
+///
+/// Time: `O(n (n + m))` plus a small SAT problem per window.
+fn second_near(
+    p: &Problem,
+    fixed: &[Option<bool>],
+    first: &[bool],
+    deadline: Option<std::time::Instant>,
+) -> Option<Vec<bool>> {
+    let mut adj = vec![Vec::new(); p.n];
+    for &(u, v) in &p.edges {
+        adj[u as usize].push(v);
+        adj[v as usize].push(u);
+    }
+    let mut dist = vec![u32::MAX; p.n];
+    let mut queue = std::collections::VecDeque::new();
+    for (radius, centre) in WINDOW_RADII
+        .iter()
+        .flat_map(|&r| (0..p.n).map(move |c| (r, c)))
+    {
+        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return None;
+        }
+        // the window: vertices within the radius (breadth first)
+        let mut seen = vec![centre as u32];
+        dist[centre] = 0;
+        queue.push_back(centre as u32);
+        while let Some(x) = queue.pop_front() {
+            let d = dist[x as usize];
+            if d == radius {
+                continue;
+            }
+            for &y in &adj[x as usize] {
+                if dist[y as usize] == u32::MAX {
+                    dist[y as usize] = d + 1;
+                    seen.push(y);
+                    queue.push_back(y);
+                }
+            }
+        }
+        let inside = |x: u32| dist[x as usize] != u32::MAX;
+        let mut s = State::new(p);
+        let mut ok = true;
+        for (e, &(u, v)) in p.edges.iter().enumerate() {
+            if fixed[e].is_none() && inside(u) && inside(v) {
+                continue;
+            }
+            if s.val[e] == UNK && s.set(e as u32, fixed[e].unwrap_or(first[e])).is_err() {
+                ok = false;
+                break;
+            }
+        }
+        for &x in &seen {
+            dist[x as usize] = u32::MAX;
+        }
+        if !ok || s.propagate(true).is_err() || s.solved() {
+            continue;
+        }
+        if let sat::Completion::Several(two) = sat::complete(&s, WINDOW_BUDGET, deadline) {
+            let other = two
+                .into_iter()
+                .map(|val| val.iter().map(|&v| v == ON).collect::<Vec<bool>>())
+                .find(|b| b.as_slice() != first)?;
+            return Some(other);
+        }
+    }
+    None
 }
 
 impl State<'_> {
@@ -1029,6 +1187,7 @@ mod tests {
             },
             label_domains: false,
             deadline: None,
+            stricter: None,
         };
         deduce(&p)
     }

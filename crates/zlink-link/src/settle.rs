@@ -69,6 +69,23 @@ impl SettledBy {
     }
 }
 
+/// What a build settled to: a diagram's root, or solutions the completion found (level
+/// sets; see [`Settler::solutions`]).
+enum Built {
+    Root(NodeId),
+    Two([Vec<Level>; 2]),
+    /// One solution, and why the full build could not say whether there are others.
+    One(Vec<Level>, RunError),
+}
+
+/// Up to `limit` solutions (level sets) of a settled family, and, when the list may be
+/// short (a solution was found, the full build ran out of its budget or time), why.
+#[derive(Debug)]
+pub(crate) struct Listed {
+    pub sets: Vec<Vec<Level>>,
+    pub undecided: Option<RunError>,
+}
+
 /// The completion step of one engine: the problem and what deduction fixed (indexed by the
 /// problem's edges), each edge's level, the attempt budget, and the outcome once known.
 #[derive(Clone, Debug)]
@@ -236,15 +253,17 @@ impl Settler {
                     self.note(SettledBy::Completion);
                     return Ok(Some(decided(1)));
                 }
-                Ok(Completed::Several) if several_is_enough => {
+                Ok(Completed::Several(_)) if several_is_enough => {
                     self.note(SettledBy::Completion);
                     return Ok(None);
                 }
-                Ok(Completed::Several | Completed::Open) => {}
+                Ok(Completed::Several(_) | Completed::Open | Completed::Found(_)) => {}
             }
         }
         self.note(SettledBy::Full);
-        count_family(family, &limits.until(deadline)).map(Some)
+        count_family(family, &limits.until(deadline))
+            .map(Some)
+            .map_err(|e| self.noted(e))
     }
 
     /// Builds the reduced diagram of `family` into `zdd` (see the module doc).
@@ -257,6 +276,45 @@ impl Settler {
         zdd: &mut Zdd,
         limits: &Limits<'_>,
     ) -> Result<NodeId, RunError> {
+        match self.build_or_two(family, zdd, limits, false)? {
+            Built::Root(root) => Ok(root),
+            Built::Two(_) | Built::One(..) => {
+                unreachable!("solutions are returned only when asked for")
+            }
+        }
+    }
+
+    /// Up to `limit` members of `family` (level sets), built into `zdd` and listed in its
+    /// order; when `limit <= 2` and the completion found two solutions, those two, with no
+    /// full build (a puzzle with astronomically many solutions is still solved, and found not
+    /// unique, in the completion's time); when it found one and the full build runs out, that
+    /// one, with the build's error as `undecided`.
+    ///
+    /// # Errors
+    /// As [`Settler::build`], when no solution is known.
+    pub(crate) fn solutions<F: SpecFamily>(
+        &self,
+        family: &F,
+        zdd: &mut Zdd,
+        limit: usize,
+        limits: &Limits<'_>,
+    ) -> Result<Listed, RunError> {
+        let (sets, undecided) = match self.build_or_two(family, zdd, limits, limit <= 2)? {
+            Built::Root(root) => (zdd.iter(root).take(limit).collect(), None),
+            Built::Two(two) => (two.into_iter().take(limit).collect(), None),
+            Built::One(one, e) => (vec![one], Some(e)),
+        };
+        Ok(Listed { sets, undecided })
+    }
+
+    /// [`Settler::build`], or the completion's two solutions when `two_is_enough`.
+    fn build_or_two<F: SpecFamily>(
+        &self,
+        family: &F,
+        zdd: &mut Zdd,
+        limits: &Limits<'_>,
+        two_is_enough: bool,
+    ) -> Result<Built, RunError> {
         let deadline = limits.deadline();
         if let Some(problem) = &self.problem {
             if self.attempt_budget(family.width()) > 0 && self.completion.get().is_none() {
@@ -267,7 +325,7 @@ impl Settler {
                 match attempt {
                     Ok(report) => {
                         self.note(SettledBy::Attempt);
-                        return Ok(report.root);
+                        return Ok(Built::Root(report.root));
                     }
                     Err(e) if e.is_budget() => {}
                     Err(e) => return Err(e),
@@ -276,19 +334,54 @@ impl Settler {
             match self.completion(problem, deadline) {
                 Err(Contradiction) => {
                     self.note(SettledBy::Completion);
-                    return Ok(NodeId::ZERO);
+                    return Ok(Built::Root(NodeId::ZERO));
                 }
                 Ok(Completed::One(on)) => {
                     self.note(SettledBy::Completion);
                     return zdd
                         .from_set(&self.levels(on))
+                        .map(Built::Root)
                         .map_err(|e| RunError::Build(BuildError::Store(e), String::new()));
                 }
-                Ok(Completed::Several | Completed::Open) => {}
+                Ok(Completed::Several(two)) if two_is_enough => {
+                    self.note(SettledBy::Completion);
+                    return Ok(Built::Two(two.clone().map(|on| self.levels(&on))));
+                }
+                Ok(Completed::Several(_) | Completed::Open | Completed::Found(_)) => {}
             }
         }
         self.note(SettledBy::Full);
-        Ok(build_family(family, zdd, &limits.until(deadline))?.root)
+        match build_family(family, zdd, &limits.until(deadline)) {
+            Ok(r) => Ok(Built::Root(r.root)),
+            Err(e) => match self.completion.get() {
+                Some(Ok(Completed::Found(one)))
+                    if two_is_enough && (e.is_budget() || e.is_time_limit()) =>
+                {
+                    Ok(Built::One(self.levels(one), e))
+                }
+                _ => Err(self.noted(e)),
+            },
+        }
+    }
+
+    /// `e` (the full run's), saying that the puzzle has at least two solutions when the
+    /// completion found two: what is known is not lost with the count.
+    fn noted(&self, e: RunError) -> RunError {
+        let note = match self.completion.get() {
+            Some(Ok(Completed::Several(_))) => {
+                " (the puzzle has at least two solutions: the SAT completion found two)"
+            }
+            Some(Ok(Completed::Found(_))) => {
+                " (the puzzle has a solution, found under stricter rules; whether it has others \
+                 is not known)"
+            }
+            _ => return e,
+        };
+        match e {
+            RunError::Count(c, s) => RunError::Count(c, s + note),
+            RunError::Build(b, s) => RunError::Build(b, s + note),
+            e => e,
+        }
     }
 
     /// The caller's limits with the attempt budget (or the caller's, if smaller). Progress is

@@ -20,11 +20,14 @@ const DEDUCTIONS: [Deduction; 4] = [
 
 /// The SAT level, with the completion first (attempt budget 0), after a tiny attempt (1 state:
 /// it overflows) and after one that always finishes: exact counts and solution sets, and the
-/// completion exact on these small instances under `cover` (without it, it does not run): none
-/// or one solution is settled by deduction or the completion, several by the full count.
+/// completion exact on these small instances under `cover` (without it, only the stricter
+/// rules' completion runs, on grids): none or one solution is settled by deduction or the
+/// completion, several by the full count. `stricter`: the engine has the stricter rules'
+/// completion (a grid without `--no-u-bends`, or without `--cover`), so its two solutions
+/// may answer `solutions(2)` and, with a build that cannot finish, one found solution.
 fn check_sat_paths(
     make: impl Fn() -> NumberlinkZdd,
-    cover: bool,
+    (cover, stricter): (bool, bool),
     want: &[Vec<(u32, u32)>],
     w: &str,
 ) {
@@ -44,8 +47,13 @@ fn check_sat_paths(
         let deduced = st.contradiction || st.fixed_on == z.num_vars() as usize;
         assert_eq!(by == SettledBy::Deduction, deduced, "{w}: {by:?}");
         match (budget, cover) {
-            // without `cover` there is no completion, so no attempt either
-            (_, false) => assert!(matches!(by, SettledBy::Deduction | SettledBy::Full), "{w}"),
+            // without `cover` the completion cannot decide (at most its stricter rules run)
+            (0 | 1, false) => {
+                assert!(matches!(by, SettledBy::Deduction | SettledBy::Full), "{w}")
+            }
+            (_, false) if !stricter => {
+                assert!(matches!(by, SettledBy::Deduction | SettledBy::Full), "{w}")
+            }
             (u64::MAX, true) => {
                 assert!(
                     matches!(by, SettledBy::Deduction | SettledBy::Attempt),
@@ -58,6 +66,29 @@ fn check_sat_paths(
                 "{w}: {by:?}"
             ),
             _ => {}
+        }
+        // at most two solutions (the completion's two, with no build, where it found them):
+        // distinct members of the oracle's set
+        let mut two = make();
+        two.set_attempt_budget(budget);
+        let got = sorted(two.solutions(2, &Limits::default()).unwrap());
+        assert_eq!(got.len(), want.len().min(2), "{w}: two solutions");
+        assert!(got.iter().all(|s| want.contains(s)), "{w}: two solutions");
+        assert!(got.windows(2).all(|p| p[0] != p[1]), "{w}: two distinct");
+        // with a build that cannot finish (1 node), only what the completion found: members
+        // of the oracle's set, and no more than one unless it found two
+        let mut starved = make();
+        starved.set_attempt_budget(budget);
+        let one_node = Limits {
+            max_nodes: Some(1),
+            ..Limits::default()
+        };
+        if let Ok((found, undecided)) = starved.solutions_found(2, &one_node) {
+            let found = sorted(found);
+            assert!(found.iter().all(|s| want.contains(s)), "{w}: found");
+            if undecided.is_some() {
+                assert!(stricter && found.len() == 1, "{w}: found {found:?}");
+            }
         }
         // a fresh engine's build settles as its count did
         if budget != 1 {
@@ -116,9 +147,12 @@ fn oracle_sets(sg: &SmallGraph, masks: &[u64]) -> Vec<Vec<(u32, u32)>> {
 }
 
 fn engine_sets(z: &NumberlinkZdd) -> Vec<Vec<(u32, u32)>> {
-    let mut out: Vec<Vec<(u32, u32)>> = z
-        .solutions(usize::MAX, &Limits::default())
-        .unwrap()
+    sorted(z.solutions(usize::MAX, &Limits::default()).unwrap())
+}
+
+/// Solutions as sorted lists of sorted cell pairs, in sorted order.
+fn sorted(found: Vec<Vec<(u32, u32)>>) -> Vec<Vec<(u32, u32)>> {
+    let mut out: Vec<Vec<(u32, u32)>> = found
         .into_iter()
         .map(|es| {
             let mut es: Vec<(u32, u32)> =
@@ -163,7 +197,7 @@ fn check_grid(rows: usize, cols: usize, pairs: &[(usize, usize)], what: &str) ->
             if deduce == Deduction::Sat {
                 check_sat_paths(
                     || NumberlinkZdd::new_with(&p, rules, deduce).unwrap(),
-                    rules.cover,
+                    (rules.cover, !(rules.cover && rules.no_u_bends)),
                     &want,
                     &w,
                 );
@@ -282,7 +316,7 @@ fn random_graphs_with_groups() {
                 if deduce == Deduction::Sat {
                     check_sat_paths(
                         || NumberlinkZdd::on_graph(&g, &p32, cover, &groups, deduce).unwrap(),
-                        cover,
+                        (cover, false),
                         &want,
                         &w,
                     );

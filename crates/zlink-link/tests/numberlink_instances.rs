@@ -181,3 +181,52 @@ fn puzz_link_vector() {
         verify(&u.grid, &l, u.rules).unwrap();
     }
 }
+
+/// thomasahle's 40×20 and 50×50 puzzles under looser rules than they were made for (`--cover`
+/// alone, and plain): far too many solutions for a diagram, but two of them come from the
+/// completion by way of Janko's rules (a solution of those, then a second re-routed near it):
+/// both obey the looser rules, they differ, and the Janko-rules solution (where unique) is the
+/// first. A
+/// sample of each set (every 20th 40×20 puzzle, every 5th 50×50) keeps the test short.
+#[test]
+fn thomasahle_under_looser_rules_yield_two_verified_solutions() {
+    for (file, every) in [("inputs9.txt", 20), ("inputs10.txt", 5)] {
+        let Some(text) = read(&format!("thomasahle-numberlink/{file}")) else {
+            return;
+        };
+        let puzzles = formats::parse_blocks(&text, file).unwrap();
+        for (i, (p, _)) in puzzles.iter().enumerate().step_by(every) {
+            let janko = NumberlinkZdd::new(p, Rules::JANKO)
+                .unwrap()
+                .links(2, &Limits::default())
+                .unwrap();
+            let cover = Rules {
+                cover: true,
+                no_u_bends: false,
+            };
+            for rules in [Rules::PLAIN, cover] {
+                let what = format!("{file} #{} {rules:?}", i + 1);
+                let z = NumberlinkZdd::new(p, rules).unwrap();
+                // a build of a few thousand nodes cannot finish: only the completion answers
+                let small = Limits {
+                    max_nodes: Some(5_000),
+                    ..Limits::default()
+                };
+                let (found, undecided) = z.links_found(2, &small).unwrap();
+                for l in &found {
+                    verify(p, l, rules).unwrap_or_else(|e| panic!("{what}: {e}"));
+                }
+                match undecided {
+                    None => {
+                        assert_eq!(found.len(), 2, "{what}");
+                        assert_ne!(found[0], found[1], "{what}");
+                    }
+                    Some(_) => assert_eq!(found.len(), 1, "{what}"),
+                }
+                if janko.len() == 1 {
+                    assert_eq!(found[0], janko[0], "{what}: the Janko-rules solution first");
+                }
+            }
+        }
+    }
+}

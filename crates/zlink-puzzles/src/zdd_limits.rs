@@ -124,6 +124,7 @@ pub fn first_of_two<S>(found: Vec<S>, started: Instant) -> Result<Solved<S>, Sol
         solution: first,
         more: Some(more),
         stats: SolveStats::timed(started.elapsed().as_secs_f64()),
+        note: None,
     })
 }
 

@@ -284,6 +284,9 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
                         inst.label()
                     );
                 }
+                if let Some(note) = &solved.note {
+                    eprintln!("{}: {note}", inst.label());
+                }
                 let sol = Some(&solved.solution);
                 if let Some(base) = &args.svg {
                     let path = svg_path(base, i, instances.len());
@@ -305,6 +308,9 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
                         "text": inst.render_text(sol),
                         "stats": stats_json(&solved.stats),
                     }));
+                    if let (Some(note), Some(obj)) = (&solved.note, json_out.last_mut()) {
+                        obj["note"] = json!(note);
+                    }
                 } else if single {
                     out!("{}", inst.render_text(sol));
                 } else {

@@ -50,8 +50,8 @@ pub(super) enum Completion {
     None,
     /// Exactly one solution: every edge's value.
     One(Vec<u8>),
-    /// At least two solutions.
-    Several,
+    /// At least two solutions: the first two found (every edge's value).
+    Several([Vec<u8>; 2]),
     /// Out of budget or time, or not encodable: nothing learnt.
     Unknown,
 }
@@ -255,8 +255,8 @@ pub(super) fn complete(
                 cnf.add(&cut);
             }
         }
-        if found.len() >= 2 {
-            return Completion::Several;
+        if let [first, second, ..] = &mut found[..] {
+            return Completion::Several([std::mem::take(first), std::mem::take(second)]);
         }
     }
     Completion::Unknown

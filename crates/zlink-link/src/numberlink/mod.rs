@@ -264,10 +264,11 @@ impl NumberlinkZdd {
         let deduce = deduce.into();
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
         let edges = sweep_order(rows, cols);
-        let groups = if rules.no_u_bends {
-            u_bend_groups(rows, cols, &edges)
-        } else {
-            Vec::new()
+        // the no-U-bend groups: the rules', or else the stricter rules' of the completion
+        let u_groups = u_bend_groups(rows, cols, &edges);
+        let (groups, strict) = match rules.no_u_bends {
+            true => (u_groups, Vec::new()),
+            false => (Vec::new(), u_groups),
         };
         let id = |c: Coord| (c.row * cols + c.col) as Vertex;
         let pairs: Vec<(Vertex, Vertex)> = puzzle
@@ -289,7 +290,7 @@ impl NumberlinkZdd {
             edges,
             &pairs,
             rules.cover,
-            &groups,
+            (&groups, &strict),
             (deduce, deadline),
             &orders,
         )?;
@@ -335,7 +336,7 @@ impl NumberlinkZdd {
             h.edges().to_vec(),
             pairs,
             cover,
-            &gs,
+            (&gs, &[]),
             (deduce, None),
             &[(0..m).collect()],
         )
@@ -346,7 +347,7 @@ impl NumberlinkZdd {
         edges: Vec<(Vertex, Vertex)>,
         pairs: &[(Vertex, Vertex)],
         cover: bool,
-        groups: &[(Vec<usize>, u32)],
+        (groups, strict): (&[(Vec<usize>, u32)], &[(Vec<usize>, u32)]),
         (deduce, deadline): (Deduction, Option<std::time::Instant>),
         orders: &[Vec<usize>],
     ) -> Result<NumberlinkZdd, Error> {
@@ -378,22 +379,24 @@ impl NumberlinkZdd {
                     (false, false) => 0b101,
                 })
                 .collect();
-            let bounded: Vec<(Vec<u32>, u32, u32)> = groups
-                .iter()
-                .map(|(es, b)| (es.iter().map(|&e| e as u32).collect(), 0, *b))
-                .collect();
-            let problem = deduce::Problem {
+            let bound = |gs: &[(Vec<usize>, u32)]| -> Vec<(Vec<u32>, u32, u32)> {
+                gs.iter()
+                    .map(|(es, b)| (es.iter().map(|&e| e as u32).collect(), 0, *b))
+                    .collect()
+            };
+            let mut problem = deduce::Problem {
                 n,
                 edges: edges.clone(),
                 degrees,
                 labels: number.clone(),
-                groups: bounded,
+                groups: bound(groups),
                 shape: deduce::Shape::Paths,
                 probe: true,
                 branch: 0,
                 faces: (0, Vec::new()),
                 label_domains: deduce == Deduction::Labels,
                 deadline,
+                stricter: None,
             };
             match deduce::deduce(&problem) {
                 Ok(f) => fixed = f,
@@ -408,8 +411,20 @@ impl NumberlinkZdd {
                     });
                 }
             }
-            // the completion converges only when every vertex is on a line (`deduce::complete`)
-            if deduce == Deduction::Sat && cover {
+            // the completion converges only when every vertex is on a line (`deduce::complete`);
+            // under looser rules than Janko's it first tries the puzzle under Janko's
+            // (`strict`: every cell covered, no U-bends), whose solutions are solutions too
+            if deduce == Deduction::Sat && (cover || !strict.is_empty()) {
+                if !strict.is_empty() || !cover {
+                    let mut tight = problem.clone();
+                    tight.degrees = number
+                        .iter()
+                        .map(|&t| if t != 0 { 0b10 } else { 0b100 })
+                        .collect();
+                    tight.groups.extend(bound(strict));
+                    tight.probe = false;
+                    problem.stricter = Some(Box::new(tight));
+                }
                 completion = Some(problem);
             }
         }
@@ -566,7 +581,8 @@ impl NumberlinkZdd {
         }
     }
 
-    /// Up to `limit` solutions as edge lists, built as a ZDD and enumerated in its order.
+    /// Up to `limit` solutions as edge lists, built as a ZDD and enumerated in its order (at
+    /// most two: perhaps the SAT completion's, without the build; see `Settler::solutions`).
     ///
     /// # Errors
     /// As [`NumberlinkZdd::build`].
@@ -575,13 +591,32 @@ impl NumberlinkZdd {
         limit: usize,
         limits: &Limits<'_>,
     ) -> Result<Vec<Vec<(Vertex, Vertex)>>, RunError> {
+        let (found, undecided) = self.solutions_found(limit, limits)?;
+        undecided.map_or(Ok(found), Err)
+    }
+
+    /// As [`NumberlinkZdd::solutions`], but when the completion found a solution (under the
+    /// stricter rules) and the full build ran out of its budget or time, that solution, with
+    /// the build's error (the list may be short: whether there are others is not known).
+    ///
+    /// # Errors
+    /// As [`NumberlinkZdd::build`], when no solution is known.
+    pub fn solutions_found(
+        &self,
+        limit: usize,
+        limits: &Limits<'_>,
+    ) -> Result<(Vec<Vec<(Vertex, Vertex)>>, Option<RunError>), RunError> {
         let mut zdd = Zdd::new(self.num_vars());
-        let root = self.build(&mut zdd, limits)?;
-        Ok(zdd
-            .iter(root)
-            .take(limit)
+        let listed = match &self.spec {
+            Engine::Family(_) => self.settler.solutions(self, &mut zdd, limit, limits)?,
+            Engine::Empty => return Ok((Vec::new(), None)),
+        };
+        let edges = listed
+            .sets
+            .into_iter()
             .map(|m| m.iter().filter_map(|&l| self.edge(l)).collect())
-            .collect())
+            .collect();
+        Ok((edges, listed.undecided))
     }
 
     /// Up to `limit` solutions of a grid instance as per-cell line pictures (empty for an
@@ -590,12 +625,26 @@ impl NumberlinkZdd {
     /// # Errors
     /// As [`NumberlinkZdd::build`].
     pub fn links(&self, limit: usize, limits: &Limits<'_>) -> Result<Vec<Links>, RunError> {
+        let (found, undecided) = self.links_found(limit, limits)?;
+        undecided.map_or(Ok(found), Err)
+    }
+
+    /// As [`NumberlinkZdd::links`], as [`NumberlinkZdd::solutions_found`] is to
+    /// [`NumberlinkZdd::solutions`].
+    ///
+    /// # Errors
+    /// As [`NumberlinkZdd::build`], when no solution is known.
+    pub fn links_found(
+        &self,
+        limit: usize,
+        limits: &Limits<'_>,
+    ) -> Result<(Vec<Links>, Option<RunError>), RunError> {
         let Some((rows, cols)) = self.grid else {
-            return Ok(Vec::new());
+            return Ok((Vec::new(), None));
         };
         let cell = |v: Vertex| Coord::new(v as usize / cols, v as usize % cols);
-        Ok(self
-            .solutions(limit, limits)?
+        let (found, undecided) = self.solutions_found(limit, limits)?;
+        let links = found
             .into_iter()
             .map(|es| {
                 let mut l = Links::new(rows, cols);
@@ -604,7 +653,8 @@ impl NumberlinkZdd {
                 }
                 l
             })
-            .collect())
+            .collect();
+        Ok((links, undecided))
     }
 }
 

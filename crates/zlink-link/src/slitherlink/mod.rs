@@ -285,6 +285,7 @@ impl SlitherZdd {
                 faces: (outside as usize + 1, faces),
                 label_domains: false,
                 deadline,
+                stricter: None,
             };
             let found = deduce::deduce(&problem);
             stats.deduce_seconds = started.elapsed().as_secs_f64();
@@ -535,18 +536,24 @@ impl SlitherZdd {
         self.settler.build(self, zdd, limits)
     }
 
-    /// Up to `limit` solutions, built as a ZDD and enumerated in the diagram's order.
+    /// Up to `limit` solutions, built as a ZDD and enumerated in the diagram's order (at most
+    /// two: perhaps the SAT completion's, without the build; see `Settler::solutions`).
     ///
     /// # Errors
     /// As [`SlitherZdd::build`].
     pub fn solutions(&self, limit: usize, limits: &Limits<'_>) -> Result<Vec<LoopEdges>, RunError> {
         let mut zdd = Zdd::new(self.num_vars());
-        let root = self.build(&mut zdd, limits)?;
-        Ok(zdd
-            .iter(root)
-            .take(limit)
-            .map(|m| self.loop_of(&m))
-            .collect())
+        let sets = if self.stats.contradiction || self.stats.decided {
+            let root = self.build(&mut zdd, limits)?;
+            zdd.iter(root).take(limit).collect()
+        } else {
+            let listed = self.settler.solutions(self, &mut zdd, limit, limits)?;
+            if let Some(e) = listed.undecided {
+                return Err(e);
+            }
+            listed.sets
+        };
+        Ok(sets.iter().map(|m| self.loop_of(m)).collect())
     }
 }
 

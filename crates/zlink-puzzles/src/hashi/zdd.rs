@@ -545,6 +545,7 @@ impl Engine<Hashi> for ZddEngine {
             solution: Bridges::new(bridges),
             more: Some(counted.count > 1u32.into()),
             stats: SolveStats::timed(started.elapsed().as_secs_f64()),
+            note: None,
         })
     }
 

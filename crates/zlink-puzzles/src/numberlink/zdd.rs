@@ -122,10 +122,16 @@ impl Engine<Numberlink> for ZddEngine {
         let end = deadline(opts);
         let z = engine(p, s, end)?;
         let progress = frontier_progress(opts);
-        let found = z
-            .links(2, &limits(opts, Some(&progress)).until(end))
+        let (found, undecided) = z
+            .links_found(2, &limits(opts, Some(&progress)).until(end))
             .map_err(|e| run_error(e, opts))?;
-        first_of_two(found, started)
+        let mut solved = first_of_two(found, started)?;
+        if let Some(e) = undecided {
+            // a solution, but the build that would tell whether it is the only one ran out
+            solved.more = None;
+            solved.note = Some(format!("whether this solution is unique is not known: {e}"));
+        }
+        Ok(solved)
     }
 
     fn count(

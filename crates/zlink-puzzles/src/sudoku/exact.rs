@@ -339,6 +339,7 @@ impl Engine<Sudoku> for ExactEngine {
             solution,
             more: Some(e.count > 1),
             stats,
+            note: None,
         })
     }
 

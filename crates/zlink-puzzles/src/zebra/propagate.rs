@@ -448,6 +448,7 @@ impl Engine<Zebra> for PropagateEngine {
             solution: first,
             more: Some(out.found > 1),
             stats,
+            note: None,
         })
     }
 
