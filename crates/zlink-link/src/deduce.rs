@@ -940,8 +940,11 @@ fn complete_alone(
 /// another solution, smallest first.
 const WINDOW_RADII: [u32; 2] = [3, 5];
 
-/// The conflicts and models the SAT completion may spend in one window.
-const WINDOW_BUDGET: (u64, u32) = (2_000, 20);
+/// The conflicts and models the SAT completion may spend in one window. Models matter more
+/// than conflicts: thomasahle 40×20 #31 under `--cover` found its second solution with 100
+/// models and not with 20 (conflicts 2 000 or 20 000 alike); radius 8 windows found nothing
+/// more on the sample (#16 stays undecided at radii up to 14) and cost 2 CPU s there.
+const WINDOW_BUDGET: (u64, u32) = (2_000, 100);
 
 /// Solutions of `p` found by way of `strict` (a problem whose solutions are all solutions
 /// of `p`): the SAT completion of `strict` (with `p`'s deduction `fixed`) gives two, or gives

@@ -73,6 +73,12 @@ pub const ATTEMPT_HELD_DIVISOR: u64 = 33;
 /// and Janko #190 (36) overflow it.
 pub const ATTEMPT_MAX_WIDTH: usize = 32;
 
+/// Edges (indices) of which at most the bound may be on lines (a no-U-bend square's four).
+type Group = (Vec<usize>, u32);
+
+/// A solution as its line edges.
+type EdgeList = Vec<(Vertex, Vertex)>;
+
 /// Why a Numberlink engine could not be set up.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum Error {
@@ -347,7 +353,7 @@ impl NumberlinkZdd {
         edges: Vec<(Vertex, Vertex)>,
         pairs: &[(Vertex, Vertex)],
         cover: bool,
-        (groups, strict): (&[(Vec<usize>, u32)], &[(Vec<usize>, u32)]),
+        (groups, strict): (&[Group], &[Group]),
         (deduce, deadline): (Deduction, Option<std::time::Instant>),
         orders: &[Vec<usize>],
     ) -> Result<NumberlinkZdd, Error> {
@@ -605,7 +611,7 @@ impl NumberlinkZdd {
         &self,
         limit: usize,
         limits: &Limits<'_>,
-    ) -> Result<(Vec<Vec<(Vertex, Vertex)>>, Option<RunError>), RunError> {
+    ) -> Result<(Vec<EdgeList>, Option<RunError>), RunError> {
         let mut zdd = Zdd::new(self.num_vars());
         let listed = match &self.spec {
             Engine::Family(_) => self.settler.solutions(self, &mut zdd, limit, limits)?,
