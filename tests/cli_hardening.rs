@@ -126,11 +126,72 @@ fn nonsense_option_values_are_usage_errors() {
     assert_eq!(code, 2, "{err}");
     let (code, _, err) = timed(&["count", "paths", "--grid", "3x3", "--threads", "0"], 10);
     assert_eq!(code, 2, "{err}");
+    // thousands of threads aborted the process (no stack for them) or panicked building a
+    // pool: above 1024 is a usage error
+    for args in [
+        vec!["count", "paths", "--grid", "5x5", "--threads", "5000"],
+        vec!["solve", "--kind", "minclue", "--threads", "2048", &f],
+        vec!["count", "--kind", "slitherlink", "--threads", "100000", &f],
+        vec![
+            "generate",
+            "numberlink",
+            "--grid",
+            "3x3",
+            "--count",
+            "--threads",
+            "5000",
+        ],
+    ] {
+        let (code, _, err) = timed(&args, 10);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("from 1 to 1024"), "{args:?}: {err}");
+    }
     let (code, _, err) = timed(
         &["solve", "--kind", "slitherlink", "--time-limit", "5", &f],
         10,
     );
     assert_ne!(code, 2, "{err}");
+}
+
+/// `count paths|cycles` checks its memory budget against the graph's vertices before ordering
+/// them (a two-line file names vertex 16,777,215: 800 MB whatever `--max-memory` said), and
+/// the greedy order looks at `--time-limit` (it ran 106 s on a 1000×1000 grid under a 2 s
+/// limit) and is linear in isolated vertices (it was quadratic: minutes at 300,000).
+#[test]
+fn graph_counts_check_their_budgets_before_ordering() {
+    let g = write(
+        "far.txt",
+        b"0 1
+1 16777215
+",
+    );
+    let (code, out, err) = timed(&["count", "paths", "--graph", &g, "--max-memory", "1M"], 10);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(err.contains("memory budget") && out.is_empty(), "{err}");
+    let args = [
+        "count",
+        "paths",
+        "--grid",
+        "1000x1000",
+        "--order",
+        "greedy",
+        "--time-limit",
+        "1",
+    ];
+    let (code, out, err) = timed(&args, 30);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(err.contains("time limit of 1 s") && out.is_empty(), "{err}");
+    let g = write(
+        "isolated.txt",
+        b"0 1
+1 2
+2 0
+0 300000
+",
+    );
+    let (code, out, err) = timed(&["count", "cycles", "--graph", &g, "--order", "greedy"], 30);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().last(), Some("1"));
 }
 
 #[test]

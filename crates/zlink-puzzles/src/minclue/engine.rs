@@ -409,6 +409,7 @@ impl Engine<MinimumClues> for HittingProof {
                     "the hitting-set proof handles grids of at most 128 cells, not {c}"
                 )))
             }
+            Err(proof::ProofError::Threads(why)) => return Err(SolveError::Solver(why)),
             Err(proof::ProofError::TimedOut {
                 lower_bound,
                 upper_bound,

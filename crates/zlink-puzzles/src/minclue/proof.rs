@@ -159,6 +159,8 @@ pub enum ProofError {
     },
     /// Grid larger than 128 cells.
     TooLarge(usize),
+    /// The worker threads could not be started (the message says why).
+    Threads(String),
 }
 
 /// Progress: (level k being searched, the proven lower bound, tasks done, tasks in the level).
@@ -183,7 +185,8 @@ pub fn prove(
         if let Some(n) = opts.threads {
             b = b.num_threads(n);
         }
-        b.build().expect("a thread pool")
+        b.build()
+            .map_err(|e| ProofError::Threads(format!("cannot start worker threads: {e}")))?
     };
     let t = Instant::now();
     let seeds = pool
