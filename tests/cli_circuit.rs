@@ -127,6 +127,22 @@ fn budget_exits_3_and_time_limit_is_undecided() {
     assert_eq!(code, 3, "{err}");
     let (code, _, err) = zlink(&["solve", "--kind", "circuit", "--max-memory", "1K", &f]);
     assert_eq!(code, 3, "{err}");
+    // the diagram's node budget comes from the memory budget: that is what to raise (puzzle
+    // commands have no --max-nodes, which the message used to advise)
+    let args = [
+        "solve",
+        "--kind",
+        "circuit",
+        "--engine",
+        "zdd",
+        "--max-memory",
+        "100K",
+        &f,
+    ];
+    let (code, _, err) = zlink(&args);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("raise --max-memory"), "{err}");
+    assert!(!err.contains("--max-nodes"), "{err}");
     // listing the (many) trees of a 12×12 board one by one does not end in a second: "not
     // decided": a budget ran out, exit 3 as for every command (README), with the reason
     let (code, _, err) = zlink(&[
