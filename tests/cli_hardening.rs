@@ -320,6 +320,24 @@ fn the_minimum_clue_proof_checks_its_memory_budget_first() {
     );
 }
 
+/// The row generation's seeding (each band, stack and box pair blanked, every other completion
+/// minimised) did not look at the clock: a blank 25×25 ran for minutes under `--time-limit 1`.
+#[test]
+fn the_minimum_clue_row_generation_honours_its_time_limit() {
+    let f = write("blank25.txt", format!("{}\n", ".".repeat(625)).as_bytes());
+    for args in [
+        vec!["--engine", "ip"],
+        vec!["--engine", "rowgen", "--set", "master=ip"],
+    ] {
+        let mut all = vec!["solve", "--kind", "minclue", "--time-limit", "1"];
+        all.extend_from_slice(&args);
+        all.push(&f);
+        let (code, out, err) = timed(&all, 20);
+        assert_eq!(code, 3, "{args:?}: {out}{err}");
+        assert!(err.contains("time limit of 1 s") && out.is_empty(), "{err}");
+    }
+}
+
 #[test]
 fn ip_runs_have_a_memory_budget_too() {
     refused_over_budget(
