@@ -206,7 +206,13 @@ type CountOut = (BigUint, Option<usize>, (u64, usize), usize);
 fn mate_family(what: &CountWhat, graph: Graph, src: &Source) -> Result<MateFamily, CliError> {
     Ok(match what {
         CountWhat::Paths(p) => {
-            let last = graph.num_vertices().saturating_sub(1) as u32;
+            if graph.num_vertices() == 0 {
+                return Err(CliError::input(format!(
+                    "{}: no edge, so no vertex for a path to start at",
+                    src.label
+                )));
+            }
+            let last = graph.num_vertices() as u32 - 1;
             let s = src.vertex(p.from.as_deref(), 0, "from")?;
             let t = src.vertex(p.to.as_deref(), last, "to")?;
             MateFamily::st_paths(graph, s, t, p.hamiltonian)
