@@ -159,12 +159,7 @@ fn nonsense_option_values_are_usage_errors() {
 /// limit) and is linear in isolated vertices (it was quadratic: minutes at 300,000).
 #[test]
 fn graph_counts_check_their_budgets_before_ordering() {
-    let g = write(
-        "far.txt",
-        b"0 1
-1 16777215
-",
-    );
+    let g = write("far.txt", b"0 1\n1 16777215\n");
     let (code, out, err) = timed(&["count", "paths", "--graph", &g, "--max-memory", "1M"], 10);
     assert_eq!(code, 3, "{out}{err}");
     assert!(err.contains("memory budget") && out.is_empty(), "{err}");
@@ -181,14 +176,12 @@ fn graph_counts_check_their_budgets_before_ordering() {
     let (code, out, err) = timed(&args, 30);
     assert_eq!(code, 3, "{out}{err}");
     assert!(err.contains("time limit of 1 s") && out.is_empty(), "{err}");
-    let g = write(
-        "isolated.txt",
-        b"0 1
-1 2
-2 0
-0 300000
-",
-    );
+    // an edge list without edges has no path endpoints: the message names the file
+    let g = write("no-edges.txt", b"# nothing\n");
+    let (code, _, err) = timed(&["count", "paths", "--graph", &g], 10);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains(&g) && err.contains("no edge"), "{err}");
+    let g = write("isolated.txt", b"0 1\n1 2\n2 0\n0 300000\n");
     let (code, out, err) = timed(&["count", "cycles", "--graph", &g, "--order", "greedy"], 30);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().last(), Some("1"));
