@@ -30,7 +30,7 @@ use zlink_grid::Grid;
 
 use super::check::Checker;
 use super::hitting::{flags, mask};
-use super::subgrid::digit_subset_sets;
+use super::subgrid::digit_subset_sets_until;
 use crate::sudoku::Shape;
 
 /// Words of the set bitvectors: at most 64·`WORDS` sets are used (more learned sets are
@@ -190,7 +190,19 @@ pub fn prove(
     };
     let t = Instant::now();
     let seeds = pool
-        .install(|| digit_subset_sets(shape, grid, opts.max_digits.min(shape.n), opts.max_size));
+        .install(|| {
+            digit_subset_sets_until(
+                shape,
+                grid,
+                opts.max_digits.min(shape.n),
+                opts.max_size,
+                opts.deadline,
+            )
+        })
+        .ok_or(ProofError::TimedOut {
+            lower_bound: 0,
+            upper_bound: cells,
+        })?;
     let seed_seconds = t.elapsed().as_secs_f64();
     let mut sets: Vec<u128> = seeds.iter().map(|s| mask(s)).collect();
     sets.sort_by_key(|s| s.count_ones());

@@ -156,12 +156,10 @@ pub fn minimum_with(
         .ok_or_else(|| time_limit_error(opts.time_limit))?,
     );
     // the sub-grid sets of up to 4 digits: exhaustive and engine-free (milliseconds)
-    seeds.extend(subgrid::digit_subset_sets(
-        shape,
-        grid,
-        4.min(shape.n),
-        opts.seed_max_size,
-    ));
+    seeds.extend(
+        subgrid::digit_subset_sets_until(shape, grid, 4.min(shape.n), opts.seed_max_size, deadline)
+            .ok_or_else(|| time_limit_error(opts.time_limit))?,
+    );
     let seeds = unavoidable::minimal_sets(seeds);
     let seed_seconds = start.elapsed().as_secs_f64();
     let mut m = match opts.master {
