@@ -338,6 +338,26 @@ fn the_minimum_clue_seeding_honours_its_time_limit() {
     }
 }
 
+/// The proof's seed sets were not budgeted: `--set digits=7 --set max_size=128` grew by 8 MB a
+/// second past `--max-memory 50M`.
+#[test]
+fn the_minimum_clue_seed_sets_have_a_memory_budget() {
+    refused_over_budget(
+        "minclue-seeds.txt",
+        b"621943758783615492594728361142879635357461289869532174238197546916354827475286913\n",
+        &[
+            "--kind",
+            "minclue",
+            "--set",
+            "digits=7",
+            "--set",
+            "max_size=128",
+            "--max-memory",
+            "50M",
+        ],
+    );
+}
+
 #[test]
 fn ip_runs_have_a_memory_budget_too() {
     refused_over_budget(

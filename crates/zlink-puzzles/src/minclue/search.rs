@@ -157,8 +157,15 @@ pub fn minimum_with(
     );
     // the sub-grid sets of up to 4 digits: exhaustive and engine-free (milliseconds)
     seeds.extend(
-        subgrid::digit_subset_sets_until(shape, grid, 4.min(shape.n), opts.seed_max_size, deadline)
-            .ok_or_else(|| time_limit_error(opts.time_limit))?,
+        subgrid::digit_subset_sets_until(
+            shape,
+            grid,
+            4.min(shape.n),
+            opts.seed_max_size,
+            deadline,
+            None,
+        )
+        .map_err(|_| time_limit_error(opts.time_limit))?,
     );
     let seeds = unavoidable::minimal_sets(seeds);
     let seed_seconds = start.elapsed().as_secs_f64();

@@ -13,6 +13,7 @@
 //! set with engine calls; this search is exhaustive per digit set and needs no engine call,
 //! so it finds all the small sets of that kind in milliseconds.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -30,23 +31,46 @@ pub fn digit_subset_sets(
     max_digits: usize,
     max_size: usize,
 ) -> Vec<Vec<usize>> {
-    digit_subset_sets_until(shape, grid, max_digits, max_size, None).expect("no deadline to pass")
+    digit_subset_sets_until(shape, grid, max_digits, max_size, None, None)
+        .expect("no deadline or budget to pass")
 }
 
-/// [`digit_subset_sets`] that gives up (`None`) once `deadline` has passed: the digit sets
-/// grow as `C(n, max_digits)` and their fillings much faster (on a 9×9 grid, 5 digits take a
-/// second, 6 twenty, 7 minutes), so each search looks at the clock as it goes.
+/// Why [`digit_subset_sets_until`] stopped before the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeedStop {
+    /// The deadline passed.
+    TimedOut,
+    /// The sets found would take more than the byte budget.
+    Memory {
+        /// The budget.
+        budget: u64,
+    },
+}
+
+/// Bytes a set takes while found: its mask in the search's list and in the merged one.
+const FOUND_BYTES: u64 = 32;
+
+/// [`digit_subset_sets`] that stops once `deadline` has passed or the sets found take more
+/// than `max_bytes`: the digit sets grow as `C(n, max_digits)` and their fillings much faster
+/// (on a 9×9 grid, 5 digits take a second, 6 twenty, 7 minutes, and with a large `max_size`
+/// the sets found grow by megabytes a second), so each search looks at both as it goes.
+///
+/// # Errors
+/// [`SeedStop`].
 pub fn digit_subset_sets_until(
     shape: Shape,
     grid: &Grid<u8>,
     max_digits: usize,
     max_size: usize,
     deadline: Option<Instant>,
-) -> Option<Vec<Vec<usize>>> {
+    max_bytes: Option<u64>,
+) -> Result<Vec<Vec<usize>>, SeedStop> {
     let n = shape.n;
     let subsets: Vec<u64> = (1u64..1 << n)
         .filter(|d| (2..=max_digits).contains(&(d.count_ones() as usize)))
         .collect();
+    let held = AtomicU64::new(0);
+    let over = AtomicBool::new(false);
     // each digit set is an independent search: rayon spreads them over the caller's pool
     let mut found: Vec<u128> = subsets
         .par_iter()
@@ -75,14 +99,21 @@ pub fn digit_subset_sets_until(
                 deadline,
                 nodes: 0,
                 stopped: false,
+                held: &held,
+                over: &over,
+                max_found: max_bytes.map(|b| b / FOUND_BYTES),
             };
             e.run(0, 0, 0, 0);
             out
         })
         .collect();
-    // a search stops early only once the deadline has passed, so this sees every stop
+    // a search stops early only over the budget or once the deadline has passed, so this
+    // sees every stop
+    if let Some(budget) = max_bytes.filter(|_| over.load(Ordering::Relaxed)) {
+        return Err(SeedStop::Memory { budget });
+    }
     if deadline.is_some_and(|d| Instant::now() >= d) {
-        return None;
+        return Err(SeedStop::TimedOut);
     }
     found.sort_unstable();
     found.dedup();
@@ -90,7 +121,7 @@ pub fn digit_subset_sets_until(
         .into_iter()
         .map(|m| (0..128).filter(|&i| m >> i & 1 == 1).collect())
         .collect();
-    Some(minimal_sets(sets))
+    Ok(minimal_sets(sets))
 }
 
 struct Enum<'a> {
@@ -107,8 +138,14 @@ struct Enum<'a> {
     deadline: Option<Instant>,
     /// Calls of [`Enum::run`] so far (the clock is read every 4096).
     nodes: u64,
-    /// The deadline passed: unwind without searching further.
+    /// The deadline passed or the budget ran out: unwind without searching further.
     stopped: bool,
+    /// Sets found by all searches so far.
+    held: &'a AtomicU64,
+    /// Set when the sets found exceed `max_found`.
+    over: &'a AtomicBool,
+    /// The most sets the byte budget allows.
+    max_found: Option<u64>,
 }
 
 impl Enum<'_> {
@@ -126,6 +163,11 @@ impl Enum<'_> {
         if di == self.digits.len() {
             if self.diff != 0 {
                 self.out.push(self.diff);
+                let held = self.held.fetch_add(1, Ordering::Relaxed) + 1;
+                if self.max_found.is_some_and(|m| held > m) {
+                    self.over.store(true, Ordering::Relaxed);
+                    self.stopped = true;
+                }
             }
             return;
         }
