@@ -127,6 +127,22 @@ fn budget_exits_3_and_time_limit_is_undecided() {
     assert_eq!(code, 3, "{err}");
     let (code, _, err) = zlink(&["solve", "--kind", "circuit", "--max-memory", "1K", &f]);
     assert_eq!(code, 3, "{err}");
+    // the diagram's node budget comes from the memory budget: that is what to raise (puzzle
+    // commands have no --max-nodes, which the message used to advise)
+    let args = [
+        "solve",
+        "--kind",
+        "circuit",
+        "--engine",
+        "zdd",
+        "--max-memory",
+        "100K",
+        &f,
+    ];
+    let (code, _, err) = zlink(&args);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("raise --max-memory"), "{err}");
+    assert!(!err.contains("--max-nodes"), "{err}");
     // listing the (many) trees of a 12×12 board one by one does not end in a second: "not
     // decided": a budget ran out, exit 3 as for every command (README), with the reason
     let (code, _, err) = zlink(&[
@@ -141,4 +157,58 @@ fn budget_exits_3_and_time_limit_is_undecided() {
     ]);
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("time limit"), "{err}");
+}
+
+/// `generate circuit` keeps its boards until it prints them: a billion boards stopped only
+/// when the OS killed it (about 112 KB each held). Now the memory budget is checked before
+/// the first board, and `--time-limit` between boards; neither prints a partial list.
+#[test]
+fn generating_honours_the_memory_budget_and_the_time_limit() {
+    let (code, out, err) = zlink(&[
+        "generate",
+        "circuit",
+        "--grid",
+        "64x64",
+        "--boards",
+        "1000000000",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(out.is_empty() && err.contains("memory budget"), "{err}");
+    let (code, out, err) = zlink(&[
+        "generate",
+        "circuit",
+        "--grid",
+        "64x64",
+        "--boards",
+        "100",
+        "--max-memory",
+        "1M",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(out.is_empty() && err.contains("memory budget"), "{err}");
+    let (code, out, err) = zlink(&[
+        "generate",
+        "circuit",
+        "--grid",
+        "64x64",
+        "--boards",
+        "100000",
+        "--json",
+        "--max-memory",
+        "100G",
+        "--time-limit",
+        "0.5",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        out.is_empty() && err.contains("time limit of 0.5 s"),
+        "{err}"
+    );
+    // within both, the same boards as without them
+    let args = ["generate", "circuit", "--grid", "4x4", "--boards", "3"];
+    let (code, plain, _) = zlink(&args);
+    assert_eq!(code, 0);
+    let mut limited = args.to_vec();
+    limited.extend(["--max-memory", "1M", "--time-limit", "60"]);
+    assert_eq!(zlink(&limited), (0, plain, String::new()));
 }

@@ -159,7 +159,8 @@ fn exit_codes() {
         args.extend_from_slice(extra);
         let out = zlink(&args);
         assert_eq!(out.status.code(), Some(3), "{args:?}");
-        assert!(String::from_utf8_lossy(&out.stderr).contains("node budget of 500"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("node budget of 500") && err.contains("raise --max-nodes"));
     }
     // a build under a memory budget stops cleanly, saying which budget to raise
     let out = zlink(&[

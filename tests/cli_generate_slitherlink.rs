@@ -403,3 +403,33 @@ fn size_8x8_delivers_a_minimal_puzzle() {
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("time limit"), "{err}");
 }
+
+/// A loop no hint set makes unique: the text statistics say so in words (they printed the
+/// JSON `null`: "minimum size: null hints, 0 sets").
+#[test]
+fn text_stats_without_a_good_hint_set_say_none() {
+    let dir = scratch("none");
+    let lp = dir.join("l.txt");
+    std::fs::write(&lp, "xx\nx.\n").unwrap();
+    let inside = [true, true, true, false];
+    let d = zlink_testkit::slither_design::design(2, 2, &inside, &[true; 4]);
+    assert_eq!(
+        d.minimum(),
+        None,
+        "the oracle finds no good hint set either"
+    );
+    let (code, out, err) = zlink(&[
+        "generate",
+        "slitherlink",
+        "--loop",
+        lp.to_str().unwrap(),
+        "--stats",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("minimum size: none (no good hint set)"),
+        "{out}"
+    );
+    assert!(!out.contains("null"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

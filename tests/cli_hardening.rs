@@ -126,11 +126,65 @@ fn nonsense_option_values_are_usage_errors() {
     assert_eq!(code, 2, "{err}");
     let (code, _, err) = timed(&["count", "paths", "--grid", "3x3", "--threads", "0"], 10);
     assert_eq!(code, 2, "{err}");
+    // thousands of threads aborted the process (no stack for them) or panicked building a
+    // pool: above 1024 is a usage error
+    for args in [
+        vec!["count", "paths", "--grid", "5x5", "--threads", "5000"],
+        vec!["solve", "--kind", "minclue", "--threads", "2048", &f],
+        vec!["count", "--kind", "slitherlink", "--threads", "100000", &f],
+        vec![
+            "generate",
+            "numberlink",
+            "--grid",
+            "3x3",
+            "--count",
+            "--threads",
+            "5000",
+        ],
+    ] {
+        let (code, _, err) = timed(&args, 10);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("from 1 to 1024"), "{args:?}: {err}");
+    }
     let (code, _, err) = timed(
         &["solve", "--kind", "slitherlink", "--time-limit", "5", &f],
         10,
     );
     assert_ne!(code, 2, "{err}");
+}
+
+/// `count paths|cycles` checks its memory budget against the graph's vertices before ordering
+/// them (a two-line file names vertex 16,777,215: 800 MB whatever `--max-memory` said), and
+/// the greedy order looks at `--time-limit` (it ran 106 s on a 1000×1000 grid under a 2 s
+/// limit) and is linear in isolated vertices (it was quadratic: minutes at 300,000).
+#[test]
+fn graph_counts_check_their_budgets_before_ordering() {
+    let g = write("far.txt", b"0 1\n1 16777215\n");
+    let (code, out, err) = timed(&["count", "paths", "--graph", &g, "--max-memory", "1M"], 10);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(err.contains("memory budget") && out.is_empty(), "{err}");
+    let args = [
+        "count",
+        "paths",
+        "--grid",
+        "1000x1000",
+        "--order",
+        "greedy",
+        "--time-limit",
+        "1",
+    ];
+    let (code, out, err) = timed(&args, 30);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(err.contains("time limit of 1 s") && out.is_empty(), "{err}");
+    // an edge list without edges has no path endpoints: the message names the file
+    let g = write("no-edges.txt", b"# nothing\n");
+    let (code, _, err) = timed(&["count", "paths", "--graph", &g], 10);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains(&g) && err.contains("no edge"), "{err}");
+    let g = write("isolated.txt", b"0 1\n1 2\n2 0\n0 300000\n");
+    let (code, out, err) = timed(&["count", "cycles", "--graph", &g, "--order", "greedy"], 30);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().last(), Some("1"));
 }
 
 #[test]
@@ -255,6 +309,51 @@ fn the_minimum_clue_proof_checks_its_memory_budget_first() {
             "1",
             "--max-memory",
             "100K",
+        ],
+    );
+}
+
+/// The minimum-clue engines' seeding did not look at the clock: the row generation's (each
+/// band, stack and box pair blanked, every other completion minimised) ran for minutes on a
+/// blank 25×25, the proof's sub-grid sets of `--set digits=7` on a 9×9 too, under
+/// `--time-limit 1`.
+#[test]
+fn the_minimum_clue_seeding_honours_its_time_limit() {
+    let blank = write("blank25.txt", format!("{}\n", ".".repeat(625)).as_bytes());
+    let full = write(
+        "full9.txt",
+        b"621943758783615492594728361142879635357461289869532174238197546916354827475286913\n",
+    );
+    for (args, f) in [
+        (vec!["--engine", "ip"], &blank),
+        (vec!["--engine", "rowgen", "--set", "master=ip"], &blank),
+        (vec!["--engine", "hitting", "--set", "digits=7"], &full),
+    ] {
+        let mut all = vec!["solve", "--kind", "minclue", "--time-limit", "1"];
+        all.extend_from_slice(&args);
+        all.push(f);
+        let (code, out, err) = timed(&all, 20);
+        assert_eq!(code, 3, "{args:?}: {out}{err}");
+        assert!(err.contains("time limit of 1 s") && out.is_empty(), "{err}");
+    }
+}
+
+/// The proof's seed sets were not budgeted: `--set digits=7 --set max_size=128` grew by 8 MB a
+/// second past `--max-memory 50M`.
+#[test]
+fn the_minimum_clue_seed_sets_have_a_memory_budget() {
+    refused_over_budget(
+        "minclue-seeds.txt",
+        b"621943758783615492594728361142879635357461289869532174238197546916354827475286913\n",
+        &[
+            "--kind",
+            "minclue",
+            "--set",
+            "digits=7",
+            "--set",
+            "max_size=128",
+            "--max-memory",
+            "50M",
         ],
     );
 }

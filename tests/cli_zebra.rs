@@ -151,4 +151,21 @@ fn memory_budget_and_time_limit_stop_cleanly() {
     let (code, _, err) = zlink(&["count", "--kind", "zebra", "--time-limit", "0.3", &free]);
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("time limit"), "{err}");
+    // the generator's checks run on what is left of its limit; the message names the limit
+    // given (it said "time limit of 0 s"). 20 houses of 20 attributes take minutes.
+    let (code, out, err) = zlink(&[
+        "generate",
+        "zebra",
+        "--houses",
+        "20",
+        "--attributes",
+        "20",
+        "--time-limit",
+        "0.5",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        out.is_empty() && err.contains("time limit of 0.5 s"),
+        "{err}"
+    );
 }

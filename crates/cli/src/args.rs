@@ -1,10 +1,15 @@
 //! Value parsers for numeric options, so nonsense is a usage error (exit 2) from clap instead
 //! of a panic or a hang later: `--time-limit` must be a finite positive number of seconds up
 //! to [`MAX_TIME_LIMIT`] (`inf`, `nan`, `1e99`, `-1` are rejected; `0` gives up at once, which
-//! tests use to reach the time-limit exit), `--threads` at least 1.
+//! tests use to reach the time-limit exit), `--threads` from 1 to [`MAX_THREADS`] (thousands of
+//! threads exhaust the address space for their stacks, and a thread that cannot get its
+//! signal stack aborts the process outright).
 
 /// Largest `--time-limit`, in seconds (about 116 days).
 pub const MAX_TIME_LIMIT: f64 = 1e7;
+
+/// Largest `--threads`.
+pub const MAX_THREADS: u32 = 1024;
 
 /// `--time-limit SECONDS`: finite, zero or positive, at most [`MAX_TIME_LIMIT`].
 ///
@@ -23,20 +28,20 @@ pub fn time_limit(s: &str) -> Result<f64, String> {
     Ok(v)
 }
 
-/// `--threads N` as `u32`: at least 1.
+/// `--threads N` as `u32`: from 1 to [`MAX_THREADS`].
 ///
 /// # Errors
-/// A message for clap when the value is not a positive integer.
+/// A message for clap when the value is not such an integer.
 pub fn threads_u32(s: &str) -> Result<u32, String> {
     match s.trim().parse::<u32>() {
-        Ok(n) if n >= 1 => Ok(n),
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
         _ => Err(format!(
-            "expected a number of threads (1 or more), found `{s}`"
+            "expected a number of threads from 1 to {MAX_THREADS}, found `{s}`"
         )),
     }
 }
 
-/// `--threads N` as `usize`: at least 1 (and at most what a `u32` holds).
+/// `--threads N` as `usize`: from 1 to [`MAX_THREADS`].
 ///
 /// # Errors
 /// As [`threads_u32`].
@@ -57,6 +62,9 @@ mod tests {
         }
         assert_eq!(threads_u32("4"), Ok(4));
         assert!(threads_u32("0").is_err());
+        assert_eq!(threads_u32("1024"), Ok(MAX_THREADS));
+        assert!(threads_u32("1025").is_err());
+        assert!(threads_usize("100000").is_err());
         assert!(threads_usize("-1").is_err());
     }
 }

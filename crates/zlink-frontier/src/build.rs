@@ -45,7 +45,7 @@ impl BackRef {
 
 /// Error: the node budget ran out.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("node budget of {max_nodes} exhausted at level {level} ({nodes} nodes); raise --max-nodes")]
+#[error("node budget of {max_nodes} exhausted at level {level} ({nodes} nodes)")]
 pub struct BudgetExceeded {
     /// The budget.
     pub max_nodes: u64,

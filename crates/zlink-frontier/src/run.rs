@@ -280,9 +280,13 @@ pub fn count_family<F: SpecFamily>(
         }
         .map_err(|e: Result<CountError, SpecError>| match e {
             Ok(e) => {
-                let why = matches!(e, CountError::Held { .. })
-                    .then(|| explain(limits.max_memory, per_held, "states held at once"))
-                    .unwrap_or_default();
+                let why = match e {
+                    CountError::Held { .. } => {
+                        explain(limits.max_memory, per_held, "states held at once")
+                    }
+                    CountError::Nodes(_) => "; raise --max-nodes".to_string(),
+                    _ => String::new(),
+                };
                 RunError::Count(e, why)
             }
             Err(e) => RunError::Spec(e),
@@ -315,15 +319,13 @@ pub fn build_family<F: SpecFamily>(
     let per_node = BUILD_BYTES_PER_NODE + if wide { 2 * wide_extra_bytes(width) } else { 0 };
     let max_nodes = limits.max_nodes.or(limits.max_memory.map(|b| b / per_node));
     let opts = limits.options(max_nodes, None);
-    let why = explain(
-        limits
-            .max_nodes
-            .is_none()
-            .then_some(limits.max_memory)
-            .flatten(),
-        per_node,
-        "nodes",
-    );
+    // an explicit node budget is raised by itself; one derived from the memory budget (the
+    // only kind the puzzle commands have) by raising that
+    let why = if limits.max_nodes.is_some() {
+        "; raise --max-nodes".to_string()
+    } else {
+        explain(limits.max_memory, per_node, "nodes")
+    };
     let built = limits
         .install(|| {
             if wide && width <= MAX_INLINE_WIDTH {

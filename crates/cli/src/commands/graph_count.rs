@@ -206,7 +206,13 @@ type CountOut = (BigUint, Option<usize>, (u64, usize), usize);
 fn mate_family(what: &CountWhat, graph: Graph, src: &Source) -> Result<MateFamily, CliError> {
     Ok(match what {
         CountWhat::Paths(p) => {
-            let last = graph.num_vertices().saturating_sub(1) as u32;
+            if graph.num_vertices() == 0 {
+                return Err(CliError::input(format!(
+                    "{}: no edge, so no vertex for a path to start at",
+                    src.label
+                )));
+            }
+            let last = graph.num_vertices() as u32 - 1;
             let s = src.vertex(p.from.as_deref(), 0, "from")?;
             let t = src.vertex(p.to.as_deref(), last, "to")?;
             MateFamily::st_paths(graph, s, t, p.hamiltonian)
@@ -223,9 +229,39 @@ fn run_error(e: RunError) -> CliError {
     }
 }
 
+/// Bytes per vertex and per edge of ordering a graph and setting up its count: adjacency
+/// lists, breadth-first distances and positions per candidate order, first and last edges
+/// (measured: 48 bytes per vertex at 16.7 M vertices).
+const ORDER_BYTES_PER_ITEM: u64 = 64;
+
+/// The memory budget against the graph's own structures, before they are allocated: vertex
+/// numbers go up to 2^24, so a two-line file can ask for 800 MB.
+fn check_graph_memory(graph: &Graph, budget: Option<u64>) -> Result<(), CliError> {
+    let (n, m) = (graph.num_vertices() as u64, graph.num_edges() as u64);
+    let need = (n + m) * ORDER_BYTES_PER_ITEM;
+    match budget {
+        Some(b) if need > b => Err(CliError::budget(format!(
+            "the graph's {n} vertices and {m} edges need about {need} bytes to be ordered and \
+             counted, over the memory budget of {b} bytes: raise --max-memory"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+fn time_limit_error(seconds: f64, while_what: &str) -> CliError {
+    CliError::budget(format!(
+        "time limit of {seconds} s reached {while_what}: raise --time-limit"
+    ))
+}
+
 /// Counts (or builds, `--build`) the family through the frontier's one entry point, with a
-/// progress bar on a terminal and the budgets of the options.
-fn execute(family: &MateFamily, common: &GraphCountArgs) -> Result<CountOut, CliError> {
+/// progress bar on a terminal and the budgets of the options; `time_left` is what remains of
+/// `--time-limit` after the edges were ordered.
+fn execute(
+    family: &MateFamily,
+    common: &GraphCountArgs,
+    time_left: Option<Duration>,
+) -> Result<CountOut, CliError> {
     let levels = family.graph().num_edges() as u64;
     let bar = Bar::new("levels", levels);
     let hook = |p: &Progress| {
@@ -243,7 +279,7 @@ fn execute(family: &MateFamily, common: &GraphCountArgs) -> Result<CountOut, Cli
             common.max_memory.or_else(memory::default_budget)
         },
         max_nodes: common.max_nodes,
-        time_limit: common.time_limit.map(Duration::from_secs_f64),
+        time_limit: time_left,
         progress: Some(&hook),
     };
     let out = if building {
@@ -278,12 +314,29 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
         CountWhat::Cycles(c) => (&c.graph, "cycles"),
     };
     let src = load(common)?;
+    check_graph_memory(
+        &src.graph,
+        common.max_memory.or_else(memory::default_budget),
+    )?;
     let order = match common.order {
         OrderArg::RowMajor => EdgeOrder::RowMajor,
         OrderArg::Frontier => EdgeOrder::Frontier,
         OrderArg::Greedy => EdgeOrder::Greedy,
     };
-    let (graph, _) = order.apply(&src.graph);
+    let deadline = common
+        .time_limit
+        .map(|t| started + Duration::from_secs_f64(t));
+    let ordering = "while ordering the edges";
+    let (graph, _) = order
+        .apply_until(&src.graph, deadline)
+        .ok_or_else(|| time_limit_error(common.time_limit.unwrap_or(0.0), ordering))?;
+    let time_left = match (deadline, common.time_limit) {
+        (Some(d), Some(t)) => match d.checked_duration_since(Instant::now()) {
+            Some(left) if !left.is_zero() => Some(left),
+            _ => return Err(time_limit_error(t, ordering)),
+        },
+        _ => None,
+    };
     let (vertices, levels) = (graph.num_vertices(), graph.num_edges());
     let family = mate_family(&what, graph, &src)?;
     if family.width() == usize::MAX {
@@ -291,7 +344,7 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
             "the graph's frontier is too wide for any state",
         ));
     }
-    let (count, zdd_nodes, states, width) = execute(&family, common)?;
+    let (count, zdd_nodes, states, width) = execute(&family, common, time_left)?;
     let seconds = started.elapsed().as_secs_f64();
     if global.json {
         let mut obj = serde_json::json!({

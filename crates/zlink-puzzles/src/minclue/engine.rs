@@ -355,6 +355,7 @@ impl Engine<MinimumClues> for HittingProof {
             deadline: opts
                 .time_limit
                 .map(|t| start + Duration::from_secs_f64(t.max(0.0))),
+            max_memory: opts.max_memory,
             ..proof::ProofOptions::default()
         };
         if let Some(d) = s.digits {
@@ -407,6 +408,15 @@ impl Engine<MinimumClues> for HittingProof {
             Err(proof::ProofError::TooLarge(c)) => {
                 return Err(SolveError::Solver(format!(
                     "the hitting-set proof handles grids of at most 128 cells, not {c}"
+                )))
+            }
+            Err(proof::ProofError::Threads(why)) => return Err(SolveError::Solver(why)),
+            Err(proof::ProofError::Memory(budget)) => {
+                return Err(SolveError::Budget(format!(
+                    "the seed sets (sub-grids of up to {} digits, sets of up to {} cells) take \
+                     more than the memory budget of {budget} bytes: lower --set digits or \
+                     --set max_size, or raise --max-memory",
+                    o.max_digits, o.max_size
                 )))
             }
             Err(proof::ProofError::TimedOut {

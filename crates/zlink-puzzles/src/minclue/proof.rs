@@ -30,7 +30,7 @@ use zlink_grid::Grid;
 
 use super::check::Checker;
 use super::hitting::{flags, mask};
-use super::subgrid::digit_subset_sets;
+use super::subgrid::{digit_subset_sets_until, SeedStop};
 use crate::sudoku::Shape;
 
 /// Words of the set bitvectors: at most 64·`WORDS` sets are used (more learned sets are
@@ -69,6 +69,8 @@ pub struct ProofOptions {
     pub threads: Option<usize>,
     /// Stop with [`ProofError::TimedOut`] at this instant.
     pub deadline: Option<Instant>,
+    /// Stop with [`ProofError::Memory`] when the seed sets found take more bytes.
+    pub max_memory: Option<u64>,
     /// A clue set (cell mask) known to make the grid unique: the upper bound.
     pub upper: Option<u128>,
     /// The order of the levels.
@@ -96,6 +98,7 @@ impl Default for ProofOptions {
             alternatives: 4,
             threads: None,
             deadline: None,
+            max_memory: None,
             upper: None,
             order: Order::Auto,
         }
@@ -159,6 +162,10 @@ pub enum ProofError {
     },
     /// Grid larger than 128 cells.
     TooLarge(usize),
+    /// The worker threads could not be started (the message says why).
+    Threads(String),
+    /// The seed sets found took more than this many bytes ([`ProofOptions::max_memory`]).
+    Memory(u64),
 }
 
 /// Progress: (level k being searched, the proven lower bound, tasks done, tasks in the level).
@@ -183,11 +190,28 @@ pub fn prove(
         if let Some(n) = opts.threads {
             b = b.num_threads(n);
         }
-        b.build().expect("a thread pool")
+        b.build()
+            .map_err(|e| ProofError::Threads(format!("cannot start worker threads: {e}")))?
     };
     let t = Instant::now();
     let seeds = pool
-        .install(|| digit_subset_sets(shape, grid, opts.max_digits.min(shape.n), opts.max_size));
+        .install(|| {
+            digit_subset_sets_until(
+                shape,
+                grid,
+                opts.max_digits.min(shape.n),
+                opts.max_size,
+                opts.deadline,
+                opts.max_memory,
+            )
+        })
+        .map_err(|stop| match stop {
+            SeedStop::TimedOut => ProofError::TimedOut {
+                lower_bound: 0,
+                upper_bound: cells,
+            },
+            SeedStop::Memory { budget } => ProofError::Memory(budget),
+        })?;
     let seed_seconds = t.elapsed().as_secs_f64();
     let mut sets: Vec<u128> = seeds.iter().map(|s| mask(s)).collect();
     sets.sort_by_key(|s| s.count_ones());

@@ -142,19 +142,31 @@ pub fn minimum_with(
     let mut check = Checker::new(shape, grid);
     let mut seeds = unavoidable::two_line_sets(shape, grid, opts.seed_max_size);
     let parts = unavoidable::parts(shape, grid, opts.seed_digits);
-    seeds.extend(unavoidable::blanked_part_sets(
-        &mut check,
-        &parts,
-        opts.seed_max_size,
-        opts.seed_limit,
-    ));
+    let deadline = opts
+        .time_limit
+        .map(|t| start + Duration::from_secs_f64(t.max(0.0)));
+    seeds.extend(
+        unavoidable::blanked_part_sets_until(
+            &mut check,
+            &parts,
+            opts.seed_max_size,
+            opts.seed_limit,
+            deadline,
+        )
+        .ok_or_else(|| time_limit_error(opts.time_limit))?,
+    );
     // the sub-grid sets of up to 4 digits: exhaustive and engine-free (milliseconds)
-    seeds.extend(subgrid::digit_subset_sets(
-        shape,
-        grid,
-        4.min(shape.n),
-        opts.seed_max_size,
-    ));
+    seeds.extend(
+        subgrid::digit_subset_sets_until(
+            shape,
+            grid,
+            4.min(shape.n),
+            opts.seed_max_size,
+            deadline,
+            None,
+        )
+        .map_err(|_| time_limit_error(opts.time_limit))?,
+    );
     let seeds = unavoidable::minimal_sets(seeds);
     let seed_seconds = start.elapsed().as_secs_f64();
     let mut m = match opts.master {
@@ -341,6 +353,7 @@ fn ip_master(
         let checks = check.checks();
         let mut added = 0;
         for d in check.missed_sets(&clues, opts.sets_per_round as u64) {
+            left(opts.time_limit)?;
             let d = check.minimise(&d);
             if known.insert(d.clone()) {
                 master.add(sum(d.iter().map(|&i| y[i])).ge(1.0));

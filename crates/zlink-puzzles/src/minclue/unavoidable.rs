@@ -12,6 +12,8 @@
 //! digits) and minimises the difference of every other completion, so the master starts from
 //! the small inclusion-minimal sets where the clue problem's difficulty lives.
 
+use std::time::Instant;
+
 use zlink_grid::{Coord, Grid};
 
 use super::check::Checker;
@@ -74,6 +76,18 @@ pub fn blanked_part_sets(
     max_size: usize,
     limit: u64,
 ) -> Vec<Vec<usize>> {
+    blanked_part_sets_until(check, parts, max_size, limit, None).expect("no deadline to pass")
+}
+
+/// [`blanked_part_sets`] that gives up (`None`) once `deadline` has passed, looked at before
+/// each set is minimised: on a 25×25 grid the seeding alone takes minutes.
+pub fn blanked_part_sets_until(
+    check: &mut Checker,
+    parts: &[Vec<usize>],
+    max_size: usize,
+    limit: u64,
+    deadline: Option<Instant>,
+) -> Option<Vec<Vec<usize>>> {
     let cells = check.cells();
     let mut seen = std::collections::HashSet::new();
     let mut sets = Vec::new();
@@ -81,6 +95,9 @@ pub fn blanked_part_sets(
         let mut keep = vec![true; cells];
         part.iter().for_each(|&i| keep[i] = false);
         for diff in check.missed_sets(&keep, limit) {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
             if seen.insert(diff.clone()) {
                 let m = check.minimise(&diff);
                 if m.len() <= max_size && seen.insert(m.clone()) {
@@ -89,7 +106,7 @@ pub fn blanked_part_sets(
             }
         }
     }
-    minimal_sets(sets)
+    Some(minimal_sets(sets))
 }
 
 /// Whether bit set `a` is a subset of bit set `b`.

@@ -137,6 +137,15 @@ pub fn generate(
             .map(|t| (t - start.elapsed().as_secs_f64()).max(0.0));
         o
     };
+    // each check runs on what is left of the limit; the error names the limit itself
+    let unique = |z: &Zebra, o: &SolveOptions| {
+        unique(z, o).map_err(|e| match e {
+            SolveError::TimeLimit { .. } => SolveError::TimeLimit {
+                seconds: opts.time_limit.unwrap_or(0.0),
+            },
+            e => e,
+        })
+    };
     let mut rng = SplitMix64::new(seed);
     let attrs: Vec<Attribute> = (0..attributes)
         .map(|a| {

@@ -332,11 +332,15 @@ fn print_stats(v: &Value) {
         field("minimal"),
         field("minimal_nodes")
     );
-    outln!(
-        "minimum size: {} hints, {} sets",
-        field("minimum_size"),
-        field("minimum_count")
-    );
+    if v["minimum_size"].is_null() {
+        outln!("minimum size: none (no good hint set)");
+    } else {
+        outln!(
+            "minimum size: {} hints, {} sets",
+            field("minimum_size"),
+            field("minimum_count")
+        );
+    }
     outln!("seconds: {:.3}", v["seconds"].as_f64().unwrap_or(0.0));
 }
 
