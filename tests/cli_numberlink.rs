@@ -200,3 +200,24 @@ fn solve_answers_puzzles_with_too_many_solutions_to_count() {
         "{v}"
     );
 }
+
+/// A number on one cell, or on three, is a clue no line can meet: the puzzle has no solution
+/// (count 0, `solve` exit 1), like a Sudoku with two equal givens in a row; malformed text
+/// stays an input error (exit 2).
+#[test]
+fn unpaired_numbers_are_an_answer_not_an_input_error() {
+    for (name, text) in [
+        ("once.txt", "1..\n...\n..2\n"),
+        ("thrice.txt", "1.1\n...\n1.2\n2..\n"),
+    ] {
+        let f = write(name, text);
+        let (code, out, err) = zlink(&["count", "--kind", "numberlink", &f]);
+        assert_eq!((code, out.trim()), (0, "0"), "{name}: {err}");
+        let (code, _, err) = zlink(&["solve", "--kind", "numberlink", &f]);
+        assert_eq!(code, 1, "{name}: {err}");
+    }
+    let f = write("ragged.txt", "1..\n..\n..1\n");
+    let (code, _, err) = zlink(&["count", "--kind", "numberlink", &f]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("ragged.txt:2"), "{err}");
+}

@@ -117,7 +117,7 @@ fn validate(
 ) -> Result<NumberlinkGrid, ParseError> {
     NumberlinkGrid::new(ids).map_err(|e| {
         let at = match e {
-            super::InstanceError::NotAPair { at, .. } | super::InstanceError::ZeroId { at } => at,
+            super::InstanceError::ZeroId { at } => at,
         };
         let (l, c) = pos(at);
         ParseError::new(source, l, c, e.to_string())
@@ -148,8 +148,7 @@ fn id_tokens(toks: &Grid<Token<'_>>, source: &str) -> Result<NumberlinkGrid, Par
 /// integers pair ids (`0` and `.` are also read as blank).
 ///
 /// # Errors
-/// A positioned [`ParseError`] for a bad header, a short or long row, a bad token, or an id
-/// that does not appear exactly twice.
+/// A positioned [`ParseError`] for a bad header, a short or long row, or a bad token.
 pub fn parse_janko(text: &str, source: &str) -> Result<NumberlinkGrid, ParseError> {
     let (toks, _) = token_grid(text, source, false)?;
     id_tokens(&toks, source)
@@ -283,7 +282,8 @@ pub fn compact_char(id: u32) -> Option<char> {
 /// `A`-`Z` pair ids 1-35 (blank and `#` lines skipped).
 ///
 /// # Errors
-/// A positioned [`ParseError`] for ragged rows, another character, or an unpaired id.
+/// A positioned [`ParseError`] for ragged rows or another character (an unpaired id is a
+/// puzzle without solution, [`NumberlinkGrid::unpaired`]).
 pub fn parse_compact(text: &str, source: &str) -> Result<NumberlinkGrid, ParseError> {
     let g = char_grid(text, source, |ch| match ch {
         '.' => Ok(None),
@@ -374,7 +374,7 @@ pub fn write_symbols(p: &NumberlinkGrid, symbols: &[char]) -> Option<String> {
 /// separated by blank lines; a `0 0` header ends the input.
 ///
 /// # Errors
-/// A positioned [`ParseError`] for a bad header, a short or long row, or an unpaired symbol.
+/// A positioned [`ParseError`] for a bad header or a short or long row.
 pub fn parse_blocks(
     text: &str,
     source: &str,

@@ -57,16 +57,6 @@ impl Rules {
 /// Why a grid of ids is not a Numberlink instance.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InstanceError {
-    /// An id is on one cell, or on more than two.
-    #[error("pair {id} appears {count} times (first at {at}), expected exactly twice")]
-    NotAPair {
-        /// The id.
-        id: u32,
-        /// How often it appears.
-        count: usize,
-        /// Where it first appears (the second or third appearance if there are more).
-        at: Coord,
-    },
     /// Id 0 is reserved (formats use it for blank cells).
     #[error("pair id 0 at {at} is reserved for blank cells")]
     ZeroId {
@@ -75,47 +65,58 @@ pub enum InstanceError {
     },
 }
 
-/// A validated Numberlink instance: a grid of optional pair ids, each id on exactly two cells.
+/// A validated Numberlink instance: a grid of optional pair ids. An id on exactly two cells
+/// is a pair; one on one cell or on three or more is a clue no solution can meet
+/// ([`NumberlinkGrid::unpaired`]): the puzzle is well formed and has no solution, as a Sudoku
+/// with two equal givens in a row (an answer, not an input error).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct NumberlinkGrid {
     cells: Grid<Option<u32>>,
     /// `(id, first cell, second cell)` sorted by id; cells in row-major order.
     pairs: Vec<(u32, Coord, Coord)>,
+    /// `(id, how many cells, the first)` for each id not on exactly two cells, sorted by id.
+    unpaired: Vec<(u32, usize, Coord)>,
 }
 
 impl NumberlinkGrid {
     /// Validates `cells` (`None` = blank, `Some(id)` = an endpoint of pair `id`, `id >= 1`).
     ///
     /// # Errors
-    /// [`InstanceError`] for an id that does not appear exactly twice, or id 0.
+    /// [`InstanceError`] for id 0.
     ///
     /// Complexity: `O(cells · log pairs)`.
     pub fn new(cells: Grid<Option<u32>>) -> Result<Self, InstanceError> {
-        let mut seen: std::collections::BTreeMap<u32, Vec<Coord>> = Default::default();
+        let mut seen: std::collections::BTreeMap<u32, (usize, Coord, Coord)> = Default::default();
         for (at, v) in cells.iter() {
             if let Some(id) = *v {
                 if id == 0 {
                     return Err(InstanceError::ZeroId { at });
                 }
-                let list = seen.entry(id).or_default();
-                list.push(at);
-                if list.len() > 2 {
-                    return Err(InstanceError::NotAPair { id, count: 3, at });
+                let e = seen.entry(id).or_insert((0, at, at));
+                e.0 += 1;
+                if e.0 == 2 {
+                    e.2 = at;
                 }
             }
         }
-        let mut pairs = Vec::with_capacity(seen.len());
-        for (id, list) in seen {
-            if list.len() != 2 {
-                return Err(InstanceError::NotAPair {
-                    id,
-                    count: list.len(),
-                    at: list[0],
-                });
+        let (mut pairs, mut unpaired) = (Vec::with_capacity(seen.len()), Vec::new());
+        for (id, (count, a, b)) in seen {
+            match count {
+                2 => pairs.push((id, a, b)),
+                _ => unpaired.push((id, count, a)),
             }
-            pairs.push((id, list[0], list[1]));
         }
-        Ok(NumberlinkGrid { cells, pairs })
+        Ok(NumberlinkGrid {
+            cells,
+            pairs,
+            unpaired,
+        })
+    }
+
+    /// The ids not on exactly two cells, as `(id, cells, first cell)`: empty for a puzzle
+    /// that may have solutions; otherwise it has none.
+    pub fn unpaired(&self) -> &[(u32, usize, Coord)] {
+        &self.unpaired
     }
 
     /// Number of rows.
@@ -275,6 +276,11 @@ impl Links {
 /// # Errors
 /// The first [`Violation`] found, naming the cell.
 pub fn verify(puzzle: &NumberlinkGrid, links: &Links, rules: Rules) -> Result<(), Violation> {
+    if let Some(&(id, count, at)) = puzzle.unpaired().first() {
+        return Err(Violation::new(format!(
+            "number {id} is on {count} cell(s) (first at {at}), so no line can join it"
+        )));
+    }
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     if (links.rows(), links.cols()) != (rows, cols) {
         return Err(Violation::new(format!(
@@ -358,25 +364,19 @@ mod tests {
 
     #[test]
     fn instance_validation() {
-        let bad = |ids: &[u32]| {
-            let cells = ids.iter().map(|&x| (x != 0).then_some(x)).collect();
-            NumberlinkGrid::new(Grid::from_cells(1, ids.len(), cells).unwrap()).unwrap_err()
-        };
+        // an id on one cell or on three is well formed, and has no solution
+        assert_eq!(
+            grid(1, 3, &[1, 0, 0]).unpaired(),
+            &[(1, 1, Coord::new(0, 0))]
+        );
+        let p = grid(1, 4, &[2, 1, 1, 1]);
+        assert_eq!(p.unpaired(), &[(1, 3, Coord::new(0, 1))]);
+        assert_eq!(p.pairs(), &[]);
+        assert!(verify(&p, &Links::new(1, 4), Rules::PLAIN).is_err());
+        let cells = vec![Some(0), None];
         assert!(matches!(
-            bad(&[1, 0, 0]),
-            InstanceError::NotAPair {
-                id: 1,
-                count: 1,
-                ..
-            }
-        ));
-        assert!(matches!(
-            bad(&[1, 1, 1]),
-            InstanceError::NotAPair {
-                id: 1,
-                count: 3,
-                ..
-            }
+            NumberlinkGrid::new(Grid::from_cells(1, 2, cells).unwrap()),
+            Err(InstanceError::ZeroId { .. })
         ));
         let p = grid(2, 2, &[2, 0, 0, 2]);
         assert_eq!(p.pairs(), &[(2, Coord::new(0, 0), Coord::new(1, 1))]);

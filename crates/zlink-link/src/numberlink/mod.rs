@@ -269,6 +269,12 @@ impl NumberlinkZdd {
     ) -> Result<NumberlinkZdd, Error> {
         let deduce = deduce.into();
         let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        if !puzzle.unpaired().is_empty() {
+            // a number on one cell or on three: no line can meet it
+            let mut z = NumberlinkZdd::contradiction();
+            z.grid = Some((rows, cols));
+            return Ok(z);
+        }
         let edges = sweep_order(rows, cols);
         // the no-U-bend groups: the rules', or else the stricter rules' of the completion
         let u_groups = u_bend_groups(rows, cols, &edges);
@@ -406,16 +412,7 @@ impl NumberlinkZdd {
             };
             match deduce::deduce(&problem) {
                 Ok(f) => fixed = f,
-                Err(deduce::Contradiction) => {
-                    stats.contradiction = true;
-                    return Ok(NumberlinkZdd {
-                        grid: None,
-                        edges: Vec::new(),
-                        spec: Engine::Empty,
-                        stats,
-                        settler: Settler::deduced(),
-                    });
-                }
+                Err(deduce::Contradiction) => return Ok(NumberlinkZdd::contradiction()),
             }
             // the completion converges only when every vertex is on a line (`deduce::complete`);
             // under looser rules than Janko's it first tries the puzzle under Janko's
@@ -515,6 +512,20 @@ impl NumberlinkZdd {
             stats,
             settler,
         })
+    }
+
+    /// The engine of a puzzle without solution (a contradiction found before the build).
+    fn contradiction() -> NumberlinkZdd {
+        NumberlinkZdd {
+            grid: None,
+            edges: Vec::new(),
+            spec: Engine::Empty,
+            stats: SetupStats {
+                contradiction: true,
+                ..SetupStats::default()
+            },
+            settler: Settler::deduced(),
+        }
     }
 
     /// How the engine was set up (frontier width, packed or wide, deduction's work).
