@@ -992,8 +992,8 @@ enum ByStricter {
     Nothing,
 }
 
-/// Another solution of `p` than `first` (one of its solutions), looked for in the window of
-/// [`WINDOW_RADIUS`] around each vertex in turn: the edges outside the window keep their
+/// Another solution of `p` than `first` (one of its solutions), looked for in the windows of
+/// [`WINDOW_RADII`] around each vertex in turn: the edges outside the window keep their
 /// value in `first` (and deduction's `fixed` theirs), and the SAT completion looks for two
 /// solutions of what is left (`first` is one). `None` if no window holds one, or at the
 /// deadline.
