@@ -369,10 +369,10 @@ mod tests {
             grid(1, 3, &[1, 0, 0]).unpaired(),
             &[(1, 1, Coord::new(0, 0))]
         );
-        let p = grid(1, 4, &[2, 1, 1, 1]);
+        let p = grid(1, 5, &[2, 1, 1, 1, 2]);
         assert_eq!(p.unpaired(), &[(1, 3, Coord::new(0, 1))]);
-        assert_eq!(p.pairs(), &[]);
-        assert!(verify(&p, &Links::new(1, 4), Rules::PLAIN).is_err());
+        assert_eq!(p.pairs(), &[(2, Coord::new(0, 0), Coord::new(0, 4))]);
+        assert!(verify(&p, &Links::new(1, 5), Rules::PLAIN).is_err());
         let cells = vec![Some(0), None];
         assert!(matches!(
             NumberlinkGrid::new(Grid::from_cells(1, 2, cells).unwrap()),
