@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::zlink;
+use common::{stops_with, zlink};
 
 /// The 2×3 board has one solution: the two middle points have degree 3.
 const TWO_BY_THREE: &str = "o o o\n\no o o\n";
@@ -164,45 +164,26 @@ fn budget_exits_3_and_time_limit_is_undecided() {
 /// the first board, and `--time-limit` between boards; neither prints a partial list.
 #[test]
 fn generating_honours_the_memory_budget_and_the_time_limit() {
-    let (code, out, err) = zlink(&[
-        "generate",
-        "circuit",
-        "--grid",
-        "64x64",
-        "--boards",
-        "1000000000",
-    ]);
-    assert_eq!(code, 3, "{err}");
-    assert!(out.is_empty() && err.contains("memory budget"), "{err}");
-    let (code, out, err) = zlink(&[
-        "generate",
-        "circuit",
-        "--grid",
-        "64x64",
-        "--boards",
-        "100",
-        "--max-memory",
-        "1M",
-    ]);
-    assert_eq!(code, 3, "{err}");
-    assert!(out.is_empty() && err.contains("memory budget"), "{err}");
-    let (code, out, err) = zlink(&[
-        "generate",
-        "circuit",
-        "--grid",
-        "64x64",
-        "--boards",
-        "100000",
-        "--json",
-        "--max-memory",
-        "100G",
-        "--time-limit",
-        "0.5",
-    ]);
-    assert_eq!(code, 3, "{err}");
-    assert!(
-        out.is_empty() && err.contains("time limit of 0.5 s"),
-        "{err}"
+    let board = ["generate", "circuit", "--grid", "64x64", "--boards"];
+    stops_with(&[&board[..], &["1000000000"]].concat(), "memory budget");
+    stops_with(
+        &[&board[..], &["100", "--max-memory", "1M"]].concat(),
+        "memory budget",
+    );
+    stops_with(
+        &[
+            &board[..],
+            &[
+                "100000",
+                "--json",
+                "--max-memory",
+                "100G",
+                "--time-limit",
+                "0.5",
+            ],
+        ]
+        .concat(),
+        "time limit of 0.5 s",
     );
     // within both, the same boards as without them
     let args = ["generate", "circuit", "--grid", "4x4", "--boards", "3"];

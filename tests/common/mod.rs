@@ -21,3 +21,12 @@ pub fn zlink(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Runs `zlink` with `args` and asserts that it stopped on a budget or time limit: exit 3,
+/// nothing on stdout (no partial answer), and `needle` in the message.
+pub fn stops_with(args: &[&str], needle: &str) {
+    let (code, out, err) = zlink(args);
+    assert_eq!(code, 3, "{args:?}: {out}{err}");
+    assert!(out.is_empty(), "{args:?}: partial output {out}");
+    assert!(err.contains(needle), "{args:?}: {err}");
+}
