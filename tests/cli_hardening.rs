@@ -146,6 +146,39 @@ fn nonsense_option_values_are_usage_errors() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains("from 1 to 1024"), "{args:?}: {err}");
     }
+    // `--limit 0` printed "at least 0" (an enumerating engine) or wrote nothing, exit 0
+    let loop_file = write("loop.txt", b"x.\n..\n");
+    for args in [
+        vec![
+            "count", "--kind", "sudoku", "--engine", "ip", "--limit", "0", &f,
+        ],
+        vec!["count", "--kind", "slitherlink", "--limit", "0", &f],
+        vec![
+            "generate",
+            "numberlink",
+            "--grid",
+            "3x3",
+            "--list",
+            "--limit",
+            "0",
+        ],
+        vec![
+            "generate",
+            "slitherlink",
+            "--loop",
+            &loop_file,
+            "--minimum",
+            "--limit",
+            "0",
+        ],
+    ] {
+        let (code, out, err) = timed(&args, 10);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            out.is_empty() && err.contains("from 1 up"),
+            "{args:?}: {err}"
+        );
+    }
     let (code, _, err) = timed(
         &["solve", "--kind", "slitherlink", "--time-limit", "5", &f],
         10,

@@ -3,7 +3,7 @@
 //! to [`MAX_TIME_LIMIT`] (`inf`, `nan`, `1e99`, `-1` are rejected; `0` gives up at once, which
 //! tests use to reach the time-limit exit), `--threads` from 1 to [`MAX_THREADS`] (thousands of
 //! threads exhaust the address space for their stacks, and a thread that cannot get its
-//! signal stack aborts the process outright).
+//! signal stack aborts the process outright), `--limit` from 1 up.
 
 /// Largest `--time-limit`, in seconds (about 116 days).
 pub const MAX_TIME_LIMIT: f64 = 1e7;
@@ -49,6 +49,28 @@ pub fn threads_usize(s: &str) -> Result<usize, String> {
     threads_u32(s).map(|n| n as usize)
 }
 
+/// `--limit N` (how many solutions or instances): a whole number from 1 up. `0` would print a
+/// count of "at least 0" or write nothing and report success, so it is a usage error.
+///
+/// # Errors
+/// A message for clap when the value is not such a number.
+pub fn limit_u64(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("expected a whole number from 1 up, found `{s}`")),
+    }
+}
+
+/// [`limit_u64`] as `usize`.
+///
+/// # Errors
+/// As [`limit_u64`], and above `usize::MAX`.
+pub fn limit_usize(s: &str) -> Result<usize, String> {
+    limit_u64(s)?
+        .try_into()
+        .map_err(|_| format!("expected a whole number from 1 up, found `{s}`"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,5 +88,11 @@ mod tests {
         assert!(threads_u32("1025").is_err());
         assert!(threads_usize("100000").is_err());
         assert!(threads_usize("-1").is_err());
+        assert_eq!(limit_u64("1"), Ok(1));
+        assert_eq!(limit_usize(" 7 "), Ok(7));
+        for bad in ["0", "-1", "1.5", "x", ""] {
+            assert!(limit_u64(bad).is_err(), "{bad}");
+            assert!(limit_usize(bad).is_err(), "{bad}");
+        }
     }
 }

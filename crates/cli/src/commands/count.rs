@@ -23,7 +23,7 @@ pub struct CountArgs {
     pub puzzle: Option<puzzle::PuzzleInput>,
     /// With `--kind`: engines that count by enumerating solutions (IP no-good cuts) stop after
     /// this many and print `at least N`; exact engines (ZDD, exact search) ignore it.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::args::limit_u64)]
     pub limit: Option<u64>,
 }
 

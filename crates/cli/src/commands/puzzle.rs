@@ -135,7 +135,7 @@ pub struct PuzzleCountArgs {
     pub puzzle: PuzzleInput,
     /// Engines that count by enumerating solutions stop after this many (the count is then a
     /// lower bound, printed as `at least N`); exact engines ignore it.
-    #[arg(long)]
+    #[arg(long, value_name = "N", value_parser = crate::args::limit_u64)]
     pub limit: Option<u64>,
 }
 

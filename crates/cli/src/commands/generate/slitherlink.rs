@@ -100,7 +100,7 @@ pub struct Args {
     #[arg(long, value_name = "W0,W1,W2,W3,W4", value_parser = parse_weights, requires = "hardest")]
     pub weights: Option<[i64; 5]>,
     /// How many instances --minimal, --minimum and --hardest write.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::args::limit_usize)]
     pub limit: usize,
     /// Write each instance (and the loop, `loop.txt`) to a file in DIR instead of stdout.
     #[arg(long, value_name = "DIR")]
