@@ -283,7 +283,7 @@ fn wide_frontiers_count_exactly() {
         let out = zlink(&args);
         assert!(out.status.success());
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(v["count"], "435");
+        assert_eq!(v["count"], 435);
         assert!(v["max_frontier_width"].as_u64().unwrap() > 25, "{v}");
     }
     let args = [

@@ -348,7 +348,7 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
     let seconds = started.elapsed().as_secs_f64();
     if global.json {
         let mut obj = serde_json::json!({
-            "count": count.to_string(),
+            "count": crate::output::big_json(&count),
             "levels": levels,
             "max_frontier_width": width,
             "seconds": seconds,

@@ -23,7 +23,7 @@ use zlink_link::numberlink::generate::{
 use crate::commands::graph_count::parse_grid;
 use crate::exit::CliError;
 use crate::memory;
-use crate::output::{out, outln};
+use crate::output::{big_json, out, outln};
 use crate::GlobalOpts;
 
 /// How instances are written.
@@ -82,7 +82,7 @@ pub struct Args {
     #[arg(long)]
     pub list: bool,
     /// At most this many instances for --list.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::args::limit_usize)]
     pub limit: Option<usize>,
     /// Format of the instances written (grids; a graph instance is its pairs).
     #[arg(long, value_enum, default_value_t = Format::Compact)]
@@ -236,8 +236,8 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
                 "reverse_order": args.reverse_order,
                 "symmetry": !args.no_symmetry,
                 "threads": args.threads.unwrap_or_else(rayon::current_num_threads),
-                "count": count.to_string(),
-                "count_by_pairs": by_pairs,
+                "count": big_json(&count),
+                "count_by_pairs": counted.by_pairs.iter().map(big_json).collect::<Vec<_>>(),
                 "seconds": seconds,
                 "peak_states": counted.peak_states,
                 "peak_mates": counted.peak_mates,
@@ -277,19 +277,16 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
     let seconds = started.elapsed().as_secs_f64();
     if args.count {
         let count = family.count();
-        let by_pairs: Vec<String> = family
-            .count_by_pairs()
-            .iter()
-            .map(ToString::to_string)
-            .collect();
+        let counts = family.count_by_pairs();
+        let by_pairs: Vec<String> = counts.iter().map(ToString::to_string).collect();
         if global.json {
             let obj = serde_json::json!({
                 key: label,
                 "route": "diagram",
                 "max_pairs": args.max_pairs,
                 "reverse_order": args.reverse_order,
-                "count": count.to_string(),
-                "count_by_pairs": by_pairs,
+                "count": big_json(&count),
+                "count_by_pairs": counts.iter().map(big_json).collect::<Vec<_>>(),
                 "seconds": seconds,
                 "peak_states": family.peak_states,
                 "peak_nodes": family.peak_nodes,
@@ -348,7 +345,7 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
     if global.json {
         let obj = serde_json::json!({
             key: label,
-            "count": family.count().to_string(),
+            "count": big_json(&family.count()),
             "instances": written,
             "verified": args.verify,
             "seconds": seconds,
