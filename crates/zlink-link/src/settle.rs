@@ -345,7 +345,7 @@ impl Settler {
                 }
                 Ok(Completed::Several(two)) if two_is_enough => {
                     self.note(SettledBy::Completion);
-                    return Ok(Built::Two(two.clone().map(|on| self.levels(&on))));
+                    return Ok(Built::Two(two.each_ref().map(|on| self.levels(on))));
                 }
                 Ok(Completed::Several(_) | Completed::Open | Completed::Found(_)) => {}
             }
