@@ -109,3 +109,72 @@ fn unsolvable_puzzles_exit_1() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("no solution"), "{err}");
 }
+
+/// `solve --sample N --seed S`: N solutions drawn uniformly from all of them by the ZDD
+/// engine (the default `solve` engine, the IP, cannot), the same for the same seed; the count
+/// drawn from equals `count`'s; a unique puzzle draws its solution every time.
+#[test]
+fn samples_are_drawn_from_every_solution() {
+    let data = zlink_testkit::data::path("cllv-hashi/dataset/100/Hs_16_100_25_00_001.has")
+        .expect("shipped in data/");
+    let f = data.to_str().unwrap();
+    let (code, counted, _) = zlink(&["count", "--kind", "hashi", f]);
+    assert_eq!((code, counted.trim()), (0, "64"));
+    let args = [
+        "--json", "solve", "--kind", "hashi", "--sample", "3", "--seed", "5", f,
+    ];
+    let (code, out, err) = zlink(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["status"].as_str(), v["count"].as_u64()),
+        (Some("sampled"), Some(64))
+    );
+    assert_eq!(
+        (v["seed"].as_u64(), v["samples"].as_array().map(Vec::len)),
+        (Some(5), Some(3))
+    );
+    let draws = |args: &[&str]| -> serde_json::Value {
+        serde_json::from_str::<serde_json::Value>(&zlink(args).1).unwrap()["samples"].clone()
+    };
+    assert_eq!(draws(&args), v["samples"], "the same seed, the same draws");
+    let other = draws(&[&args[..7], &["6", f]].concat());
+    assert_ne!(other, v["samples"], "another seed, other draws (3 of 64)");
+    // text: the drawings one after another, what they were drawn from on stderr
+    let (code, out, err) = zlink(&["solve", "--kind", "hashi", "--sample", "2", f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("2 draws (seed 1) from 64 solutions"), "{err}");
+    assert_eq!(out.split("\n\n").count(), 2, "{out}");
+    // a unique puzzle: its one solution, every draw
+    let (code, out, err) = zlink(&["solve", "--kind", "hashi", "--sample", "2", URL]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, format!("{SOLUTION}\n{SOLUTION}"));
+    assert!(err.contains("from 1 solution\n"), "{err}");
+    // no solution: exit 1, as solve
+    let (code, out, _) = zlink(&[
+        "solve",
+        "--kind",
+        "hashi",
+        "--sample",
+        "2",
+        "https://puzz.link/p?hashi/3/1/1g2",
+    ]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    // engines that cannot sample, and nonsense counts, are usage errors
+    let (code, _, err) = zlink(&[
+        "solve", "--kind", "hashi", "--engine", "ip", "--sample", "2", f,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("cannot sample") && err.contains("zdd"),
+        "{err}"
+    );
+    for bad in [
+        &["solve", "--kind", "hashi", "--sample", "0", f][..],
+        &["solve", "--kind", "hashi", "--sample", "1000001", f],
+        &["solve", "--kind", "hashi", "--seed", "3", f],
+    ] {
+        let (code, out, err) = zlink(bad);
+        assert_eq!((code, out.as_str()), (2, ""), "{bad:?}: {err}");
+    }
+}

@@ -64,7 +64,8 @@ impl Command {
                 (None, Some(p)) => p.needs_mip(true),
                 _ => false,
             },
-            Command::Solve(s) => s.puzzle.needs_mip(false),
+            // a sample is drawn by a ZDD engine (a named IP engine is refused before solving)
+            Command::Solve(s) => s.sample.is_none() && s.puzzle.needs_mip(false),
             Command::Render(_) | Command::Generate(_) => false,
         }
     }

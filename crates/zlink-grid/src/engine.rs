@@ -25,7 +25,7 @@
 
 use std::str::FromStr;
 
-use crate::puzzle::{Counted, Puzzle, SolveOptions, Solved};
+use crate::puzzle::{Counted, Puzzle, Sampled, SolveOptions, Solved};
 use crate::SolveError;
 
 /// One way to solve and count a puzzle kind.
@@ -73,6 +73,32 @@ pub trait Engine<P: Puzzle>: Sync + 'static {
         settings: &Self::Settings,
         opts: &SolveOptions,
     ) -> Result<Counted, SolveError>;
+
+    /// Whether [`Engine::sample`] works: the engine holds every solution at once (a ZDD), so
+    /// it can draw among them uniformly. Default: no.
+    fn samples(&self) -> bool {
+        false
+    }
+
+    /// `k` solutions drawn uniformly at random, with replacement, from all solutions; the
+    /// same `seed` gives the same draws. Only engines whose [`Engine::samples`] is true.
+    ///
+    /// # Errors
+    /// [`SolveError::Unsupported`] by default; else as [`Engine::solve`], except that no
+    /// solution is an empty draw, not an error.
+    fn sample(
+        &self,
+        _puzzle: &P,
+        _settings: &Self::Settings,
+        _k: usize,
+        _seed: u64,
+        _opts: &SolveOptions,
+    ) -> Result<Sampled<P::Solution>, SolveError> {
+        Err(SolveError::Unsupported {
+            operation: "sample",
+            kind: self.name(),
+        })
+    }
 }
 
 /// An engine's typed settings.
@@ -257,6 +283,20 @@ pub trait DynEngine<P: Puzzle>: Sync {
     /// # Errors
     /// As [`Engine::count`], or a bad setting.
     fn count(&self, puzzle: &P, owner: &str, opts: &SolveOptions) -> Result<Counted, SolveError>;
+    /// [`Engine::samples`].
+    fn samples(&self) -> bool;
+    /// [`Engine::sample`] with the settings read from `opts`.
+    ///
+    /// # Errors
+    /// As [`Engine::sample`], or a bad setting.
+    fn sample(
+        &self,
+        puzzle: &P,
+        owner: &str,
+        k: usize,
+        seed: u64,
+        opts: &SolveOptions,
+    ) -> Result<Sampled<P::Solution>, SolveError>;
 }
 
 impl<P: Puzzle, E: Engine<P>> DynEngine<P> for E {
@@ -287,5 +327,19 @@ impl<P: Puzzle, E: Engine<P>> DynEngine<P> for E {
     fn count(&self, puzzle: &P, owner: &str, opts: &SolveOptions) -> Result<Counted, SolveError> {
         let s = E::Settings::parse(owner, &opts.settings)?;
         Engine::count(self, puzzle, &s, opts)
+    }
+    fn samples(&self) -> bool {
+        Engine::samples(self)
+    }
+    fn sample(
+        &self,
+        puzzle: &P,
+        owner: &str,
+        k: usize,
+        seed: u64,
+        opts: &SolveOptions,
+    ) -> Result<Sampled<P::Solution>, SolveError> {
+        let s = E::Settings::parse(owner, &opts.settings)?;
+        Engine::sample(self, puzzle, &s, k, seed, opts)
     }
 }

@@ -10,8 +10,8 @@ use std::any::Any;
 use std::marker::PhantomData;
 
 use crate::engine::DynEngine;
-use crate::puzzle::{Counted, Puzzle, SolveOptions, SolveStats, Solved};
-use crate::{ParseError, SolveError, Violation};
+use crate::puzzle::{Counted, Puzzle, Sampled, SolveOptions, SolveStats, Solved};
+use crate::{BigUint, ParseError, SolveError, Violation};
 
 /// A solution whose type is known only to the instance that produced it.
 #[derive(Debug)]
@@ -39,6 +39,8 @@ pub struct EngineInfo {
     pub enumerates: bool,
     /// `--set` keys with their values and defaults.
     pub settings: &'static [(&'static str, &'static str)],
+    /// Whether it draws uniform samples of all solutions (`solve --sample`).
+    pub samples: bool,
     /// Whether `count` uses it when no engine is named (while `solve` uses the first).
     pub counts_by_default: bool,
 }
@@ -67,6 +69,18 @@ pub trait Instance: Send + Sync {
     /// # Errors
     /// An unknown engine, or what the engine reports.
     fn count(&self, engine: Option<&str>, opts: &SolveOptions) -> Result<Counted, SolveError>;
+    /// `k` solutions drawn uniformly at random (with replacement) from all solutions, each
+    /// checked by the independent verifier; the same `seed` gives the same draws.
+    ///
+    /// # Errors
+    /// As [`Kind::sample`].
+    fn sample(
+        &self,
+        engine: Option<&str>,
+        k: usize,
+        seed: u64,
+        opts: &SolveOptions,
+    ) -> Result<Sampled<AnySolution>, SolveError>;
     /// Check a solution (one from [`Instance::solve`] of this instance).
     ///
     /// # Errors
@@ -186,6 +200,69 @@ impl<P: Puzzle> Kind<P> {
         engine.count(puzzle, &self.settings_owner(engine), opts)
     }
 
+    /// `k` uniform draws (with replacement) from all solutions of `puzzle` by the engine
+    /// called `engine`, or by the row's first engine that samples; every draw is checked by
+    /// the puzzle's verifier. Contradicting clues are an empty draw from no solution.
+    ///
+    /// # Errors
+    /// [`SolveError::Unsupported`] when the named engine (or every engine of the kind) cannot
+    /// sample; as [`Engine::sample`] otherwise.
+    pub fn sample(
+        &self,
+        puzzle: &P,
+        engine: Option<&str>,
+        k: usize,
+        seed: u64,
+        opts: &SolveOptions,
+    ) -> Result<Sampled<P::Solution>, SolveError> {
+        let engine = match engine {
+            Some(_) => self.engine(engine)?,
+            None => *self
+                .engines
+                .iter()
+                .find(|e| e.samples())
+                .ok_or(SolveError::Unsupported {
+                    operation: "sample",
+                    kind: self.name,
+                })?,
+        };
+        if !engine.samples() {
+            return Err(SolveError::BadSetting(format!(
+                "engine `{}` of puzzle kind `{}` cannot sample solutions (engines that can: {})",
+                engine.name(),
+                self.name,
+                self.sampling_engines()
+            )));
+        }
+        if puzzle.contradiction().is_some() {
+            return Ok(Sampled {
+                solutions: Vec::new(),
+                count: BigUint::default(),
+                stats: SolveStats::default(),
+            });
+        }
+        let sampled = engine.sample(puzzle, &self.settings_owner(engine), k, seed, opts)?;
+        for s in &sampled.solutions {
+            puzzle.verify(s).map_err(SolveError::Unverified)?;
+        }
+        Ok(sampled)
+    }
+
+    /// The names of the engines that sample, for messages (`none` if there is none).
+    fn sampling_engines(&self) -> String {
+        let names: Vec<&str> = self
+            .engines
+            .iter()
+            .filter(|e| e.samples())
+            .map(|e| e.name())
+            .collect();
+        if names.is_empty() {
+            "none".into()
+        } else {
+            names.join(", ")
+        }
+    }
+
     /// How settings errors name their owner: the kind (the known keys listed with the error
     /// are the chosen engine's).
     fn settings_owner(&self, _engine: &dyn DynEngine<P>) -> String {
@@ -242,6 +319,7 @@ impl<P: Puzzle> PuzzleKind for Kind<P> {
                 summary: e.summary(),
                 enumerates: e.enumerates(),
                 settings: e.settings_keys(),
+                samples: e.samples(),
                 counts_by_default: self.counter == Some(e.name()),
             })
             .collect()
@@ -307,6 +385,20 @@ impl<P: Puzzle> Instance for Labeled<P> {
     }
     fn count(&self, engine: Option<&str>, opts: &SolveOptions) -> Result<Counted, SolveError> {
         self.kind.count(&self.puzzle, engine, opts)
+    }
+    fn sample(
+        &self,
+        engine: Option<&str>,
+        k: usize,
+        seed: u64,
+        opts: &SolveOptions,
+    ) -> Result<Sampled<AnySolution>, SolveError> {
+        let s = self.kind.sample(&self.puzzle, engine, k, seed, opts)?;
+        Ok(Sampled {
+            solutions: s.solutions.into_iter().map(AnySolution::new).collect(),
+            count: s.count,
+            stats: s.stats,
+        })
     }
     fn verify(&self, solution: &AnySolution) -> Result<(), Violation> {
         let s = solution

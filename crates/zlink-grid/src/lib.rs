@@ -34,4 +34,4 @@ pub use grid::{Coord, Grid};
 pub use kind::{find_kind, AnySolution, EngineInfo, Instance, Kind, Labeled, PuzzleKind};
 pub use num_bigint::BigUint;
 pub use progress::{ProgressHook, Report};
-pub use puzzle::{Counted, Puzzle, SolveOptions, SolveStats, Solved, StatsTable};
+pub use puzzle::{Counted, Puzzle, Sampled, SolveOptions, SolveStats, Solved, StatsTable};

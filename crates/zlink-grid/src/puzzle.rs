@@ -72,6 +72,17 @@ impl SolveStats {
     }
 }
 
+/// Solutions drawn uniformly at random from all of a puzzle's solutions ([`crate::Engine::sample`]).
+#[derive(Debug, Clone)]
+pub struct Sampled<S> {
+    /// The draws, with replacement, in the order drawn (empty when there is no solution).
+    pub solutions: Vec<S>,
+    /// How many solutions they were drawn from (exact).
+    pub count: BigUint,
+    /// Cost of building every solution and drawing.
+    pub stats: SolveStats,
+}
+
 /// A solution and what it cost.
 #[derive(Debug, Clone)]
 pub struct Solved<S> {

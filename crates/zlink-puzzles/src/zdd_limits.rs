@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use zlink_frontier::run::CountReport;
 use zlink_frontier::{Limits, Progress, RunError};
-use zlink_grid::{Counted, SolveError, SolveOptions, SolveStats, Solved, StatsTable};
+use zlink_grid::{BigUint, Counted, SolveError, SolveOptions, SolveStats, Solved, StatsTable};
+use zlink_zdd::{NodeId, SplitMix64, Var, Zdd};
 
 /// The frontier limits of `opts`, with an optional progress hook.
 pub fn limits<'a>(
@@ -126,6 +127,15 @@ pub fn first_of_two<S>(found: Vec<S>, started: Instant) -> Result<Solved<S>, Sol
         stats: SolveStats::timed(started.elapsed().as_secs_f64()),
         note: None,
     })
+}
+
+/// `k` uniform draws (with replacement, the same for a given `seed`) among the members of
+/// `root`, and how many members there are: one ranking of the diagram serves both.
+pub(crate) fn draw(zdd: &Zdd, root: NodeId, seed: u64, k: usize) -> (Vec<Vec<Var>>, BigUint) {
+    let ranker = zdd.ranker(root);
+    let mut rng = SplitMix64::new(seed);
+    let draws = (0..k).map_while(|_| ranker.sample(&mut rng)).collect();
+    (draws, ranker.count().clone())
 }
 
 /// The deadline of the run's time limit, if any (taken before the deduction, which checks it

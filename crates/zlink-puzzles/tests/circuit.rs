@@ -6,7 +6,7 @@
 use num_bigint::BigUint;
 use zlink_grid::{Puzzle, SolveError, SolveOptions};
 use zlink_puzzles::circuit::generate::{make, Recipe};
-use zlink_puzzles::circuit::{verify, Circuit, KIND};
+use zlink_puzzles::circuit::{verify, Circuit, Wires, KIND};
 use zlink_testkit::circuit::{path_length, random_board, solutions, Board};
 use zlink_zdd::SplitMix64;
 
@@ -74,6 +74,38 @@ fn zdd_counts_match_the_brute_force() {
         boards > 350 && solvable >= 50,
         "{boards} boards, {solvable} solvable"
     );
+}
+
+/// Uniform samples of every solution (`solve --sample`, the ZDD engine) on random 4×4
+/// boards with 2-40 solutions: each draw is one of the brute force's solutions, and each is
+/// drawn about equally often.
+#[test]
+fn zdd_samples_are_uniform_over_the_brute_force_solutions() {
+    let mut rng = SplitMix64::new(29);
+    let mut checked = 0;
+    for k in 0..800 {
+        let rows = 4;
+        let cols = 4;
+        let black = rng.below_u64(15);
+        let b = random_board(&mut rng, rows, cols, black, 0);
+        let all: Vec<Wires> = solutions(&b).into_iter().map(Wires::new).collect();
+        if !(2..=40).contains(&all.len()) {
+            continue;
+        }
+        let c = circuit(&b, None);
+        let per = 60;
+        let drawn = KIND
+            .sample(&c, None, per * all.len(), k, &SolveOptions::default())
+            .unwrap();
+        assert_eq!(drawn.count, BigUint::from(all.len()));
+        zlink_testkit::sampling::assert_uniform(&drawn.solutions, &all, per, &format!("{b:?}"));
+        checked += 1;
+        if checked == 12 {
+            break;
+        }
+    }
+    // boards with several trees of degrees 1 and 3 are rare: about 1 in 50 of these
+    assert!(checked >= 6, "{checked} boards checked");
 }
 
 /// Boards from the seeded maker (solvable by construction) up to 4×4: the brute force finds

@@ -262,3 +262,56 @@ proptest! {
         }
     }
 }
+
+/// `k` draws per solution of the brute force through the kind row (so the verifier checks
+/// each), uniform over `all` ([`zlink_testkit::sampling::assert_uniform`]).
+fn assert_uniform(h: &Hashi, all: &[Bridges], k: usize, seed: u64) {
+    let drawn = zlink_puzzles::hashi::KIND
+        .sample(h, None, k * all.len(), seed, &Default::default())
+        .unwrap();
+    assert_eq!(drawn.count, all.len().into());
+    let what = zlink_puzzles::hashi::render::compact(h);
+    zlink_testkit::sampling::assert_uniform(&drawn.solutions, all, k, &what);
+}
+
+/// Uniform samples of every solution (`solve --sample`) on random 4×4 and 5×5 shapes with
+/// `?` islands (many solutions each), against the brute force's solution sets.
+#[test]
+fn zdd_samples_are_uniform_over_the_brute_force_solutions() {
+    let mut rng = zlink_zdd::SplitMix64::new(17);
+    let mut checked = 0;
+    for round in 0..400 {
+        let n = 4 + round % 2;
+        let mask: Vec<bool> = (0..n * n).map(|_| rng.next_u64() % 100 < 45).collect();
+        let free: Vec<Option<Option<u8>>> = mask.iter().map(|&m| m.then_some(None)).collect();
+        let h = Hashi::from_cells(n, n, &free);
+        if h.islands().len() < 2 || BridgeGraph::new(&h).candidates.len() > 9 {
+            continue;
+        }
+        let all = brute(&h);
+        if !(2..=40).contains(&all.len()) {
+            continue;
+        }
+        assert_uniform(&h, &all, 60, round as u64);
+        checked += 1;
+        if checked == 30 {
+            break;
+        }
+    }
+    assert!(checked >= 20, "{checked} instances checked");
+    // a puzzle without solution draws nothing, and draws are the same for the same seed
+    let none = Hashi::parse_compact("1.1.1", "t").unwrap();
+    let drawn = zlink_puzzles::hashi::KIND
+        .sample(&none, None, 5, 1, &Default::default())
+        .unwrap();
+    assert!(drawn.solutions.is_empty() && drawn.count == 0u32.into());
+    let h = Hashi::parse_compact("?.?\n...\n?.?", "t").unwrap();
+    let draw = |seed| {
+        zlink_puzzles::hashi::KIND
+            .sample(&h, None, 20, seed, &Default::default())
+            .unwrap()
+            .solutions
+    };
+    assert_eq!(draw(7), draw(7));
+    assert_ne!(draw(7), draw(8));
+}

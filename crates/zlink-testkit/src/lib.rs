@@ -1,8 +1,7 @@
 //! Dev-only test support: brute-force oracles ([`battleship`], [`circuit`], [`family`], [`graph`],
 //! [`connected`], [`numberlink`], [`slither_design`], [`minclue`], [`zebra`]), seeded instance
-//! makers, and
-//! the one test-data lookup
-//! ([`data`]).
+//! makers, the uniformity check of sampled solutions ([`sampling`]), and the one test-data
+//! lookup ([`data`]).
 
 pub mod battleship;
 pub mod circuit;
@@ -15,5 +14,6 @@ pub mod graph;
 pub mod minclue;
 pub mod numberlink;
 pub mod numberlink_gen;
+pub mod sampling;
 pub mod slither_design;
 pub mod zebra;

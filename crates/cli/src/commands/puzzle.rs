@@ -113,6 +113,26 @@ pub struct SolveArgs {
     /// Write an SVG picture of the solution (files with several puzzles get `-N` suffixes).
     #[arg(long, value_name = "OUT.svg")]
     pub svg: Option<PathBuf>,
+    /// Instead of one solution, print N drawn uniformly at random (with replacement) from all
+    /// solutions, and how many there are. Engines that hold every solution as a ZDD do this
+    /// (the kind's first such engine unless --engine names one); at most 1,000,000.
+    #[arg(long, value_name = "N", value_parser = sample_count)]
+    pub sample: Option<usize>,
+    /// Seed of --sample's draws: the same seed gives the same draws.
+    #[arg(long, value_name = "S", default_value_t = 1, requires = "sample")]
+    pub seed: u64,
+}
+
+/// Most draws `solve --sample` makes (each is held until printed).
+pub const MAX_SAMPLES: usize = 1_000_000;
+
+fn sample_count(s: &str) -> Result<usize, String> {
+    match crate::args::limit_usize(s) {
+        Ok(n) if n <= MAX_SAMPLES => Ok(n),
+        _ => Err(format!(
+            "expected a number of draws from 1 to {MAX_SAMPLES}, found `{s}`"
+        )),
+    }
 }
 
 /// `zlink render`.
@@ -269,6 +289,9 @@ pub(crate) fn svg_path(base: &std::path::Path, index: usize, total: usize) -> Pa
 /// Exit 2 for bad input, 1 when a puzzle has no solution or the solver gives up (the other
 /// puzzles are still solved and printed).
 pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
+    if let Some(k) = args.sample {
+        return sample(&args, k, global);
+    }
     let instances = load(&args.puzzle)?;
     let opts = options(&args.puzzle, None);
     let engine = args.puzzle.engine.as_deref();
@@ -325,6 +348,105 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
                 &mut first_error,
                 global.json,
             ),
+        }
+    }
+    if global.json {
+        print_json(json_out);
+    }
+    first_error.map_or(Ok(()), Err)
+}
+
+/// `zlink solve --sample N [--seed S]`: per puzzle, `N` solutions drawn uniformly (with
+/// replacement) from all of them, each checked by the puzzle's verifier; the number drawn from
+/// goes to stderr (text) or into the JSON. A puzzle without solution fails as in `solve`.
+///
+/// # Errors
+/// As [`solve`]; exit 2 when no engine of the kind (or the one named) can sample.
+fn sample(args: &SolveArgs, k: usize, global: &GlobalOpts) -> Result<(), CliError> {
+    let instances = load(&args.puzzle)?;
+    let opts = options(&args.puzzle, None);
+    let engine = args.puzzle.engine.as_deref();
+    let single = instances.len() == 1;
+    let mut first_error = None;
+    let mut json_out = Vec::new();
+    let pictures = instances.len() * k;
+    for (i, inst) in instances.iter().enumerate() {
+        let drawn = with_bar(inst.as_ref(), &opts, |o| {
+            inst.sample(engine, k, args.seed, o)
+        })
+        .and_then(|s| {
+            if s.solutions.is_empty() {
+                Err(SolveError::Infeasible)
+            } else {
+                Ok(s)
+            }
+        });
+        let sampled = match drawn {
+            Ok(s) => s,
+            Err(e) => {
+                failed(
+                    inst.as_ref(),
+                    &e,
+                    !single,
+                    &mut json_out,
+                    &mut first_error,
+                    global.json,
+                );
+                continue;
+            }
+        };
+        if !global.json {
+            eprintln!(
+                "{}: {k} draw{} (seed {}) from {} solution{}",
+                inst.label(),
+                if k == 1 { "" } else { "s" },
+                args.seed,
+                sampled.count,
+                if sampled.count == 1u32.into() {
+                    ""
+                } else {
+                    "s"
+                }
+            );
+        }
+        if let Some(base) = &args.svg {
+            for (j, sol) in sampled.solutions.iter().enumerate() {
+                let path = svg_path(base, i * k + j, pictures);
+                std::fs::write(&path, inst.render_svg(Some(sol))).map_err(|e| {
+                    CliError::input(format!("cannot write {}: {e}", path.display()))
+                })?;
+            }
+        }
+        if args.puzzle.stats {
+            print_stats(inst.label(), &sampled.stats);
+        }
+        if global.json {
+            let draws: Vec<Value> = sampled
+                .solutions
+                .iter()
+                .map(|sol| json!({ "solution": inst.render_line(Some(sol)), "text": inst.render_text(Some(sol)) }))
+                .collect();
+            json_out.push(json!({
+                "label": inst.label(),
+                "kind": inst.kind(),
+                "puzzle": inst.describe(),
+                "status": "sampled",
+                "count": crate::output::big_json(&sampled.count),
+                "seed": args.seed,
+                "samples": draws,
+                "stats": stats_json(&sampled.stats),
+            }));
+        } else {
+            for (j, sol) in sampled.solutions.iter().enumerate() {
+                if single {
+                    if j > 0 {
+                        outln!("");
+                    }
+                    out!("{}", inst.render_text(Some(sol)));
+                } else {
+                    outln!("{}", inst.render_line(Some(sol)));
+                }
+            }
         }
     }
     if global.json {

@@ -3,7 +3,8 @@
 //! which the frontier spec for connected, degree-constrained subgraphs counts exactly without
 //! listing them (`zlink_frontier::specs::connected::puzzles::circuit_board_problem`, in the
 //! best of its edge orders), through the frontier's one entry point (memory budget, threads,
-//! time limit). `solve` builds the diagram and takes its first member. The endpoints `s`, `t`
+//! time limit). `solve` builds the diagram and takes its first member; `sample` draws uniformly
+//! among its members. The endpoints `s`, `t`
 //! play no part here (only the IP's CM3 optimises the path); the IP's enumeration and the
 //! brute force of the tests are the independent cross-checks.
 
@@ -13,11 +14,11 @@ use zlink_frontier::run::{build_family, count_family};
 use zlink_frontier::specs::connected::order::best_order;
 use zlink_frontier::specs::connected::puzzles::{circuit_board_problem, Point, PointEdge};
 use zlink_frontier::specs::connected::ConnectedProblem;
-use zlink_grid::{Counted, Engine, SolveError, SolveOptions, Solved};
-use zlink_zdd::Zdd;
+use zlink_grid::{Counted, Engine, Sampled, SolveError, SolveOptions, SolveStats, Solved};
+use zlink_zdd::{NodeId, Var, Zdd};
 
 use super::{Circuit, Wires};
-use crate::zdd_limits::{exact_count, first_of_two, frontier_progress, limits, run_error};
+use crate::zdd_limits::{draw, exact_count, first_of_two, frontier_progress, limits, run_error};
 
 /// The circuit-board ZDD engine.
 #[derive(Debug, Clone, Copy)]
@@ -46,6 +47,24 @@ fn problem(c: &Circuit) -> Result<(ConnectedProblem, Vec<(usize, usize)>), Solve
     Ok((q, wires))
 }
 
+/// A wire: the two cells it joins.
+type Wire = (usize, usize);
+
+/// Every solution of `c` as one diagram (its root), with the wire of each variable.
+fn all_solutions(c: &Circuit, opts: &SolveOptions) -> Result<(Zdd, NodeId, Vec<Wire>), SolveError> {
+    let (q, wires) = problem(c)?;
+    let mut zdd = Zdd::new(q.num_vars() as u32);
+    let built = build_family(&q, &mut zdd, &limits(opts, Some(&frontier_progress(opts))))
+        .map_err(|e| run_error(e, opts))?;
+    Ok((zdd, built.root, wires))
+}
+
+/// The wires of one member: every edge is one variable (at most one copy), numbered in the
+/// problem's edge order.
+fn decode(wires: &[Wire], vars: &[Var]) -> Wires {
+    Wires::new(vars.iter().map(|&v| wires[v as usize]).collect())
+}
+
 impl Engine<Circuit> for ZddEngine {
     type Settings = ();
 
@@ -59,17 +78,35 @@ impl Engine<Circuit> for ZddEngine {
 
     fn solve(&self, c: &Circuit, _: &(), opts: &SolveOptions) -> Result<Solved<Wires>, SolveError> {
         let started = Instant::now();
-        let (q, wires) = problem(c)?;
-        let mut zdd = Zdd::new(q.num_vars() as u32);
-        let built = build_family(&q, &mut zdd, &limits(opts, Some(&frontier_progress(opts))))
-            .map_err(|e| run_error(e, opts))?;
-        // every edge is one variable (at most one copy), numbered in the problem's edge order
+        let (zdd, root, wires) = all_solutions(c, opts)?;
         let found = zdd
-            .iter(built.root)
+            .iter(root)
             .take(2)
-            .map(|vars| Wires::new(vars.iter().map(|&v| wires[v as usize]).collect()))
+            .map(|vars| decode(&wires, &vars))
             .collect();
         first_of_two(found, started)
+    }
+
+    fn samples(&self) -> bool {
+        true
+    }
+
+    fn sample(
+        &self,
+        c: &Circuit,
+        _: &(),
+        k: usize,
+        seed: u64,
+        opts: &SolveOptions,
+    ) -> Result<Sampled<Wires>, SolveError> {
+        let started = Instant::now();
+        let (zdd, root, wires) = all_solutions(c, opts)?;
+        let (draws, count) = draw(&zdd, root, seed, k);
+        Ok(Sampled {
+            solutions: draws.iter().map(|vars| decode(&wires, vars)).collect(),
+            count,
+            stats: SolveStats::timed(started.elapsed().as_secs_f64()),
+        })
     }
 
     fn count(&self, c: &Circuit, _: &(), opts: &SolveOptions) -> Result<Counted, SolveError> {

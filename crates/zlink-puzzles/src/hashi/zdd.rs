@@ -21,13 +21,13 @@ use zlink_frontier::specs::connected::layout::{
 };
 use zlink_frontier::specs::connected::ConnectedProblem;
 use zlink_frontier::{CountError, Limits, RunError, Vertex};
-use zlink_grid::{Counted, Engine, SolveError, SolveOptions, SolveStats, Solved};
-use zlink_zdd::Zdd;
+use zlink_grid::{BigUint, Counted, Engine, Sampled, SolveError, SolveOptions, SolveStats, Solved};
+use zlink_zdd::{NodeId, Var, Zdd};
 
 use super::graph::BridgeGraph;
 use super::probe;
 use super::{Bridges, Hashi, MAX_CLUE};
-use crate::zdd_limits::{exact_count, frontier_progress, limits, run_error};
+use crate::zdd_limits::{draw, exact_count, frontier_progress, limits, run_error};
 
 /// The Hashi ZDD engine.
 #[derive(Debug, Clone, Copy)]
@@ -490,6 +490,76 @@ pub fn count_in_with(
     }
 }
 
+/// Every solution of a Hashi as one diagram, with what decodes its members into bridges.
+struct AllSolutions {
+    zdd: Zdd,
+    root: NodeId,
+    /// The number of solutions (from the race's count).
+    count: BigUint,
+    /// Per variable, its edge (a candidate with room for two bridges has two variables).
+    edge_of: Vec<usize>,
+    /// Per edge of the problem's order, its candidate's islands.
+    ends: Vec<(usize, usize)>,
+}
+
+impl AllSolutions {
+    /// The race picks the sweep with the fewest states and counts; the build then reuses that
+    /// sweep. `None` when there is no solution.
+    fn build(h: &Hashi, opts: &SolveOptions) -> Result<Option<AllSolutions>, SolveError> {
+        let started = Instant::now();
+        let (counted, (sweep, window)) = race(h, true, &RaceSetup::default(), opts)?;
+        if counted.count == 0u32.into() {
+            return Ok(None);
+        }
+        let Some(Prepared {
+            problem: q,
+            perm,
+            graph: g,
+            ..
+        }) = prepare_with(h, true, sweep, window)
+        else {
+            return Ok(None);
+        };
+        let mut o = opts.clone();
+        if let Some(t) = opts.time_limit {
+            o.time_limit = Some((t - started.elapsed().as_secs_f64()).max(0.0));
+        }
+        let mut zdd = Zdd::new(q.num_vars() as u32);
+        let built = build_family(&q, &mut zdd, &limits(&o, Some(&frontier_progress(&o))))
+            .map_err(|e| run_error(e, opts))?;
+        let mut edge_of = Vec::with_capacity(q.num_vars());
+        for (e, &mx) in q.max.iter().enumerate() {
+            edge_of.extend(std::iter::repeat_n(e, usize::from(mx)));
+        }
+        let ends = perm
+            .iter()
+            .map(|&c| (g.candidates[c].a, g.candidates[c].b))
+            .collect();
+        Ok(Some(AllSolutions {
+            zdd,
+            root: built.root,
+            count: counted.count,
+            edge_of,
+            ends,
+        }))
+    }
+
+    /// The bridges of one member (a set of variables).
+    fn decode(&self, member: &[Var]) -> Bridges {
+        let mut mult = vec![0u8; self.ends.len()];
+        for &v in member {
+            mult[self.edge_of[v as usize]] += 1;
+        }
+        let bridges = mult
+            .iter()
+            .zip(&self.ends)
+            .filter(|(&k, _)| k > 0)
+            .map(|(&k, &(a, b))| (a, b, k))
+            .collect();
+        Bridges::new(bridges)
+    }
+}
+
 impl Engine<Hashi> for ZddEngine {
     type Settings = ();
 
@@ -503,49 +573,46 @@ impl Engine<Hashi> for ZddEngine {
 
     fn solve(&self, h: &Hashi, _: &(), opts: &SolveOptions) -> Result<Solved<Bridges>, SolveError> {
         let started = Instant::now();
-        // The race picks the sweep with fewer states; the build then reuses it.
-        let (counted, (sweep, window)) = race(h, true, &RaceSetup::default(), opts)?;
-        if counted.count == 0u32.into() {
-            return Err(SolveError::Infeasible);
-        }
-        let Some(Prepared {
-            problem: q,
-            perm,
-            graph: g,
-            ..
-        }) = prepare_with(h, true, sweep, window)
-        else {
-            return Err(SolveError::Infeasible);
-        };
-        let mut o = opts.clone();
-        if let Some(t) = opts.time_limit {
-            o.time_limit = Some((t - started.elapsed().as_secs_f64()).max(0.0));
-        }
-        let mut zdd = Zdd::new(q.num_vars() as u32);
-        let built = build_family(&q, &mut zdd, &limits(&o, Some(&frontier_progress(&o))))
-            .map_err(|e| run_error(e, opts))?;
+        let all = AllSolutions::build(h, opts)?.ok_or(SolveError::Infeasible)?;
         // Only the first member is decoded: a CLLV instance may have 10^12 of them.
-        let first = zdd.iter(built.root).next().ok_or(SolveError::Infeasible)?;
-        let mut mult = vec![0u8; q.edges.len()];
-        let mut edge_of = Vec::with_capacity(q.num_vars());
-        for (e, &mx) in q.max.iter().enumerate() {
-            edge_of.extend(std::iter::repeat_n(e, usize::from(mx)));
-        }
-        for v in first {
-            mult[edge_of[v as usize]] += 1;
-        }
-        let mut bridges = Vec::new();
-        for (level_edge, &k) in mult.iter().enumerate() {
-            if k > 0 {
-                let c = &g.candidates[perm[level_edge]];
-                bridges.push((c.a, c.b, k));
-            }
-        }
+        let first = all
+            .zdd
+            .iter(all.root)
+            .next()
+            .ok_or(SolveError::Infeasible)?;
         Ok(Solved {
-            solution: Bridges::new(bridges),
-            more: Some(counted.count > 1u32.into()),
+            solution: all.decode(&first),
+            more: Some(all.count > 1u32.into()),
             stats: SolveStats::timed(started.elapsed().as_secs_f64()),
             note: None,
+        })
+    }
+
+    fn samples(&self) -> bool {
+        true
+    }
+
+    fn sample(
+        &self,
+        h: &Hashi,
+        _: &(),
+        k: usize,
+        seed: u64,
+        opts: &SolveOptions,
+    ) -> Result<Sampled<Bridges>, SolveError> {
+        let started = Instant::now();
+        let Some(all) = AllSolutions::build(h, opts)? else {
+            return Ok(Sampled {
+                solutions: Vec::new(),
+                count: 0u32.into(),
+                stats: SolveStats::timed(started.elapsed().as_secs_f64()),
+            });
+        };
+        let (draws, count) = draw(&all.zdd, all.root, seed, k);
+        Ok(Sampled {
+            solutions: draws.iter().map(|m| all.decode(m)).collect(),
+            count,
+            stats: SolveStats::timed(started.elapsed().as_secs_f64()),
         })
     }
 
