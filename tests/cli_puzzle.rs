@@ -257,3 +257,54 @@ fn model_and_cuts_flags_are_setting_shorthands() {
         stderr(&bad)
     );
 }
+
+/// `solve --sample N` on every kind whose ZDD engine samples: the JSON's count equals
+/// `count`'s, N draws come back (each checked by the kind's verifier before printing), and an
+/// SVG per draw is written; a kind without such an engine is a usage error.
+#[test]
+fn sample_draws_on_every_zdd_kind() {
+    let cases = [
+        ("numberlink", "3 3\n1 - 1\n- - -\n2 - 2\n"),
+        ("slitherlink", "3 3\n- - -\n- 0 -\n- - -\n"),
+        // `zlink generate circuit --grid 5x5 --seed 3`: 5 solutions
+        (
+            "circuit",
+            "o o o o-o\n      |\no o o o o\n\no-o o o o\n\no o o o o\n\no o o # o\n",
+        ),
+    ];
+    for (kind, text) in cases {
+        let f = temp_file(&format!("sample-{kind}.txt"), text);
+        let f = f.to_str().unwrap();
+        let o = zlink(&["count", "--kind", kind, f], "");
+        assert!(o.status.success(), "{kind}: {}", stderr(&o));
+        let count = stdout(&o).trim().to_string();
+        let svg = temp_file(&format!("sample-{kind}.svg"), "");
+        let svg = svg.to_str().unwrap();
+        let args = [
+            "--json", "solve", "--kind", kind, "--sample", "4", "--svg", svg, f,
+        ];
+        let o = zlink(&args, "");
+        assert!(o.status.success(), "{kind}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v["count"].to_string(), count, "{kind}");
+        assert_eq!(v["samples"].as_array().map(Vec::len), Some(4), "{kind}");
+        for i in 1..=4 {
+            let drawn = svg.replace(".svg", &format!("-{i}.svg"));
+            let pic = std::fs::read_to_string(&drawn).unwrap();
+            assert!(
+                pic.starts_with("<svg") || pic.contains("<svg"),
+                "{kind}: {drawn}"
+            );
+        }
+    }
+    let o = zlink(
+        &["solve", "--kind", "sudoku", "--sample", "2", "-"],
+        TDOKU_1,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("`sample` is not supported"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -263,3 +263,51 @@ fn bad_clue_and_too_wide_are_errors() {
         Err(zlink_link::slitherlink::Error::Spec(_))
     ));
 }
+
+/// Uniform draws from every solution (`solve --sample`): on 3×3 and 3×4 grids with a few
+/// clues and 2-40 loops, every draw is one of the brute force's loops and each is drawn
+/// about equally often ([`zlink_testkit::sampling::assert_uniform`]), at every deduction level.
+#[test]
+fn samples_are_uniform_over_the_brute_force_loops() {
+    let mut rng = SplitMix64::new(0x5a3_91e);
+    let mut checked = 0;
+    for round in 0..600 {
+        let (rows, cols) = if round % 2 == 0 { (3, 3) } else { (3, 4) };
+        let cycles = all_cycles(rows, cols);
+        let mut clues = Grid::new(rows, cols, None);
+        let cyc = &cycles[(rng.next_u64() % cycles.len() as u64) as usize];
+        for r in 0..rows {
+            for c in 0..cols {
+                if rng.next_u64() % 4 == 0 {
+                    clues[Coord::new(r, c)] = Some(sides_taken(cyc, Coord::new(r, c)));
+                }
+            }
+        }
+        let all: Vec<LoopEdges> = cycles
+            .iter()
+            .filter(|e| matches(e, &clues))
+            .cloned()
+            .collect();
+        if !(2..=40).contains(&all.len()) {
+            continue;
+        }
+        let deduce = [
+            Deduction::Off,
+            Deduction::Rules,
+            Deduction::Probe,
+            Deduction::Sat,
+        ][round % 4];
+        let z = SlitherZdd::with_deduction(&clues, deduce).unwrap();
+        let per = 60;
+        let (drawn, count) = z
+            .sample(per * all.len(), round as u64, &Default::default())
+            .unwrap();
+        assert_eq!(count, all.len().into());
+        zlink_testkit::sampling::assert_uniform(&drawn, &all, per, &format!("{clues:?}"));
+        checked += 1;
+        if checked == 40 {
+            break;
+        }
+    }
+    assert!(checked >= 30, "{checked} clue sets checked");
+}

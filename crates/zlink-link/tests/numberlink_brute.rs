@@ -325,3 +325,42 @@ fn random_graphs_with_groups() {
         }
     }
 }
+
+/// Uniform draws from every solution (`solve --sample`): random grids with 2-40 solutions
+/// under each rule variant; every draw is one of the oracle's solutions, each drawn about
+/// equally often ([`zlink_testkit::sampling::assert_uniform`]).
+#[test]
+fn samples_are_uniform_over_the_oracle_solutions() {
+    let shapes = [(3, 3), (3, 4), (4, 4), (2, 5)];
+    let mut checked = 0;
+    for seed in 0..400u64 {
+        let (r, c) = shapes[seed as usize % shapes.len()];
+        let rules = RULES[(seed as usize / shapes.len()) % RULES.len()];
+        let pairs = random_pairs(seed, r * c, 1 + seed as usize % 3);
+        let sg = SmallGraph::grid(r, c);
+        let squares = if rules.no_u_bends {
+            grid_squares(r, c)
+        } else {
+            Vec::new()
+        };
+        let all = oracle_sets(&sg, &solutions(&sg, &pairs, rules.cover, &squares));
+        if !(2..=40).contains(&all.len()) {
+            continue;
+        }
+        let z = NumberlinkZdd::new_with(&instance(r, c, &pairs), rules, Deduction::Sat).unwrap();
+        let per = 60;
+        let (drawn, count) = z.sample(per * all.len(), seed, &Limits::default()).unwrap();
+        assert_eq!(count, all.len().into());
+        let drawn: Vec<Vec<(u32, u32)>> = drawn
+            .into_iter()
+            .map(|es| sorted(vec![es]).remove(0))
+            .collect();
+        let what = format!("{r}x{c} {rules:?} pairs {pairs:?}");
+        zlink_testkit::sampling::assert_uniform(&drawn, &all, per, &what);
+        checked += 1;
+        if checked == 40 {
+            break;
+        }
+    }
+    assert!(checked >= 30, "{checked} instances checked");
+}

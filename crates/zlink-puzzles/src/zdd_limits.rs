@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 
 use zlink_frontier::run::CountReport;
 use zlink_frontier::{Limits, Progress, RunError};
-use zlink_grid::{BigUint, Counted, SolveError, SolveOptions, SolveStats, Solved, StatsTable};
-use zlink_zdd::{NodeId, SplitMix64, Var, Zdd};
+use zlink_grid::{
+    BigUint, Counted, Sampled, SolveError, SolveOptions, SolveStats, Solved, StatsTable,
+};
 
 /// The frontier limits of `opts`, with an optional progress hook.
 pub fn limits<'a>(
@@ -37,6 +38,27 @@ pub fn frontier_progress(opts: &SolveOptions) -> impl Fn(&Progress) + Sync + '_ 
             || format!("{} nodes so far", p.nodes_so_far),
         )
     }
+}
+
+/// Uniform draws through the frontier entry point: `run` gets the options' limits (with
+/// progress, until `end`) and returns the draws and the number of solutions they come from.
+///
+/// # Errors
+/// `run`'s error as a [`SolveError`] (budget, time limit, spec).
+pub fn sampled<S>(
+    opts: &SolveOptions,
+    end: Option<Instant>,
+    run: impl FnOnce(&Limits<'_>) -> Result<(Vec<S>, BigUint), RunError>,
+) -> Result<Sampled<S>, SolveError> {
+    let started = Instant::now();
+    let progress = frontier_progress(opts);
+    let (solutions, count) =
+        run(&limits(opts, Some(&progress)).until(end)).map_err(|e| run_error(e, opts))?;
+    Ok(Sampled {
+        solutions,
+        count,
+        stats: SolveStats::timed(started.elapsed().as_secs_f64()),
+    })
 }
 
 /// An exact count through the frontier entry point: `run` gets the options' limits (with
@@ -127,15 +149,6 @@ pub fn first_of_two<S>(found: Vec<S>, started: Instant) -> Result<Solved<S>, Sol
         stats: SolveStats::timed(started.elapsed().as_secs_f64()),
         note: None,
     })
-}
-
-/// `k` uniform draws (with replacement, the same for a given `seed`) among the members of
-/// `root`, and how many members there are: one ranking of the diagram serves both.
-pub(crate) fn draw(zdd: &Zdd, root: NodeId, seed: u64, k: usize) -> (Vec<Vec<Var>>, BigUint) {
-    let ranker = zdd.ranker(root);
-    let mut rng = SplitMix64::new(seed);
-    let draws = (0..k).map_while(|_| ranker.sample(&mut rng)).collect();
-    (draws, ranker.count().clone())
 }
 
 /// The deadline of the run's time limit, if any (taken before the deduction, which checks it

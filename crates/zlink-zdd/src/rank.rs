@@ -95,6 +95,13 @@ impl<'a> Ranker<'a> {
         let r = rng.below(self.count());
         self.unrank(&r)
     }
+
+    /// `k` uniformly random members (with replacement), deterministic for a given seed; empty
+    /// for the empty family. With [`Ranker::count`], one ranking serves both.
+    pub fn draws(&self, seed: u64, k: usize) -> Vec<Vec<Var>> {
+        let mut rng = SplitMix64::new(seed);
+        (0..k).map_while(|_| self.sample(&mut rng)).collect()
+    }
 }
 
 impl Zdd {
@@ -106,8 +113,6 @@ impl Zdd {
     /// `k` uniformly random members of `f` (with replacement), deterministic for a given seed.
     /// Empty if `f` is the empty family.
     pub fn sample(&self, f: NodeId, seed: u64, k: usize) -> Vec<Vec<Var>> {
-        let ranker = self.ranker(f);
-        let mut rng = SplitMix64::new(seed);
-        (0..k).map_while(|_| ranker.sample(&mut rng)).collect()
+        self.ranker(f).draws(seed, k)
     }
 }

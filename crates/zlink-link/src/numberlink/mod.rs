@@ -656,22 +656,62 @@ impl NumberlinkZdd {
         limit: usize,
         limits: &Limits<'_>,
     ) -> Result<(Vec<Links>, Option<RunError>), RunError> {
-        let Some((rows, cols)) = self.grid else {
+        if self.grid.is_none() {
             return Ok((Vec::new(), None));
-        };
-        let cell = |v: Vertex| Coord::new(v as usize / cols, v as usize % cols);
+        }
         let (found, undecided) = self.solutions_found(limit, limits)?;
-        let links = found
-            .into_iter()
-            .map(|es| {
-                let mut l = Links::new(rows, cols);
-                for (u, v) in es {
-                    l.set(cell(u), cell(v), true);
-                }
-                l
-            })
-            .collect();
+        let links = found.iter().filter_map(|es| self.links_of(es)).collect();
         Ok((links, undecided))
+    }
+
+    /// `k` solutions drawn uniformly at random (with replacement, the same for a given
+    /// `seed`) from all of them, as edge lists, and the number of solutions: the ZDD of every
+    /// solution is built (the SAT completion's shortcuts give no family to draw from).
+    ///
+    /// # Errors
+    /// As [`NumberlinkZdd::build`].
+    pub fn sample(
+        &self,
+        k: usize,
+        seed: u64,
+        limits: &Limits<'_>,
+    ) -> Result<(Vec<EdgeList>, BigUint), RunError> {
+        let mut zdd = Zdd::new(self.num_vars());
+        let root = self.build(&mut zdd, limits)?;
+        let ranker = zdd.ranker(root);
+        let edges = ranker
+            .draws(seed, k)
+            .iter()
+            .map(|m| m.iter().filter_map(|&l| self.edge(l)).collect())
+            .collect();
+        Ok((edges, ranker.count().clone()))
+    }
+
+    /// [`NumberlinkZdd::sample`] as per-cell line pictures (none for an engine made by
+    /// [`NumberlinkZdd::on_graph`]).
+    ///
+    /// # Errors
+    /// As [`NumberlinkZdd::build`].
+    pub fn sample_links(
+        &self,
+        k: usize,
+        seed: u64,
+        limits: &Limits<'_>,
+    ) -> Result<(Vec<Links>, BigUint), RunError> {
+        let (drawn, count) = self.sample(k, seed, limits)?;
+        let links = drawn.iter().filter_map(|es| self.links_of(es)).collect();
+        Ok((links, count))
+    }
+
+    /// The line picture of an edge list of a grid instance (`None` on a graph).
+    fn links_of(&self, es: &[(Vertex, Vertex)]) -> Option<Links> {
+        let (rows, cols) = self.grid?;
+        let cell = |v: Vertex| Coord::new(v as usize / cols, v as usize % cols);
+        let mut l = Links::new(rows, cols);
+        for &(u, v) in es {
+            l.set(cell(u), cell(v), true);
+        }
+        Some(l)
     }
 }
 

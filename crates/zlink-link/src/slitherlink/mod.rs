@@ -555,6 +555,29 @@ impl SlitherZdd {
         };
         Ok(sets.iter().map(|m| self.loop_of(m)).collect())
     }
+
+    /// `k` solutions drawn uniformly at random (with replacement, the same for a given
+    /// `seed`) from all of them, and the number of solutions: the ZDD of every solution is
+    /// built (the SAT completion's shortcuts give no family to draw from).
+    ///
+    /// # Errors
+    /// As [`SlitherZdd::build`].
+    pub fn sample(
+        &self,
+        k: usize,
+        seed: u64,
+        limits: &Limits<'_>,
+    ) -> Result<(Vec<LoopEdges>, BigUint), RunError> {
+        let mut zdd = Zdd::new(self.num_vars());
+        let root = self.build(&mut zdd, limits)?;
+        let ranker = zdd.ranker(root);
+        let loops = ranker
+            .draws(seed, k)
+            .iter()
+            .map(|m| self.loop_of(m))
+            .collect();
+        Ok((loops, ranker.count().clone()))
+    }
 }
 
 impl SpecFamily for SlitherZdd {

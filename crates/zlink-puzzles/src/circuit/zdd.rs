@@ -18,7 +18,7 @@ use zlink_grid::{Counted, Engine, Sampled, SolveError, SolveOptions, SolveStats,
 use zlink_zdd::{NodeId, Var, Zdd};
 
 use super::{Circuit, Wires};
-use crate::zdd_limits::{draw, exact_count, first_of_two, frontier_progress, limits, run_error};
+use crate::zdd_limits::{exact_count, first_of_two, frontier_progress, limits, run_error};
 
 /// The circuit-board ZDD engine.
 #[derive(Debug, Clone, Copy)]
@@ -101,10 +101,14 @@ impl Engine<Circuit> for ZddEngine {
     ) -> Result<Sampled<Wires>, SolveError> {
         let started = Instant::now();
         let (zdd, root, wires) = all_solutions(c, opts)?;
-        let (draws, count) = draw(&zdd, root, seed, k);
+        let ranker = zdd.ranker(root);
         Ok(Sampled {
-            solutions: draws.iter().map(|vars| decode(&wires, vars)).collect(),
-            count,
+            solutions: ranker
+                .draws(seed, k)
+                .iter()
+                .map(|v| decode(&wires, v))
+                .collect(),
+            count: ranker.count().clone(),
             stats: SolveStats::timed(started.elapsed().as_secs_f64()),
         })
     }

@@ -27,7 +27,7 @@ use zlink_zdd::{NodeId, Var, Zdd};
 use super::graph::BridgeGraph;
 use super::probe;
 use super::{Bridges, Hashi, MAX_CLUE};
-use crate::zdd_limits::{draw, exact_count, frontier_progress, limits, run_error};
+use crate::zdd_limits::{exact_count, frontier_progress, limits, run_error};
 
 /// The Hashi ZDD engine.
 #[derive(Debug, Clone, Copy)]
@@ -608,10 +608,14 @@ impl Engine<Hashi> for ZddEngine {
                 stats: SolveStats::timed(started.elapsed().as_secs_f64()),
             });
         };
-        let (draws, count) = draw(&all.zdd, all.root, seed, k);
+        let ranker = all.zdd.ranker(all.root);
         Ok(Sampled {
-            solutions: draws.iter().map(|m| all.decode(m)).collect(),
-            count,
+            solutions: ranker
+                .draws(seed, k)
+                .iter()
+                .map(|m| all.decode(m))
+                .collect(),
+            count: ranker.count().clone(),
             stats: SolveStats::timed(started.elapsed().as_secs_f64()),
         })
     }

@@ -12,13 +12,15 @@
 use std::time::Instant;
 
 use zlink_grid::numberlink::{Links, Rules};
-use zlink_grid::{Counted, Engine, Settings, SettingsReader, SolveError, SolveOptions, Solved};
+use zlink_grid::{
+    Counted, Engine, Sampled, Settings, SettingsReader, SolveError, SolveOptions, Solved,
+};
 use zlink_link::numberlink::{Deduction, NumberlinkZdd, ATTEMPT_STATES};
 use zlink_link::SettledBy;
 
 use super::Numberlink;
 use crate::zdd_limits::{
-    deadline, exact_count, first_of_two, frontier_progress, limits, run_error,
+    deadline, exact_count, first_of_two, frontier_progress, limits, run_error, sampled,
 };
 
 /// The rule variant and deduction switch of a run.
@@ -132,6 +134,23 @@ impl Engine<Numberlink> for ZddEngine {
             solved.note = Some(format!("whether this solution is unique is not known: {e}"));
         }
         Ok(solved)
+    }
+
+    fn samples(&self) -> bool {
+        true
+    }
+
+    fn sample(
+        &self,
+        p: &Numberlink,
+        s: &NumberlinkSettings,
+        k: usize,
+        seed: u64,
+        opts: &SolveOptions,
+    ) -> Result<Sampled<Links>, SolveError> {
+        let end = deadline(opts);
+        let z = engine(p, s, end)?;
+        sampled(opts, end, |l| z.sample_links(k, seed, l))
     }
 
     fn count(

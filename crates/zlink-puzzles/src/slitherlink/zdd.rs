@@ -9,13 +9,15 @@
 
 use std::time::Instant;
 
-use zlink_grid::{Counted, Engine, Settings, SettingsReader, SolveError, SolveOptions, Solved};
+use zlink_grid::{
+    Counted, Engine, Sampled, Settings, SettingsReader, SolveError, SolveOptions, Solved,
+};
 use zlink_link::slitherlink::{Deduction, SlitherZdd, ATTEMPT_STATES};
 use zlink_link::SettledBy;
 
 use super::{Loop, Slitherlink};
 use crate::zdd_limits::{
-    deadline, exact_count, first_of_two, frontier_progress, limits, run_error,
+    deadline, exact_count, first_of_two, frontier_progress, limits, run_error, sampled,
 };
 
 /// The Slitherlink ZDD engine.
@@ -97,6 +99,23 @@ impl Engine<Slitherlink> for ZddEngine {
             .solutions(2, &limits(opts, Some(&progress)).until(end))
             .map_err(|e| run_error(e, opts))?;
         first_of_two(found, started)
+    }
+
+    fn samples(&self) -> bool {
+        true
+    }
+
+    fn sample(
+        &self,
+        p: &Slitherlink,
+        s: &SlitherlinkSettings,
+        k: usize,
+        seed: u64,
+        opts: &SolveOptions,
+    ) -> Result<Sampled<Loop>, SolveError> {
+        let end = deadline(opts);
+        let z = engine(p, s, end)?;
+        sampled(opts, end, |l| z.sample(k, seed, l))
     }
 
     /// Counters: the frontier's, then what deduction decided (`segments`, `fixed_on`,
