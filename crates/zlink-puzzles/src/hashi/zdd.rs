@@ -146,13 +146,52 @@ pub fn prepare_ordered(
     window: usize,
     order: impl FnOnce(&ConnectedProblem) -> Vec<usize>,
 ) -> Option<Prepared> {
-    let g = BridgeGraph::new(h);
+    Some(Deduced::new(h, deduce)?.prepare(h, window, order))
+}
+
+/// The candidate graph and every candidate's bridge bounds after the deduction: what all
+/// sweeps of a race share (the probing costs up to 0.14 s at 400 islands, and the race used
+/// to repeat it for each of its seven sweeps and again for the build after it).
+#[derive(Clone, Debug)]
+pub struct Deduced {
+    graph: BridgeGraph,
+    bounds: Vec<(u8, u8)>,
+}
+
+impl Deduced {
+    /// With `deduce`, [`probe::bounds`] narrows every candidate; without, each is `0..=2`.
+    /// `None`: the deduction found a contradiction (no solution).
+    pub fn new(h: &Hashi, deduce: bool) -> Option<Deduced> {
+        let graph = BridgeGraph::new(h);
+        let bounds = if deduce {
+            probe::bounds(h, &graph)?
+        } else {
+            vec![(0, 2); graph.candidates.len()]
+        };
+        Some(Deduced { graph, bounds })
+    }
+
+    /// The problem in the island order `order` gives (it sees the problem in island
+    /// numbering).
+    pub fn prepare(
+        &self,
+        h: &Hashi,
+        window: usize,
+        order: impl FnOnce(&ConnectedProblem) -> Vec<usize>,
+    ) -> Prepared {
+        prepare_from(h, self.graph.clone(), &self.bounds, window, order)
+    }
+}
+
+/// [`Deduced::prepare`] on its parts.
+fn prepare_from(
+    h: &Hashi,
+    g: BridgeGraph,
+    bounds: &[(u8, u8)],
+    window: usize,
+    order: impl FnOnce(&ConnectedProblem) -> Vec<usize>,
+) -> Prepared {
     let m = g.candidates.len();
-    let bounds = if deduce {
-        probe::bounds(h, &g)?
-    } else {
-        vec![(0, 2); m]
-    };
     // Kept candidates (max > 0) and their new index.
     let kept: Vec<usize> = (0..m).filter(|&e| bounds[e].1 > 0).collect();
     let mut new_of = vec![usize::MAX; m];
@@ -187,12 +226,12 @@ pub fn prepare_ordered(
     };
     let order = order(&p);
     let local = edges_in_vertex_order(&p, &order);
-    Some(Prepared {
+    Prepared {
         problem: p.permuted(&local),
         perm: local.iter().map(|&i| kept[i]).collect(),
         graph: g,
         order,
-    })
+    }
 }
 
 /// The islands in the order `sweep` visits them (`p`: the problem in island numbering).
@@ -340,13 +379,14 @@ enum Run {
     Out(SolveError),
 }
 
-/// [`count_with`]'s race; also returns the winning sweep.
+/// [`count_with`]'s race; also returns the winning sweep's prepared problem (`None` when the
+/// deduction found a contradiction).
 fn race(
     h: &Hashi,
     deduce: bool,
     setup: &RaceSetup,
     opts: &SolveOptions,
-) -> Result<(Counted, (Sweep, usize)), SolveError> {
+) -> Result<(Counted, Option<Prepared>), SolveError> {
     let started = Instant::now();
     let mut sweeps = setup.sweeps.clone();
     if sweeps.is_empty() {
@@ -355,6 +395,10 @@ fn race(
     let opening = setup.opening;
     sweeps.extend(opening);
     let n = sweeps.len();
+    let Some(deduced) = Deduced::new(h, deduce) else {
+        let none = Counted::exact(0u32, SolveStats::timed(started.elapsed().as_secs_f64()));
+        return Ok((none, None));
+    };
     let mut preps: Vec<Option<Prepared>> = vec![None; n];
     let time_up = || SolveError::TimeLimit {
         seconds: opts.time_limit.unwrap_or(0.0),
@@ -368,17 +412,8 @@ fn race(
         if o.time_limit.is_some_and(|t| t <= 0.0) {
             return Err(time_up());
         }
-        if preps[k].is_none() {
-            match prepare_with(h, deduce, sweep, window) {
-                Some(p) => preps[k] = Some(p),
-                None => {
-                    return Ok(Run::Counted(Counted::exact(0u32, SolveStats::timed(0.0))));
-                }
-            }
-        }
-        let Some(pr) = &preps[k] else {
-            unreachable!("prepared above")
-        };
+        let pr = preps[k]
+            .get_or_insert_with(|| deduced.prepare(h, window, |p| island_order(h, p, sweep)));
         let shares = level_shares(pr);
         let reached = std::cell::Cell::new(None);
         let extra = [("sweep", k as u64), ("race_rounds", round)];
@@ -404,7 +439,7 @@ fn race(
     let first = setup.first_budget.max(1);
     if opening.is_some() {
         if let Run::Counted(c) = run(n - 1, (first / OPENING_SHARE).max(1), 0)? {
-            return Ok((c, sweeps[n - 1]));
+            return Ok((c, preps[n - 1].take()));
         }
     }
     let racing = n - usize::from(opening.is_some());
@@ -438,7 +473,7 @@ fn race(
             b.saturating_mul(4).max(twice)
         });
         match run(k, budget, round)? {
-            Run::Counted(c) => return Ok((c, sweeps[k])),
+            Run::Counted(c) => return Ok((c, preps[k].take())),
             Run::Reached(f) => {
                 // A sweep's states often grow faster than its profile says (most at the
                 // end): fit the exponent to its last two runs, between 1 and MAX_ALPHA.
@@ -504,19 +539,16 @@ struct AllSolutions {
 
 impl AllSolutions {
     /// The race picks the sweep with the fewest states and counts; the build then reuses that
-    /// sweep. `None` when there is no solution.
+    /// sweep's prepared problem. `None` when there is no solution.
     fn build(h: &Hashi, opts: &SolveOptions) -> Result<Option<AllSolutions>, SolveError> {
         let started = Instant::now();
-        let (counted, (sweep, window)) = race(h, true, &RaceSetup::default(), opts)?;
-        if counted.count == 0u32.into() {
-            return Ok(None);
-        }
+        let (counted, winner) = race(h, true, &RaceSetup::default(), opts)?;
         let Some(Prepared {
             problem: q,
             perm,
             graph: g,
             ..
-        }) = prepare_with(h, true, sweep, window)
+        }) = winner.filter(|_| counted.count > 0u32.into())
         else {
             return Ok(None);
         };
