@@ -365,26 +365,17 @@ mod tests {
         assert!(t.elapsed().as_secs() < 60, "{:?}", t.elapsed());
     }
 
+    /// The greedy and the frontier order give up at a passed deadline, and before it give
+    /// what they give without one.
     #[test]
-    fn the_greedy_order_stops_at_its_deadline() {
+    fn the_searching_orders_stop_at_their_deadline() {
         let g = Graph::grid(30, 30);
-        assert!(EdgeOrder::Greedy
-            .apply_until(&g, Some(Instant::now()))
-            .is_none());
-        let later = Instant::now() + std::time::Duration::from_secs(3600);
-        let (h, p) = EdgeOrder::Greedy.apply_until(&g, Some(later)).unwrap();
-        assert_eq!((h, p), EdgeOrder::Greedy.apply(&g));
-    }
-
-    #[test]
-    fn the_frontier_order_stops_at_its_deadline() {
-        let g = Graph::grid(30, 30);
-        assert!(EdgeOrder::Frontier
-            .apply_until(&g, Some(Instant::now()))
-            .is_none());
-        let later = Instant::now() + std::time::Duration::from_secs(3600);
-        let (h, p) = EdgeOrder::Frontier.apply_until(&g, Some(later)).unwrap();
-        assert_eq!((h, p), EdgeOrder::Frontier.apply(&g));
+        for order in [EdgeOrder::Greedy, EdgeOrder::Frontier] {
+            assert!(order.apply_until(&g, Some(Instant::now())).is_none());
+            let later = Instant::now() + std::time::Duration::from_secs(3600);
+            let (h, p) = order.apply_until(&g, Some(later)).unwrap();
+            assert_eq!((h, p), order.apply(&g), "{order:?}");
+        }
     }
 
     #[test]

@@ -394,3 +394,21 @@ impl Settler {
         }
     }
 }
+
+/// `k` uniform draws (with replacement, the same for a given `seed`) among the members of the
+/// family `build` makes in a fresh store of `num_vars` variables, and the family's size: what
+/// the engines' `sample` share (one ranking serves both).
+///
+/// # Errors
+/// `build`'s.
+pub(crate) fn draw(
+    num_vars: u32,
+    build: impl FnOnce(&mut Zdd) -> Result<NodeId, RunError>,
+    k: usize,
+    seed: u64,
+) -> Result<(Vec<Vec<Level>>, BigUint), RunError> {
+    let mut zdd = Zdd::new(num_vars);
+    let root = build(&mut zdd)?;
+    let ranker = zdd.ranker(root);
+    Ok((ranker.draws(seed, k), ranker.count().clone()))
+}

@@ -295,9 +295,7 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
     let instances = load(&args.puzzle)?;
     let opts = options(&args.puzzle, None);
     let engine = args.puzzle.engine.as_deref();
-    let single = instances.len() == 1;
-    let mut first_error = None;
-    let mut json_out = Vec::new();
+    let mut results = Results::new(global, instances.len());
     for (i, inst) in instances.iter().enumerate() {
         match with_bar(inst.as_ref(), &opts, |o| inst.solve(engine, o)) {
             Ok(solved) => {
@@ -321,7 +319,7 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
                     print_stats(inst.label(), &solved.stats);
                 }
                 if global.json {
-                    json_out.push(json!({
+                    results.out.push(json!({
                         "label": inst.label(),
                         "kind": inst.kind(),
                         "puzzle": inst.describe(),
@@ -331,29 +329,19 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
                         "text": inst.render_text(sol),
                         "stats": stats_json(&solved.stats),
                     }));
-                    if let (Some(note), Some(obj)) = (&solved.note, json_out.last_mut()) {
+                    if let (Some(note), Some(obj)) = (&solved.note, results.out.last_mut()) {
                         obj["note"] = json!(note);
                     }
-                } else if single {
+                } else if results.single {
                     out!("{}", inst.render_text(sol));
                 } else {
                     outln!("{}", inst.render_line(sol));
                 }
             }
-            Err(e) => failed(
-                inst.as_ref(),
-                &e,
-                !single,
-                &mut json_out,
-                &mut first_error,
-                global.json,
-            ),
+            Err(e) => results.failed(inst.as_ref(), &e),
         }
     }
-    if global.json {
-        print_json(json_out);
-    }
-    first_error.map_or(Ok(()), Err)
+    results.finish()
 }
 
 /// `zlink solve --sample N [--seed S]`: per puzzle, `N` solutions drawn uniformly (with
@@ -366,9 +354,7 @@ fn sample(args: &SolveArgs, k: usize, global: &GlobalOpts) -> Result<(), CliErro
     let instances = load(&args.puzzle)?;
     let opts = options(&args.puzzle, None);
     let engine = args.puzzle.engine.as_deref();
-    let single = instances.len() == 1;
-    let mut first_error = None;
-    let mut json_out = Vec::new();
+    let mut results = Results::new(global, instances.len());
     let pictures = instances.len() * k;
     for (i, inst) in instances.iter().enumerate() {
         let drawn = with_bar(inst.as_ref(), &opts, |o| {
@@ -384,14 +370,7 @@ fn sample(args: &SolveArgs, k: usize, global: &GlobalOpts) -> Result<(), CliErro
         let sampled = match drawn {
             Ok(s) => s,
             Err(e) => {
-                failed(
-                    inst.as_ref(),
-                    &e,
-                    !single,
-                    &mut json_out,
-                    &mut first_error,
-                    global.json,
-                );
+                results.failed(inst.as_ref(), &e);
                 continue;
             }
         };
@@ -426,7 +405,7 @@ fn sample(args: &SolveArgs, k: usize, global: &GlobalOpts) -> Result<(), CliErro
                 .iter()
                 .map(|sol| json!({ "solution": inst.render_line(Some(sol)), "text": inst.render_text(Some(sol)) }))
                 .collect();
-            json_out.push(json!({
+            results.out.push(json!({
                 "label": inst.label(),
                 "kind": inst.kind(),
                 "puzzle": inst.describe(),
@@ -438,7 +417,7 @@ fn sample(args: &SolveArgs, k: usize, global: &GlobalOpts) -> Result<(), CliErro
             }));
         } else {
             for (j, sol) in sampled.solutions.iter().enumerate() {
-                if single {
+                if results.single {
                     if j > 0 {
                         outln!("");
                     }
@@ -449,10 +428,7 @@ fn sample(args: &SolveArgs, k: usize, global: &GlobalOpts) -> Result<(), CliErro
             }
         }
     }
-    if global.json {
-        print_json(json_out);
-    }
-    first_error.map_or(Ok(()), Err)
+    results.finish()
 }
 
 /// `zlink render --kind K INPUT [--svg OUT.svg]`: draw puzzles as read, without solving them
@@ -500,21 +476,12 @@ pub fn count(args: PuzzleCountArgs, global: &GlobalOpts) -> Result<(), CliError>
     let instances = load(&args.puzzle)?;
     let opts = options(&args.puzzle, args.limit);
     let engine = args.puzzle.engine.as_deref();
-    let mut json_out = Vec::new();
-    let mut first_error = None;
-    let single = instances.len() == 1;
+    let mut results = Results::new(global, instances.len());
     for inst in &instances {
         let counted = match with_bar(inst.as_ref(), &opts, |o| inst.count(engine, o)) {
             Ok(c) => c,
             Err(e) => {
-                failed(
-                    inst.as_ref(),
-                    &e,
-                    !single,
-                    &mut json_out,
-                    &mut first_error,
-                    global.json,
-                );
+                results.failed(inst.as_ref(), &e);
                 continue;
             }
         };
@@ -522,7 +489,7 @@ pub fn count(args: PuzzleCountArgs, global: &GlobalOpts) -> Result<(), CliError>
             print_stats(inst.label(), &counted.stats);
         }
         if global.json {
-            json_out.push(json!({
+            results.out.push(json!({
                 "label": inst.label(),
                 "kind": inst.kind(),
                 "count": count_json(&counted),
@@ -542,10 +509,7 @@ pub fn count(args: PuzzleCountArgs, global: &GlobalOpts) -> Result<(), CliError>
             outln!("at least {}", counted.count);
         }
     }
-    if global.json {
-        print_json(json_out);
-    }
-    first_error.map_or(Ok(()), Err)
+    results.finish()
 }
 
 /// Runs `run` on one puzzle with its own progress bar (drawn only on a terminal).
@@ -562,22 +526,45 @@ fn with_bar<T>(
     run(&opts)
 }
 
-/// One puzzle of a run failed: its message goes to stderr (or into the JSON), never to stdout,
-/// the other puzzles still run, and the run's exit code is the first failure's.
-fn failed(
-    inst: &dyn Instance,
-    e: &SolveError,
-    say: bool,
-    json_out: &mut Vec<Value>,
-    first_error: &mut Option<CliError>,
+/// What a run over the puzzles of its input reports: with `--json` one object per puzzle,
+/// whether there is one puzzle (one multi-line answer) or several (a line each), and the first
+/// failure, whose exit code is the run's.
+struct Results {
     json: bool,
-) {
-    if json {
-        json_out.push(json!({ "label": inst.label(), "kind": inst.kind(), "status": "failed", "error": e.to_string() }));
-    } else if say {
-        eprintln!("zlink: {}: {e}", inst.label());
+    single: bool,
+    out: Vec<Value>,
+    first_error: Option<CliError>,
+}
+
+impl Results {
+    fn new(global: &GlobalOpts, puzzles: usize) -> Self {
+        Results {
+            json: global.json,
+            single: puzzles == 1,
+            out: Vec::new(),
+            first_error: None,
+        }
     }
-    first_error.get_or_insert_with(|| error_exit(inst.label(), e));
+
+    /// One puzzle failed: its message goes to stderr (or into the JSON), never to stdout, the
+    /// other puzzles still run, and the run's exit code is the first failure's.
+    fn failed(&mut self, inst: &dyn Instance, e: &SolveError) {
+        if self.json {
+            self.out.push(json!({ "label": inst.label(), "kind": inst.kind(), "status": "failed", "error": e.to_string() }));
+        } else if !self.single {
+            eprintln!("zlink: {}: {e}", inst.label());
+        }
+        self.first_error
+            .get_or_insert_with(|| error_exit(inst.label(), e));
+    }
+
+    /// Prints the JSON (with `--json`) and gives the run's result.
+    fn finish(self) -> Result<(), CliError> {
+        if self.json {
+            print_json(self.out);
+        }
+        self.first_error.map_or(Ok(()), Err)
+    }
 }
 
 /// Prints the JSON of a run: one object for one puzzle, an array for several.

@@ -53,7 +53,7 @@ use zlink_grid::Coord;
 use zlink_zdd::{NodeId, Zdd};
 
 use crate::deduce;
-use crate::settle::{SettledBy, Settler};
+use crate::settle::{draw, SettledBy, Settler};
 
 /// The states (count) or nodes (build) of the first, budgeted run after probing at the
 /// [`Deduction::Sat`] level (module `settle`): below it the frontier run costs less than the
@@ -676,15 +676,12 @@ impl NumberlinkZdd {
         seed: u64,
         limits: &Limits<'_>,
     ) -> Result<(Vec<EdgeList>, BigUint), RunError> {
-        let mut zdd = Zdd::new(self.num_vars());
-        let root = self.build(&mut zdd, limits)?;
-        let ranker = zdd.ranker(root);
-        let edges = ranker
-            .draws(seed, k)
+        let (drawn, count) = draw(self.num_vars(), |z| self.build(z, limits), k, seed)?;
+        let edges = drawn
             .iter()
             .map(|m| m.iter().filter_map(|&l| self.edge(l)).collect())
             .collect();
-        Ok((edges, ranker.count().clone()))
+        Ok((edges, count))
     }
 
     /// [`NumberlinkZdd::sample`] as per-cell line pictures (none for an engine made by

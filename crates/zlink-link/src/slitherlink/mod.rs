@@ -53,7 +53,7 @@ use zlink_grid::{Coord, Grid};
 use zlink_zdd::{NodeId, Zdd};
 
 use crate::deduce;
-use crate::settle::{SettledBy, Settler};
+use crate::settle::{draw, SettledBy, Settler};
 
 /// Depth of the branching that follows probing (module `deduce`): a puzzle that probing leaves
 /// nearly decided is decided by up to `2^BRANCH_DEPTH` leaves of probing, with no build.
@@ -568,15 +568,8 @@ impl SlitherZdd {
         seed: u64,
         limits: &Limits<'_>,
     ) -> Result<(Vec<LoopEdges>, BigUint), RunError> {
-        let mut zdd = Zdd::new(self.num_vars());
-        let root = self.build(&mut zdd, limits)?;
-        let ranker = zdd.ranker(root);
-        let loops = ranker
-            .draws(seed, k)
-            .iter()
-            .map(|m| self.loop_of(m))
-            .collect();
-        Ok((loops, ranker.count().clone()))
+        let (drawn, count) = draw(self.num_vars(), |z| self.build(z, limits), k, seed)?;
+        Ok((drawn.iter().map(|m| self.loop_of(m)).collect(), count))
     }
 }
 
