@@ -160,6 +160,23 @@ fn samples_are_drawn_from_every_solution() {
         "https://puzz.link/p?hashi/3/1/1g2",
     ]);
     assert_eq!((code, out.as_str()), (1, ""));
+    // a million draws of 100-island solutions do not fit 10 MB: exit 3 before drawing
+    let args = [
+        "solve",
+        "--kind",
+        "hashi",
+        "--sample",
+        "1000000",
+        "--max-memory",
+        "10M",
+        f,
+    ];
+    let (code, out, err) = zlink(&args);
+    assert_eq!((code, out.as_str()), (3, ""), "{err}");
+    assert!(
+        err.contains("draws") && err.contains("memory budget"),
+        "{err}"
+    );
     // engines that cannot sample, and nonsense counts, are usage errors
     let (code, _, err) = zlink(&[
         "solve", "--kind", "hashi", "--engine", "ip", "--sample", "2", f,

@@ -40,6 +40,27 @@ pub fn frontier_progress(opts: &SolveOptions) -> impl Fn(&Progress) + Sync + '_ 
     }
 }
 
+/// Bytes one draw of a solution over `num_vars` variables may hold until it is printed: its
+/// member (4 bytes a variable) and the decoded solution (at most about as much again), with
+/// room for the containers.
+const DRAW_BYTES_PER_VAR: u64 = 16;
+
+/// Checks that `k` draws over `num_vars` variables fit the options' memory budget before any
+/// is made (`solve --sample` allows a million).
+///
+/// # Errors
+/// [`SolveError::Budget`] naming the draws and the budget.
+pub fn check_draws(opts: &SolveOptions, k: usize, num_vars: u32) -> Result<(), SolveError> {
+    let need = (k as u64).saturating_mul(u64::from(num_vars) * DRAW_BYTES_PER_VAR + 64);
+    match opts.max_memory {
+        Some(budget) if need > budget => Err(SolveError::Budget(format!(
+            "{k} draws of solutions over {num_vars} variables need about {need} bytes, over the \
+             memory budget of {budget} bytes: draw fewer or raise --max-memory"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Uniform draws through the frontier entry point: `run` gets the options' limits (with
 /// progress, until `end`) and returns the draws and the number of solutions they come from.
 ///

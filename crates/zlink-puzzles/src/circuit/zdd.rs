@@ -18,7 +18,9 @@ use zlink_grid::{Counted, Engine, Sampled, SolveError, SolveOptions, SolveStats,
 use zlink_zdd::{NodeId, Var, Zdd};
 
 use super::{Circuit, Wires};
-use crate::zdd_limits::{exact_count, first_of_two, frontier_progress, limits, run_error};
+use crate::zdd_limits::{
+    check_draws, exact_count, first_of_two, frontier_progress, limits, run_error,
+};
 
 /// The circuit-board ZDD engine.
 #[derive(Debug, Clone, Copy)]
@@ -101,6 +103,7 @@ impl Engine<Circuit> for ZddEngine {
     ) -> Result<Sampled<Wires>, SolveError> {
         let started = Instant::now();
         let (zdd, root, wires) = all_solutions(c, opts)?;
+        check_draws(opts, k, zdd.num_vars())?;
         let ranker = zdd.ranker(root);
         Ok(Sampled {
             solutions: ranker

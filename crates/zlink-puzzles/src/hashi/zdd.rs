@@ -27,7 +27,7 @@ use zlink_zdd::{NodeId, Var, Zdd};
 use super::graph::BridgeGraph;
 use super::probe;
 use super::{Bridges, Hashi, MAX_CLUE};
-use crate::zdd_limits::{exact_count, frontier_progress, limits, run_error};
+use crate::zdd_limits::{check_draws, exact_count, frontier_progress, limits, run_error};
 
 /// The Hashi ZDD engine.
 #[derive(Debug, Clone, Copy)]
@@ -640,6 +640,7 @@ impl Engine<Hashi> for ZddEngine {
                 stats: SolveStats::timed(started.elapsed().as_secs_f64()),
             });
         };
+        check_draws(opts, k, all.zdd.num_vars())?;
         let ranker = all.zdd.ranker(all.root);
         Ok(Sampled {
             solutions: ranker

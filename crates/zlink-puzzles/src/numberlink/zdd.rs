@@ -20,7 +20,7 @@ use zlink_link::SettledBy;
 
 use super::Numberlink;
 use crate::zdd_limits::{
-    deadline, exact_count, first_of_two, frontier_progress, limits, run_error, sampled,
+    check_draws, deadline, exact_count, first_of_two, frontier_progress, limits, run_error, sampled,
 };
 
 /// The rule variant and deduction switch of a run.
@@ -150,6 +150,7 @@ impl Engine<Numberlink> for ZddEngine {
     ) -> Result<Sampled<Links>, SolveError> {
         let end = deadline(opts);
         let z = engine(p, s, end)?;
+        check_draws(opts, k, z.num_vars())?;
         sampled(opts, end, |l| z.sample_links(k, seed, l))
     }
 

@@ -17,7 +17,7 @@ use zlink_link::SettledBy;
 
 use super::{Loop, Slitherlink};
 use crate::zdd_limits::{
-    deadline, exact_count, first_of_two, frontier_progress, limits, run_error, sampled,
+    check_draws, deadline, exact_count, first_of_two, frontier_progress, limits, run_error, sampled,
 };
 
 /// The Slitherlink ZDD engine.
@@ -115,6 +115,7 @@ impl Engine<Slitherlink> for ZddEngine {
     ) -> Result<Sampled<Loop>, SolveError> {
         let end = deadline(opts);
         let z = engine(p, s, end)?;
+        check_draws(opts, k, z.num_vars())?;
         sampled(opts, end, |l| z.sample(k, seed, l))
     }
 
