@@ -433,3 +433,67 @@ fn text_stats_without_a_good_hint_set_say_none() {
     assert!(!out.contains("null"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--route auto` on a `--loop` file with more than 36 candidates tries the exact route first:
+/// a 4 × 12 loop (48 cells) fits and gets the figures over every cell (its reduced route gave
+/// those of a candidate subset); a random 8 × 8 loop under a 150 MB budget does not fit, and
+/// the reduced route says the exact one was tried.
+#[test]
+fn auto_tries_the_exact_route_on_a_drawn_loop() {
+    let dir = scratch("auto-try");
+    let loop_4x12 = dir.join("l412.txt");
+    // the loop of `zlink generate slitherlink --size 4x12 --seed 1`
+    std::fs::write(
+        &loop_4x12,
+        "...x.x.x...x\nx..x.x.xx.xx\nxxxxxxxxx.x.\nx.....x.xxxx\n",
+    )
+    .unwrap();
+    let v = json(&[
+        "generate",
+        "slitherlink",
+        "--loop",
+        loop_4x12.to_str().unwrap(),
+        "--stats",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["route"].as_str(), v["all_candidates"].as_u64()),
+        (Some("exact"), Some(48))
+    );
+    assert_eq!(v["good"].as_u64(), Some(18_298_122_530_984), "{v}");
+    assert_eq!(
+        (v["minimum_size"].as_u64(), v["minimum_count"].as_u64()),
+        (Some(16), Some(36_264))
+    );
+    let out = dir.join("g88");
+    let (code, _, err) = zlink(&[
+        "generate",
+        "slitherlink",
+        "--size",
+        "8x8",
+        "--seed",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let loop_8x8 = out.join("loop.txt");
+    let v = json(&[
+        "generate",
+        "slitherlink",
+        "--loop",
+        loop_8x8.to_str().unwrap(),
+        "--stats",
+        "--json",
+        "--max-memory",
+        "150M",
+    ]);
+    assert_eq!(v["route"], "reduced", "{v}");
+    assert!(
+        v["exact_tried"]
+            .as_str()
+            .is_some_and(|s| s.contains("64 candidates")),
+        "{v}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -48,7 +48,8 @@ const MAX_SIDE: usize = 64;
 over the candidate cells (each hint takes the value the loop gives it), and puzzles picked \
 from it.\n\nWith no picking flag one uniformly random minimal puzzle is written (with --stats \
 alone, only the statistics).\n\nRoutes (--route): up to 36 candidate cells the family is \
-computed over all of them (exact); beyond, minimal hint sets are found greedily with the \
+computed over all of them (exact); beyond, a --loop file first tries the exact route \
+within 8M nodes and 10 s, and otherwise minimal hint sets are found greedily with the \
 solver and the family is computed over a candidate set made of them (reduced: every minimal \
 set is a minimal puzzle, but the counts are those of that candidate set, as --stats says), \
 or over one such set alone when the grid is too large for any diagram (greedy).",
@@ -121,7 +122,8 @@ pub struct Args {
     pub max_memory: Option<u64>,
     /// How the design is computed: `exact` over every candidate cell; `reduced` from minimal
     /// hint sets found greedily by the solver, the family over a candidate set made of them
-    /// (its figures are of that set, and say so); `auto` is exact up to 36 candidates.
+    /// (its figures are of that set, and say so); `auto` is exact up to 36 candidates, and
+    /// above tries exact on a `--loop` file within a small budget before going reduced.
     #[arg(long, value_enum, default_value_t = Route::Auto)]
     pub route: Route,
     /// Cells beyond the first greedy minimal set in the reduced route's candidate set (taken
@@ -201,13 +203,14 @@ fn design_error(args: &Args, e: DesignError) -> CliError {
     }
 }
 
-/// Builds the design under the budgets of `args` (the node budget at most `cap`), with a
-/// progress bar on a terminal.
+/// Builds the design under the budgets of `args` (the node budget at most `cap`, the deadline
+/// at most `until`), with a progress bar on a terminal.
 fn build(
     args: &Args,
     inside: &Grid<bool>,
     cand: &Grid<bool>,
     cap: Option<u64>,
+    until: Option<Instant>,
 ) -> Result<HintDesign, CliError> {
     let terminal = std::io::stderr().is_terminal();
     let bar = terminal.then(|| {
@@ -234,7 +237,10 @@ fn build(
         max_held_states: None,
         deadline: args
             .time_limit
-            .and_then(|t| Instant::now().checked_add(Duration::from_secs_f64(t))),
+            .and_then(|t| Instant::now().checked_add(Duration::from_secs_f64(t)))
+            .into_iter()
+            .chain(until)
+            .min(),
         progress: Some(&hook),
     };
     // The minimal family waits until something needs it (`HintDesign::compute_minimal`).

@@ -21,8 +21,19 @@ use crate::memory;
 /// Most candidate cells for which `--route auto` takes the exact route. Measured (tools/
 /// README, issue 14): random 6 × 6 loops with all 36 cells take 11-53 CPU s, 0.3-0.6 GB; a
 /// random 6 × 7 loop with 42 did not finish in 4 minutes, random 8 × 8 loops with 64 not in
-/// 15. Loops with more candidates go the reduced route unless `--route exact` is given.
+/// 15. Loops with more candidates go the reduced route unless `--route exact` is given (a
+/// `--loop` file tries the exact route first within [`AUTO_TRY_NODES`]).
 pub const AUTO_EXACT_MAX_CANDIDATES: usize = 36;
+
+/// A `--loop` file with more candidates than [`AUTO_EXACT_MAX_CANDIDATES`] first tries the
+/// exact route under this node budget (about 0.5 GB at [`DESIGN_BYTES_PER_NODE`]) and
+/// [`AUTO_TRY_SECONDS`], and takes the reduced route only if that does not fit: a drawn loop
+/// may be easy (a 4 × 12 loop with all 48 cells: 1.8 s, 0.1 GB) where a random one of the
+/// same size is not (5 × 10: 66 s). `--size` loops skip the try (measured: they rarely fit).
+pub const AUTO_TRY_NODES: u64 = 8_000_000;
+
+/// See [`AUTO_TRY_NODES`].
+pub const AUTO_TRY_SECONDS: f64 = 10.0;
 
 /// Largest short side of the grid for the ZDD step of the reduced route: the cycles-with-
 /// disagreements diagram covers every cycle of the dot grid, whatever the candidates; over
@@ -48,7 +59,8 @@ pub const GREEDY_RUNS: usize = 4;
 /// The route of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Route {
-    /// Exact when the candidates are at most 36, else reduced.
+    /// Exact when the candidates are at most 36; above, a `--loop` file tries the exact
+    /// route within a small budget first; else (or when that does not fit) reduced.
     Auto,
     /// The family over every candidate cell (exit 3 when it does not fit the budgets).
     Exact,
@@ -79,7 +91,7 @@ pub fn design(args: &Args, inside: &Grid<bool>, cand: &Grid<bool>) -> Result<Rou
         Route::Auto => given <= AUTO_EXACT_MAX_CANDIDATES,
     };
     if exact {
-        let design = build(args, inside, cand, None)?;
+        let design = build(args, inside, cand, None, None)?;
         let info = json!({"route": "exact", "all_candidates": given});
         return Ok(Routed { design, info });
     }
@@ -87,6 +99,30 @@ pub fn design(args: &Args, inside: &Grid<bool>, cand: &Grid<bool>) -> Result<Rou
     let deadline = args
         .time_limit
         .and_then(|t| Instant::now().checked_add(Duration::from_secs_f64(t)));
+    // A drawn loop first tries the exact route within a small budget.
+    let mut exact_tried = None;
+    if args.route == Route::Auto && args.r#loop.is_some() {
+        let until = Instant::now().checked_add(Duration::from_secs_f64(AUTO_TRY_SECONDS));
+        let nodes = args
+            .max_memory
+            .or_else(memory::default_budget)
+            .map_or(AUTO_TRY_NODES, |b| {
+                (b / DESIGN_BYTES_PER_NODE).min(AUTO_TRY_NODES)
+            });
+        match build(args, inside, cand, Some(nodes), until) {
+            Ok(design) => {
+                let info = json!({"route": "exact", "all_candidates": given});
+                return Ok(Routed { design, info });
+            }
+            Err(e) if e.code() == ExitCode::Budget && !timed_out(deadline) => {
+                exact_tried = Some(format!(
+                    "the exact route over all {given} candidates was tried first and did not \
+                     fit {nodes} nodes and {AUTO_TRY_SECONDS} s"
+                ));
+            }
+            Err(e) => return Err(e),
+        }
+    }
     let budget = args.max_memory.or_else(memory::default_budget);
     let edges = LoopEdges::from_inside(inside);
     let mut values = Grid::new(inside.rows(), inside.cols(), 0u8);
@@ -136,10 +172,10 @@ pub fn design(args: &Args, inside: &Grid<bool>, cand: &Grid<bool>) -> Result<Rou
         });
         for extra in extras {
             let grid = union.grid(first + extra, rows, cols);
-            match build(args, inside, &grid, Some(cap)) {
+            match build(args, inside, &grid, Some(cap), None) {
                 Ok(design) => {
                     let n = design.num_candidates();
-                    let info = json!({
+                    let mut info = json!({
                         "route": "reduced",
                         "candidate_grid": candidate_lines(&design),
                         "all_candidates": given,
@@ -152,6 +188,9 @@ pub fn design(args: &Args, inside: &Grid<bool>, cand: &Grid<bool>) -> Result<Rou
                             n - first
                         ),
                     });
+                    if let Some(why) = &exact_tried {
+                        info["exact_tried"] = json!(why);
+                    }
                     return Ok(Routed { design, info });
                 }
                 Err(e) if e.code() == ExitCode::Budget && !timed_out(deadline) => {
@@ -167,7 +206,7 @@ pub fn design(args: &Args, inside: &Grid<bool>, cand: &Grid<bool>) -> Result<Rou
     } else {
         tried.join("; ")
     };
-    let info = json!({
+    let mut info = json!({
         "route": "greedy",
         "candidate_grid": candidate_lines(&design),
         "all_candidates": given,
@@ -178,6 +217,9 @@ pub fn design(args: &Args, inside: &Grid<bool>, cand: &Grid<bool>) -> Result<Rou
              ZDD over more candidates was not tried or did not fit ({why})"
         ),
     });
+    if let Some(why) = &exact_tried {
+        info["exact_tried"] = json!(why);
+    }
     Ok(Routed { design, info })
 }
 
