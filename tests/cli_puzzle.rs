@@ -308,3 +308,53 @@ fn sample_draws_on_every_zdd_kind() {
         stderr(&o)
     );
 }
+
+/// An `--svg` path into a folder that does not exist fails before anything is solved (it
+/// failed after printing the first of several answers): exit 2, nothing on stdout.
+#[test]
+fn an_svg_into_a_missing_folder_fails_before_solving() {
+    let two = format!("{TDOKU_1}\n{TDOKU_1}\n");
+    for cmd in ["solve", "render"] {
+        let o = zlink(
+            &[
+                cmd,
+                "--kind",
+                "sudoku",
+                "--svg",
+                "/nonexistent-zlink/dir/x.svg",
+                "-",
+            ],
+            &two,
+        );
+        assert_eq!(o.status.code(), Some(2), "{cmd}");
+        assert!(stdout(&o).is_empty(), "{cmd}: {}", stdout(&o));
+        assert!(
+            stderr(&o).contains("does not exist"),
+            "{cmd}: {}",
+            stderr(&o)
+        );
+    }
+    let svg = "--svg=/nonexistent-zlink/dir/x.svg";
+    for args in [
+        &[
+            "generate",
+            "numberlink",
+            "--grid",
+            "3x3",
+            "--list",
+            "--limit",
+            "2",
+            svg,
+        ][..],
+        &["generate", "circuit", "--grid", "4x4", "--seed", "1", svg],
+    ] {
+        let o = zlink(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&o).is_empty(), "{args:?}: {}", stdout(&o));
+        assert!(
+            stderr(&o).contains("does not exist"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+}

@@ -266,6 +266,25 @@ fn print_stats(label: &str, s: &SolveStats) {
     }
 }
 
+/// Fails (exit 2) before anything is solved when the folder `--svg` writes into does not
+/// exist: a typo there used to surface only after the first puzzle's answer was printed.
+pub(crate) fn check_svg_folder(svg: Option<&std::path::Path>) -> Result<(), CliError> {
+    let Some(base) = svg else { return Ok(()) };
+    let folder = match base.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    if folder.is_dir() {
+        Ok(())
+    } else {
+        Err(CliError::input(format!(
+            "cannot write {}: the folder {} does not exist",
+            base.display(),
+            folder.display()
+        )))
+    }
+}
+
 /// `base`, or `stem-N.ext` (1-based) when a run writes several pictures.
 pub(crate) fn svg_path(base: &std::path::Path, index: usize, total: usize) -> PathBuf {
     if total == 1 {
@@ -289,6 +308,7 @@ pub(crate) fn svg_path(base: &std::path::Path, index: usize, total: usize) -> Pa
 /// Exit 2 for bad input, 1 when a puzzle has no solution or the solver gives up (the other
 /// puzzles are still solved and printed).
 pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
+    check_svg_folder(args.svg.as_deref())?;
     if let Some(k) = args.sample {
         return sample(&args, k, global);
     }
@@ -437,6 +457,7 @@ fn sample(args: &SolveArgs, k: usize, global: &GlobalOpts) -> Result<(), CliErro
 /// # Errors
 /// Exit 2 for bad input or an unwritable SVG path.
 pub fn render(args: RenderArgs, global: &GlobalOpts) -> Result<(), CliError> {
+    check_svg_folder(args.svg.as_deref())?;
     let instances = load(&args.puzzle)?;
     let mut json_out = Vec::new();
     for (i, inst) in instances.iter().enumerate() {

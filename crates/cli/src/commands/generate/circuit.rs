@@ -79,6 +79,7 @@ struct Kept {
 /// limit (exit 3).
 pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
     let started = Instant::now();
+    super::super::puzzle::check_svg_folder(args.svg.as_deref())?;
     let (rows, cols) = parse_grid(&args.grid)?;
     let total = usize::try_from(args.boards).unwrap_or(usize::MAX);
     let budget = args.max_memory.or_else(memory::default_budget);

@@ -166,6 +166,7 @@ fn write_pairs(pairs: &[(Vertex, Vertex)]) -> String {
 /// Input errors (exit 2), budget or time limit (exit 3), a failed `--verify` (exit 1).
 pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
     let started = Instant::now();
+    super::super::puzzle::check_svg_folder(args.svg.as_deref())?;
     let source = Source::of(&args)?;
     let graph = match &source {
         Source::Graph(g, _) => Some(g),
