@@ -628,11 +628,7 @@ impl NumberlinkZdd {
             Engine::Family(_) => self.settler.solutions(self, &mut zdd, limit, limits)?,
             Engine::Empty => return Ok((Vec::new(), None)),
         };
-        let edges = listed
-            .sets
-            .into_iter()
-            .map(|m| m.iter().filter_map(|&l| self.edge(l)).collect())
-            .collect();
+        let edges = listed.sets.iter().map(|m| self.edges_of(m)).collect();
         Ok((edges, listed.undecided))
     }
 
@@ -677,11 +673,7 @@ impl NumberlinkZdd {
         limits: &Limits<'_>,
     ) -> Result<(Vec<EdgeList>, BigUint), RunError> {
         let (drawn, count) = draw(self.num_vars(), |z| self.build(z, limits), k, seed)?;
-        let edges = drawn
-            .iter()
-            .map(|m| m.iter().filter_map(|&l| self.edge(l)).collect())
-            .collect();
-        Ok((edges, count))
+        Ok((drawn.iter().map(|m| self.edges_of(m)).collect(), count))
     }
 
     /// [`NumberlinkZdd::sample`] as per-cell line pictures (none for an engine made by
@@ -698,6 +690,11 @@ impl NumberlinkZdd {
         let (drawn, count) = self.sample(k, seed, limits)?;
         let links = drawn.iter().filter_map(|es| self.links_of(es)).collect();
         Ok((links, count))
+    }
+
+    /// The edges of a member of the diagram (its levels).
+    fn edges_of(&self, member: &[Level]) -> EdgeList {
+        member.iter().filter_map(|&l| self.edge(l)).collect()
     }
 
     /// The line picture of an edge list of a grid instance (`None` on a graph).
