@@ -297,6 +297,9 @@ fn sample_draws_on_every_zdd_kind() {
             );
         }
     }
+    // `--help` says which engines sample
+    let help = stdout(&zlink(&["count", "--help"], ""));
+    assert_eq!(help.matches("solve --sample)").count(), 4, "{help}");
     let o = zlink(
         &["solve", "--kind", "sudoku", "--sample", "2", "-"],
         TDOKU_1,

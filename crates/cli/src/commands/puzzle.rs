@@ -167,10 +167,11 @@ pub fn kinds_help() -> String {
     for k in kinds() {
         s.push_str(&format!("  {:<16} {}\n", k.name(), k.summary()));
         for e in k.engines() {
-            let note = if e.counts_by_default {
-                " (count's default)"
-            } else {
-                ""
+            let note = match (e.counts_by_default, e.samples) {
+                (true, true) => " (count's default; solve --sample)",
+                (true, false) => " (count's default)",
+                (false, true) => " (solve --sample)",
+                (false, false) => "",
             };
             s.push_str(&format!(
                 "  {:<16}   engine {:<7} {}{note}\n",
