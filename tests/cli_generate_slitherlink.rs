@@ -497,3 +497,66 @@ fn auto_tries_the_exact_route_on_a_drawn_loop() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--minimum` on a route that does not cover every cell: the minimum over all of them by row
+/// generation, the same size and count as the exact route's family, every instance of that
+/// size and unique.
+#[test]
+fn minimum_over_every_cell_on_the_reduced_route() {
+    for seed in ["1", "2"] {
+        let run = |route: &str| {
+            json(&[
+                "generate",
+                "slitherlink",
+                "--size",
+                "5x5",
+                "--seed",
+                seed,
+                "--route",
+                route,
+                "--minimum",
+                "--stats",
+                "--limit",
+                "3",
+                "--verify",
+                "--json",
+            ])
+        };
+        let (exact, reduced) = (run("exact"), run("reduced"));
+        assert_eq!(reduced["route"], "reduced");
+        assert!(reduced["candidates"].as_u64() < reduced["all_candidates"].as_u64());
+        assert_eq!(exact["minimum_size"], reduced["minimum_size"], "{reduced}");
+        assert_eq!(
+            exact["minimum_count"], reduced["minimum_count"],
+            "{reduced}"
+        );
+        assert!(reduced["note"].as_str().unwrap().contains("(minimum_over)"));
+        assert!(reduced["minimum_over"]
+            .as_str()
+            .unwrap()
+            .starts_with("all 25 "));
+        assert!(exact.get("minimum_over").is_none());
+        let k = reduced["minimum_size"].as_u64().unwrap();
+        let written = all_unique(&reduced);
+        assert_eq!(
+            written as u64,
+            3.min(reduced["minimum_count"].as_u64().unwrap())
+        );
+        for inst in reduced["instances"].as_array().unwrap() {
+            assert_eq!(inst["hints"], k, "{inst}");
+            assert!(inst["name"].as_str().unwrap().starts_with("minimum-"));
+        }
+    }
+    // The time limit holds in the row generation (exit 3).
+    let (code, _, err) = zlink(&[
+        "generate",
+        "slitherlink",
+        "--size",
+        "8x8",
+        "--minimum",
+        "--time-limit",
+        "4",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("time limit"), "{err}");
+}

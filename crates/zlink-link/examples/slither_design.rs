@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use zlink_grid::Grid;
 use zlink_link::design::{
-    parse_candidates, parse_loop, random, reduced, Hardness, HintDesign, Which,
+    minimum, parse_candidates, parse_loop, random, reduced, Hardness, HintDesign, Which,
 };
 
 /// The paper's example #1 (Figure 8), as `algorithms2012_sligen001.dat`.
@@ -118,6 +118,42 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("candidates:");
     show(&cand, |&b| if b { '?' } else { '.' });
     let t = Instant::now();
+    // ZLINK_DESIGN_ROUTE=minimum: the minimum hint sets alone, by row generation
+    // (`design::minimum`), without the family of all good sets.
+    if std::env::var("ZLINK_DESIGN_ROUTE").as_deref() == Ok("minimum") {
+        let mut last = usize::MAX;
+        let m = minimum::minimum_sets(&inside, &cand, None, None, &mut |k, cuts| {
+            if k != last {
+                last = k;
+                eprintln!(
+                    "size {k}: from cut {cuts} at {:.2} s",
+                    t.elapsed().as_secs_f64()
+                );
+            }
+        })?;
+        let s = &m.stats;
+        println!(
+            "minimum by row generation: {:?} hints, {} such sets ({} nodes); {} cuts, {} solver \
+             calls, {} sets verified, {} sizes tried; {:.3} s",
+            m.size,
+            m.zdd.count(m.family),
+            m.zdd.size(m.family),
+            s.cuts,
+            s.checks,
+            s.verified,
+            s.sizes_tried,
+            t.elapsed().as_secs_f64()
+        );
+        if let Some(set) = m.zdd.iter(m.family).next() {
+            show(&m.clues_of(&set), |v| {
+                v.map_or('.', |x| char::from(b'0' + x))
+            });
+        }
+        if let Some(mb) = peak_rss_mb() {
+            println!("peak memory: {mb:.0} MB");
+        }
+        return Ok(());
+    }
     // ZLINK_DESIGN_CUT=L: meet at mixed level L instead of the chosen one (for measurements).
     let cut = std::env::var("ZLINK_DESIGN_CUT")
         .ok()

@@ -38,6 +38,7 @@
 //! ```
 
 mod good;
+pub mod minimum;
 pub mod random;
 pub mod reduced;
 mod shape;

@@ -8,6 +8,7 @@
 //! loops beyond it), the picking and the writing live in the submodules [`route`], [`pick`]
 //! and [`write`].
 
+mod minimum;
 mod pick;
 mod route;
 mod write;
@@ -328,6 +329,9 @@ fn print_stats(v: &Value) {
     if let Value::String(note) = &v["note"] {
         outln!("  ({note})");
     }
+    if let Value::String(over) = &v["minimum_over"] {
+        outln!("  (minimum size and count over {over})");
+    }
     outln!(
         "good hint sets: {} ({} nodes)",
         field("good"),
@@ -374,13 +378,30 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
         mut design,
         mut info,
     } = route::design(&args, &inside, &cand)?;
-    let stats_v = if args.stats {
-        Some(stats(&args, &mut design, &info, started)?)
+    // the minimum over every candidate, when the route's design covers fewer
+    let all_min = if minimum::wanted(&args, &info) {
+        Some(minimum::compute(&args, &inside, &cand, started)?)
     } else {
         None
     };
-    let picks = pick::pick(&args, &mut design, deadline_of(&args, started))?;
-    if picks.is_some() && design.count(Which::Good) == 0u32.into() {
+    let stats_v = if args.stats {
+        let mut v = stats(&args, &mut design, &info, started)?;
+        if let Some(m) = &all_min {
+            minimum::into_stats(&mut v, m);
+        }
+        Some(v)
+    } else {
+        None
+    };
+    let picks = match &all_min {
+        Some(m) if args.minimum => Some(minimum::picks(&args, m)),
+        _ => pick::pick(&args, &mut design, deadline_of(&args, started))?,
+    };
+    let none_good = match &all_min {
+        Some(m) => m.size.is_none(),
+        None => design.count(Which::Good) == 0u32.into(),
+    };
+    if picks.is_some() && none_good {
         return Err(CliError::failed(
             "no hint set over the candidate cells makes the loop the unique solution",
         ));

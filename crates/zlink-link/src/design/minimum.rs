@@ -1,0 +1,417 @@
+//! The minimum hint sets of a loop over every candidate, without the family `H` of all good
+//! sets: row generation between a ZDD of small hint sets and the Slitherlink solver.
+//!
+//! Why: `H` of a random 8 × 8 loop is out of reach (tools/README, issue 14), yet a designer's
+//! first question, "how few hints can this loop have, and which?", does not need it. A hint
+//! set is good iff it hits the disagreement set `D(C)` of every other cycle `C` (the
+//! candidates whose side count differs under `C`), and the *minimal* `D`s are small and
+//! local. So:
+//! * the **cuts** are minimal disagreement sets, each found by the solver from a hint set it
+//!   showed not to be good (a second solution `C`, `D(C)`), then shrunk cell by cell (a cell
+//!   stays only if no other loop changes the set without it): every good set hits every cut;
+//! * `Z_k`, the hint sets of exactly `k` cells hitting every cut found so far, is a ZDD
+//!   (exactly-`k` sets, then one [`meeting`] pass per cut);
+//! * a member of `Z_k` the solver finds good is kept; one that is not yields a new cut that
+//!   removes it. `Z_k` empty: the minimum is above `k` (every good set of `k` cells would be
+//!   in it). Every member checked good: the minimum is `k`, and `Z_k` *is* the family of
+//!   minimum hint sets (no good set is ever cut away), so its size is exact.
+//!
+//! Each round costs one solver call and a few for the shrinking (milliseconds on 8 × 8 to
+//! 10 × 10 loops, since the puzzles the shrinking asks about are almost fully clued), and one
+//! pass over `Z_k`; the rounds are about the number of cuts the minimum needs plus the number
+//! of minimum sets.
+
+use std::time::Instant;
+
+use rustc_hash::FxHashMap as HashMap;
+use zlink_frontier::run::{Limits, RunError};
+use zlink_grid::{Coord, Grid};
+use zlink_zdd::{BudgetExceeded, NodeId, Var, Zdd};
+
+use super::reduced::clues_at;
+use super::{loop_values, shape, DesignError};
+use crate::slitherlink::Deduction;
+use crate::{LoopEdges, SlitherZdd};
+
+/// The minimum hint sets of a loop (see the module doc).
+#[derive(Clone, Debug)]
+pub struct MinimumSets {
+    /// Variable `v` of [`MinimumSets::zdd`] is candidate cell `cells[v]` (row-major).
+    pub cells: Vec<Coord>,
+    /// The loop's side count of every cell.
+    pub values: Grid<u8>,
+    /// The store holding [`MinimumSets::family`].
+    pub zdd: Zdd,
+    /// Every minimum good hint set (empty when no candidate set makes the loop unique).
+    pub family: NodeId,
+    /// The minimum number of hints (`None` when no hint set makes the loop unique).
+    pub size: Option<usize>,
+    /// How the search went.
+    pub stats: MinimumStats,
+}
+
+/// Figures of one minimum search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MinimumStats {
+    /// Cuts (minimal disagreement sets) found.
+    pub cuts: usize,
+    /// Solver calls (uniqueness checks and shrinking steps).
+    pub checks: u64,
+    /// Hint sets of the final size found good one by one.
+    pub verified: u64,
+    /// The sizes tried, from the first lower bound.
+    pub sizes_tried: usize,
+}
+
+impl MinimumSets {
+    /// The clue grid of a member (variables of [`MinimumSets::zdd`]).
+    pub fn clues_of(&self, set: &[Var]) -> Grid<Option<u8>> {
+        let hints: Vec<Coord> = set.iter().map(|&v| self.cells[v as usize]).collect();
+        clues_at(&self.values, &hints)
+    }
+}
+
+/// Disagreement sets above this many cells are shrunk by halves, quarters, ... first.
+const CHUNKED_ABOVE: usize = 16;
+
+/// The solver side: second solutions and their shrunk disagreement sets.
+struct Oracle<'a> {
+    values: &'a Grid<u8>,
+    loop_edges: &'a LoopEdges,
+    cells: &'a [Coord],
+    deadline: Option<Instant>,
+    max_memory: Option<u64>,
+    checks: u64,
+}
+
+impl Oracle<'_> {
+    /// The disagreement set (candidate indices) of a solution other than the loop of the
+    /// clues at the candidates `hints`, or `None` if the loop is the only solution.
+    fn missed(&mut self, hints: &[usize]) -> Result<Option<Vec<usize>>, DesignError> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(DesignError::TimeLimit {
+                phase: "the end of the minimum search",
+            });
+        }
+        self.checks += 1;
+        let at: Vec<Coord> = hints.iter().map(|&i| self.cells[i]).collect();
+        let clues = clues_at(self.values, &at);
+        let engine = SlitherZdd::with_deduction_until(&clues, Deduction::Sat, self.deadline)
+            .map_err(|e| DesignError::Check(e.to_string()))?;
+        let s = engine.setup_stats();
+        if s.decided {
+            return Ok(None);
+        }
+        let limits = Limits {
+            threads: Some(1),
+            max_memory: self.max_memory,
+            ..Limits::default()
+        }
+        .until(self.deadline);
+        let found = engine.solutions(2, &limits).map_err(|e| match e {
+            e if e.is_time_limit() => DesignError::TimeLimit {
+                phase: "the end of the minimum search",
+            },
+            RunError::Spec(e) => DesignError::Spec(e),
+            e => DesignError::Check(e.to_string()),
+        })?;
+        Ok(found.iter().find(|x| *x != self.loop_edges).map(|x| {
+            (0..self.cells.len())
+                .filter(|&i| {
+                    let c = self.cells[i];
+                    x.sides(c.row, c.col) != self.values[c]
+                })
+                .collect()
+        }))
+    }
+
+    /// A minimal disagreement set inside `set` (itself one): a cell stays only if no other
+    /// loop changes a subset of the set without it; otherwise the set shrinks to that loop's.
+    /// Halves, quarters, ... of the set are tried for removal first (a second solution of a
+    /// sparse hint set disagrees on many cells, most of them beside the point), then single
+    /// cells.
+    fn shrink(&mut self, set: Vec<usize>) -> Result<Vec<usize>, DesignError> {
+        let mut cur = set;
+        let mut chunk = cur.len() / 2;
+        while chunk > 1 && cur.len() > CHUNKED_ABOVE {
+            let mut i = 0;
+            while i < cur.len() {
+                let end = (i + chunk).min(cur.len());
+                let free: Vec<usize> = cur[..i].iter().chain(&cur[end..]).copied().collect();
+                if free.is_empty() {
+                    i = end;
+                    continue;
+                }
+                match self.missed_within(&free)? {
+                    Some(d) if d.is_empty() => return Ok(d),
+                    Some(d) => {
+                        cur = d;
+                        chunk = chunk.min(cur.len() / 2);
+                        i = 0;
+                    }
+                    _ => i = end,
+                }
+            }
+            chunk /= 2;
+        }
+        // cells cur[..k] are needed: without one, no other loop changes a subset of the rest
+        let mut k = 0;
+        while k < cur.len() {
+            let free: Vec<usize> = cur
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != k)
+                .map(|(_, &i)| i)
+                .collect();
+            match self.missed_within(&free)? {
+                Some(d) if d.is_empty() => return Ok(d),
+                Some(d) => {
+                    // keep the cells already known to be needed at the front
+                    let (needed, rest): (Vec<usize>, Vec<usize>) =
+                        d.into_iter().partition(|i| cur[..k].contains(i));
+                    k = needed.len();
+                    cur = needed.into_iter().chain(rest).collect();
+                }
+                None => k += 1,
+            }
+        }
+        cur.sort_unstable();
+        Ok(cur)
+    }
+
+    /// [`Oracle::missed`] with a hint at every candidate outside `free`: the disagreement set
+    /// (a subset of `free`) of another loop, if any.
+    fn missed_within(&mut self, free: &[usize]) -> Result<Option<Vec<usize>>, DesignError> {
+        let mut is_free = vec![false; self.cells.len()];
+        free.iter().for_each(|&i| is_free[i] = true);
+        let hints: Vec<usize> = (0..self.cells.len()).filter(|&i| !is_free[i]).collect();
+        self.missed(&hints)
+    }
+}
+
+/// Sides of the windows whose cuts seed the search.
+const SEED_WINDOWS: [usize; 3] = [2, 3, 4];
+
+/// The first cuts: for every window of 2 × 2, 3 × 3 and 4 × 4 cells, a minimal disagreement
+/// set inside it, if another loop differs from the loop only there (hints everywhere else).
+/// Such local cuts are cheap (the puzzles are almost fully clued) and carry the lower
+/// bound of the small sizes, where a second solution of a sparse hint set would disagree
+/// almost everywhere. `None` when another loop agrees on every candidate.
+fn window_cuts(
+    oracle: &mut Oracle<'_>,
+    rows: usize,
+    cols: usize,
+) -> Result<Option<Vec<Vec<Var>>>, DesignError> {
+    let mut cuts: Vec<Vec<Var>> = Vec::new();
+    let mut known = rustc_hash::FxHashSet::default();
+    for w in SEED_WINDOWS {
+        for r0 in 0..rows.saturating_sub(w - 1).max(1) {
+            for c0 in 0..cols.saturating_sub(w - 1).max(1) {
+                let free: Vec<usize> = (0..oracle.cells.len())
+                    .filter(|&i| {
+                        let c = oracle.cells[i];
+                        (r0..r0 + w).contains(&c.row) && (c0..c0 + w).contains(&c.col)
+                    })
+                    .collect();
+                if free.is_empty() {
+                    continue;
+                }
+                let Some(d) = oracle.missed_within(&free)? else {
+                    continue;
+                };
+                let d = oracle.shrink(d)?;
+                if d.is_empty() {
+                    return Ok(None);
+                }
+                let cut: Vec<Var> = d.iter().map(|&i| i as Var).collect();
+                if known.insert(cut.clone()) {
+                    cuts.push(cut);
+                }
+            }
+        }
+    }
+    Ok(Some(cuts))
+}
+
+/// The members of `f` that meet `set` (sorted variables), memoised per call.
+fn meeting(
+    z: &mut Zdd,
+    f: NodeId,
+    set: &[Var],
+    memo: &mut HashMap<(NodeId, usize), NodeId>,
+) -> Result<NodeId, BudgetExceeded> {
+    fn go(
+        z: &mut Zdd,
+        f: NodeId,
+        set: &[Var],
+        i: usize,
+        memo: &mut HashMap<(NodeId, usize), NodeId>,
+    ) -> Result<NodeId, BudgetExceeded> {
+        if f.is_terminal() {
+            // the empty set meets nothing; nothing left of `set` cannot be met below
+            return Ok(NodeId::ZERO);
+        }
+        let v = z.var(f);
+        let mut i = i;
+        while i < set.len() && set[i] < v {
+            i += 1;
+        }
+        if i == set.len() {
+            return Ok(NodeId::ZERO);
+        }
+        if let Some(&x) = memo.get(&(f, i)) {
+            return Ok(x);
+        }
+        let (lo, hi) = (z.lo(f), z.hi(f));
+        let x = if set[i] == v {
+            let l = go(z, lo, set, i + 1, memo)?;
+            z.node(v, l, hi)?
+        } else {
+            let l = go(z, lo, set, i, memo)?;
+            let h = go(z, hi, set, i, memo)?;
+            z.node(v, l, h)?
+        };
+        memo.insert((f, i), x);
+        Ok(x)
+    }
+    memo.clear();
+    go(z, f, set, 0, memo)
+}
+
+/// `exact[j]`: the sets of exactly `j` of the variables `0..n`, for `j` in `0..=k`.
+fn exactly(z: &mut Zdd, n: Var, k: usize) -> Result<Vec<NodeId>, BudgetExceeded> {
+    // below[j]: the sets of exactly j of the variables v..n, for the current v
+    let mut below = vec![NodeId::ZERO; k + 1];
+    below[0] = NodeId::ONE;
+    for v in (0..n).rev() {
+        for j in (1..=k).rev() {
+            below[j] = z.node(v, below[j], below[j - 1])?;
+        }
+    }
+    Ok(below)
+}
+
+/// The minimum hint sets of the loop around `inside` over the `true` cells of `candidates`
+/// (see the module doc), within `deadline` and `max_memory` bytes (the solver's budget, and
+/// 64 bytes a node for the store). `on_round(size, cuts)` after every round.
+///
+/// # Errors
+/// [`DesignError::Shape`] / [`DesignError::SizeMismatch`] for bad input, budget errors, and
+/// [`DesignError::TimeLimit`].
+pub fn minimum_sets(
+    inside: &Grid<bool>,
+    candidates: &Grid<bool>,
+    deadline: Option<Instant>,
+    max_memory: Option<u64>,
+    on_round: &mut dyn FnMut(usize, usize),
+) -> Result<MinimumSets, DesignError> {
+    shape::check_loop(inside)?;
+    if (candidates.rows(), candidates.cols()) != (inside.rows(), inside.cols()) {
+        return Err(DesignError::SizeMismatch {
+            want: (inside.rows(), inside.cols()),
+            got: (candidates.rows(), candidates.cols()),
+        });
+    }
+    let (loop_edges, values) = loop_values(inside);
+    let cells: Vec<Coord> = (0..inside.rows())
+        .flat_map(|r| (0..inside.cols()).map(move |c| Coord::new(r, c)))
+        .filter(|&c| candidates[c])
+        .collect();
+    let n = u32::try_from(cells.len()).expect("a grid's cells fit in u32");
+    let nodes = max_memory.map_or(usize::MAX, |b| {
+        usize::try_from(b / 64).unwrap_or(usize::MAX)
+    });
+    let mut z = Zdd::with_node_budget(n, nodes);
+    let mut oracle = Oracle {
+        values: &values,
+        loop_edges: &loop_edges,
+        cells: &cells,
+        deadline,
+        max_memory,
+        checks: 0,
+    };
+    let mut stats = MinimumStats::default();
+    let (size, family) = search(&mut z, &mut oracle, inside, &mut stats, on_round)?;
+    stats.checks = oracle.checks;
+    let mut roots = [family];
+    z.retain(&mut roots);
+    Ok(MinimumSets {
+        cells,
+        values,
+        zdd: z,
+        family: roots[0],
+        size,
+        stats,
+    })
+}
+
+/// The row generation of [`minimum_sets`]: the minimum size and the family of minimum sets,
+/// or `(None, ∅)` when no hint set is good.
+fn search(
+    z: &mut Zdd,
+    oracle: &mut Oracle<'_>,
+    inside: &Grid<bool>,
+    stats: &mut MinimumStats,
+    on_round: &mut dyn FnMut(usize, usize),
+) -> Result<(Option<usize>, NodeId), DesignError> {
+    let none = Ok((None, NodeId::ZERO));
+    let Some(mut cuts) = window_cuts(oracle, inside.rows(), inside.cols())? else {
+        return none;
+    };
+    let n = z.num_vars();
+    let mut memo = HashMap::default();
+    for k in 0..=n as usize {
+        stats.sizes_tried += 1;
+        stats.cuts = cuts.len();
+        // Every set of k cells; the known cuts are applied lazily, each when the first member
+        // missing it comes up (applying all of them up front, in any order, built families
+        // of 10 M+ nodes on the way on a 10 × 10 loop; lazily the family stays small, and a
+        // random 8 × 8 loop's run took 71 CPU s against 161).
+        let mut open = exactly(z, n, k)?[k];
+        // the members of this size found good; the others get cut away
+        let mut good: Vec<Vec<Var>> = Vec::new();
+        let mut live = z.node_count();
+        while let Some(set) = z.iter(open).next() {
+            // collect the garbage of the passes once the store has doubled
+            if z.node_count() > 2 * live.max(1 << 20) {
+                let mut roots = [open];
+                z.retain(&mut roots);
+                open = roots[0];
+                live = z.node_count();
+            }
+            // a known cut the member misses: apply it, no solver call
+            let mut held = vec![false; n as usize];
+            set.iter().for_each(|&v| held[v as usize] = true);
+            if let Some(c) = cuts.iter().find(|c| !c.iter().any(|&v| held[v as usize])) {
+                open = meeting(z, open, c, &mut memo)?;
+                continue;
+            }
+            let hints: Vec<usize> = set.iter().map(|&v| v as usize).collect();
+            let Some(d) = oracle.missed(&hints)? else {
+                let one = z.from_set(&set)?;
+                open = z.difference(open, one)?;
+                good.push(set);
+                stats.verified += 1;
+                continue;
+            };
+            let cut = oracle.shrink(d)?;
+            if cut.is_empty() {
+                // another loop agrees on every candidate: no hint set is good
+                return none;
+            }
+            let cut: Vec<Var> = cut.iter().map(|&i| i as Var).collect();
+            open = meeting(z, open, &cut, &mut memo)?;
+            cuts.push(cut);
+            stats.cuts = cuts.len();
+            on_round(k, cuts.len());
+        }
+        if !good.is_empty() {
+            // every member of this size checked good: they are all the minimum sets
+            return Ok((Some(k), z.from_sets(&good)?));
+        }
+        let mut roots: [NodeId; 0] = [];
+        z.retain(&mut roots);
+    }
+    // every candidate together does not make the loop unique
+    none
+}
