@@ -530,7 +530,10 @@ fn minimum_over_every_cell_on_the_reduced_route() {
             exact["minimum_count"], reduced["minimum_count"],
             "{reduced}"
         );
-        assert!(reduced["note"].as_str().unwrap().contains("(minimum_over)"));
+        assert!(reduced["note"]
+            .as_str()
+            .unwrap()
+            .contains("minimum_count are over all 25"));
         assert!(reduced["minimum_over"]
             .as_str()
             .unwrap()

@@ -53,7 +53,8 @@ computed over all of them (exact); beyond, a --loop file first tries the exact r
 within 8M nodes and 10 s, and otherwise minimal hint sets are found greedily with the \
 solver and the family is computed over a candidate set made of them (reduced: every minimal \
 set is a minimal puzzle, but the counts are those of that candidate set, as --stats says), \
-or over one such set alone when the grid is too large for any diagram (greedy).",
+or over one such set alone when the grid is too large for any diagram (greedy). \
+--minimum on those routes finds the minimum over every candidate by row generation instead.",
     after_help = "Loop file: `x` or `#` for a cell inside the loop, `.`, `-` or space outside; an \
 optional first line `cols rows` (the ERATO format). The region's boundary must be one simple \
 cycle (one 4-connected region, no hole, no two cells touching only at a corner).\nCandidates \
@@ -91,7 +92,10 @@ pub struct Args {
     /// Write minimal good hint sets (no hint removable), in the diagram's order.
     #[arg(long, conflicts_with_all = ["minimum", "hardest"])]
     pub minimal: bool,
-    /// Write good hint sets of the fewest hints.
+    /// Write good hint sets of the fewest hints. When the route does not cover every
+    /// candidate (reduced, greedy), the minimum over all of them by row generation (the
+    /// solver finds the disagreement sets a small hint set misses; minutes on 8x8 loops),
+    /// and --stats then gives that minimum size and count.
     #[arg(long, conflicts_with = "hardest")]
     pub minimum: bool,
     /// Write the hardest minimal hint sets: fewest 4s, then 0s, 3s, 1s, 2s (the ZDD paper's

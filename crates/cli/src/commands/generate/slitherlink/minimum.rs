@@ -73,13 +73,6 @@ pub fn compute(
 pub fn into_stats(v: &mut Value, m: &MinimumSets) {
     v["minimum_size"] = m.size.map_or(Value::Null, |k| json!(k));
     v["minimum_count"] = big_json(&m.zdd.count(m.family));
-    if let Value::String(note) = &v["note"] {
-        v["note"] = json!(format!(
-            "{note}; except minimum_size and minimum_count, which are over all {} candidates \
-             (minimum_over)",
-            m.cells.len()
-        ));
-    }
     v["minimum_over"] = json!(format!(
         "all {} candidate cells, by row generation ({} cuts, {} solver calls)",
         m.cells.len(),

@@ -181,12 +181,12 @@ pub fn design(args: &Args, inside: &Grid<bool>, cand: &Grid<bool>) -> Result<Rou
                         "all_candidates": given,
                         "greedy_sets": sizes,
                         "note": format!(
-                            "good, minimal and minimum figures are over {n} of the {given} \
-                             candidate cells (a greedy minimal set of {first} and {} more from \
-                             other greedy sets), not over all {given}; every minimal set \
-                             listed is a minimal puzzle outright; --minimum gives the minimum \
-                             over all {given} (row generation, minutes on 8x8)",
-                            n - first
+                            "{} over {n} of the {given} candidate cells (a greedy minimal set \
+                             of {first} and {} more from other greedy sets), not over all \
+                             {given}; every minimal set listed is a minimal puzzle outright; {}",
+                            figures(args),
+                            n - first,
+                            minimum_note(args, given)
                         ),
                     });
                     if let Some(why) = &exact_tried {
@@ -213,9 +213,11 @@ pub fn design(args: &Args, inside: &Grid<bool>, cand: &Grid<bool>) -> Result<Rou
         "all_candidates": given,
         "greedy_sets": sizes,
         "note": format!(
-            "one minimal hint set found by greedy removal and checked by the solver; the \
-             figures are those of that set alone as the candidates ({first} of {given}); the \
-             ZDD over more candidates was not tried or did not fit ({why})"
+            "one minimal hint set found by greedy removal and checked by the solver; {} are \
+             those of that set alone as the candidates ({first} of {given}); the ZDD over more \
+             candidates was not tried or did not fit ({why}); {}",
+            figures(args),
+            minimum_note(args, given)
         ),
     });
     if let Some(why) = &exact_tried {
@@ -243,4 +245,25 @@ fn candidate_lines(d: &HintDesign) -> Vec<String> {
 /// Whether the run's deadline has passed.
 fn timed_out(deadline: Option<Instant>) -> bool {
     deadline.is_some_and(|d| Instant::now() >= d)
+}
+
+/// Which figures of a route over fewer than every candidate are of its candidate set: all
+/// of them, or all but the minimum ones when `--minimum` computes those over every candidate.
+fn figures(args: &Args) -> &'static str {
+    if args.minimum {
+        "the good and minimal figures are"
+    } else {
+        "the good, minimal and minimum figures are"
+    }
+}
+
+/// Where the minimum over every candidate comes from, or how to get it.
+fn minimum_note(args: &Args, given: usize) -> String {
+    if args.minimum {
+        format!(
+            "minimum_size and minimum_count are over all {given} (row generation, minimum_over)"
+        )
+    } else {
+        format!("--minimum gives the minimum over all {given} (row generation, minutes on 8x8)")
+    }
 }
