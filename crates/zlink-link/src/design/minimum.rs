@@ -10,16 +10,18 @@
 //!   showed not to be good (a second solution `C`, `D(C)`), then shrunk cell by cell (a cell
 //!   stays only if no other loop changes the set without it): every good set hits every cut;
 //! * `Z_k`, the hint sets of exactly `k` cells hitting every cut found so far, is a ZDD
-//!   (exactly-`k` sets, then one [`meeting`] pass per cut);
+//!   (exactly-`k` sets; a known cut is applied, [`meeting_all`], when a member picked by a
+//!   random walk misses it, all such cuts of the member in one pass);
 //! * a member of `Z_k` the solver finds good is kept; one that is not yields a new cut that
 //!   removes it. `Z_k` empty: the minimum is above `k` (every good set of `k` cells would be
 //!   in it). Every member checked good: the minimum is `k`, and `Z_k` *is* the family of
 //!   minimum hint sets (no good set is ever cut away), so its size is exact.
 //!
-//! Each round costs one solver call and a few for the shrinking (milliseconds on 8 × 8 to
-//! 10 × 10 loops, since the puzzles the shrinking asks about are almost fully clued), and one
-//! pass over `Z_k`; the rounds are about the number of cuts the minimum needs plus the number
-//! of minimum sets.
+//! Each round costs one solver call and a few for the shrinking (about a millisecond on
+//! 8 × 8 loops: the puzzles the shrinking asks about are almost fully clued), and one pass
+//! over `Z_k`; the rounds are about the number of cuts the minimum needs plus the number of
+//! minimum sets. The cost grows with the cuts the minimum needs (1,000-3,000 on random 8 × 8
+//! loops of 19 hints, thousands more on one of 23+), and `Z_k` grows with them (tools/README).
 
 use std::time::Instant;
 
@@ -233,49 +235,71 @@ fn window_cuts(
     Ok(Some(cuts))
 }
 
-/// The members of `f` that meet `set` (sorted variables), memoised per call.
-fn meeting(
+/// The members of `f` that meet every one of `sets` (at most 64, each sorted and non-empty),
+/// in one pass: the state below a node is the mask of the sets not met yet, and a set whose
+/// last variable lies above the node can no longer be met. One pass for a batch instead of
+/// one per set: the cuts a level starts with are applied in a few passes.
+fn meeting_all(
     z: &mut Zdd,
     f: NodeId,
-    set: &[Var],
-    memo: &mut HashMap<(NodeId, usize), NodeId>,
+    sets: &[&[Var]],
+    memo: &mut HashMap<(NodeId, u64), NodeId>,
 ) -> Result<NodeId, BudgetExceeded> {
+    struct Batch {
+        /// `with[v]`: the sets holding variable `v`.
+        with: Vec<u64>,
+        /// `over[v]`: the sets whose last variable is below `v` (all of theirs passed).
+        over: Vec<u64>,
+    }
     fn go(
         z: &mut Zdd,
+        b: &Batch,
         f: NodeId,
-        set: &[Var],
-        i: usize,
-        memo: &mut HashMap<(NodeId, usize), NodeId>,
+        mask: u64,
+        memo: &mut HashMap<(NodeId, u64), NodeId>,
     ) -> Result<NodeId, BudgetExceeded> {
+        if mask == 0 {
+            return Ok(f);
+        }
         if f.is_terminal() {
-            // the empty set meets nothing; nothing left of `set` cannot be met below
             return Ok(NodeId::ZERO);
         }
-        let v = z.var(f);
-        let mut i = i;
-        while i < set.len() && set[i] < v {
-            i += 1;
-        }
-        if i == set.len() {
+        let v = z.var(f) as usize;
+        if mask & b.over[v] != 0 {
             return Ok(NodeId::ZERO);
         }
-        if let Some(&x) = memo.get(&(f, i)) {
+        if let Some(&x) = memo.get(&(f, mask)) {
             return Ok(x);
         }
         let (lo, hi) = (z.lo(f), z.hi(f));
-        let x = if set[i] == v {
-            let l = go(z, lo, set, i + 1, memo)?;
-            z.node(v, l, hi)?
-        } else {
-            let l = go(z, lo, set, i, memo)?;
-            let h = go(z, hi, set, i, memo)?;
-            z.node(v, l, h)?
-        };
-        memo.insert((f, i), x);
+        let l = go(z, b, lo, mask, memo)?;
+        let h = go(z, b, hi, mask & !b.with[v], memo)?;
+        let x = z.node(v as Var, l, h)?;
+        memo.insert((f, mask), x);
         Ok(x)
     }
+    assert!(sets.len() <= 64, "a batch holds at most 64 sets");
+    let n = z.num_vars() as usize;
+    let mut b = Batch {
+        with: vec![0; n + 1],
+        over: vec![0; n + 1],
+    };
+    for (i, set) in sets.iter().enumerate() {
+        for &v in *set {
+            b.with[v as usize] |= 1 << i;
+        }
+        let last = *set.last().expect("a non-empty set") as usize;
+        for o in &mut b.over[last + 1..] {
+            *o |= 1 << i;
+        }
+    }
     memo.clear();
-    go(z, f, set, 0, memo)
+    let all = if sets.len() == 64 {
+        u64::MAX
+    } else {
+        (1u64 << sets.len()) - 1
+    };
+    go(z, &b, f, all, memo)
 }
 
 /// `exact[j]`: the sets of exactly `j` of the variables `0..n`, for `j` in `0..=k`.
@@ -360,6 +384,10 @@ fn search(
     };
     let n = z.num_vars();
     let mut memo = HashMap::default();
+    // members are picked by a random walk, not in order: the first members in order all
+    // crowd their hints into the top rows, and their cuts all lie below (a random 8 × 8
+    // loop: 971 cuts instead of 1,361)
+    let mut rng = zlink_zdd::SplitMix64::new(1);
     for k in 0..=n as usize {
         stats.sizes_tried += 1;
         stats.cuts = cuts.len();
@@ -371,7 +399,7 @@ fn search(
         // the members of this size found good; the others get cut away
         let mut good: Vec<Vec<Var>> = Vec::new();
         let mut live = z.node_count();
-        while let Some(set) = z.iter(open).next() {
+        while let Some(set) = pick(z, open, &mut rng) {
             // collect the garbage of the passes once the store has doubled
             if z.node_count() > 2 * live.max(1 << 20) {
                 let mut roots = [open];
@@ -379,11 +407,17 @@ fn search(
                 open = roots[0];
                 live = z.node_count();
             }
-            // a known cut the member misses: apply it, no solver call
+            // known cuts the member misses: apply them (up to 64 in one pass), no solver call
             let mut held = vec![false; n as usize];
             set.iter().for_each(|&v| held[v as usize] = true);
-            if let Some(c) = cuts.iter().find(|c| !c.iter().any(|&v| held[v as usize])) {
-                open = meeting(z, open, c, &mut memo)?;
+            let missed: Vec<&[Var]> = cuts
+                .iter()
+                .filter(|c| !c.iter().any(|&v| held[v as usize]))
+                .take(64)
+                .map(Vec::as_slice)
+                .collect();
+            if !missed.is_empty() {
+                open = meeting_all(z, open, &missed, &mut memo)?;
                 continue;
             }
             let hints: Vec<usize> = set.iter().map(|&v| v as usize).collect();
@@ -400,7 +434,7 @@ fn search(
                 return none;
             }
             let cut: Vec<Var> = cut.iter().map(|&i| i as Var).collect();
-            open = meeting(z, open, &cut, &mut memo)?;
+            open = meeting_all(z, open, &[&cut], &mut memo)?;
             cuts.push(cut);
             stats.cuts = cuts.len();
             on_round(k, cuts.len());
@@ -414,4 +448,76 @@ fn search(
     }
     // every candidate together does not make the loop unique
     none
+}
+
+/// A member of `f` by a random walk (each branch with both sides alive taken by a coin
+/// flip), or `None` for the empty family.
+fn pick(z: &Zdd, mut f: NodeId, rng: &mut zlink_zdd::SplitMix64) -> Option<Vec<Var>> {
+    if f == NodeId::ZERO {
+        return None;
+    }
+    let mut set = Vec::new();
+    while !f.is_terminal() {
+        let (lo, hi) = (z.lo(f), z.hi(f));
+        if lo == NodeId::ZERO || rng.next_u64() & 1 == 1 {
+            set.push(z.var(f));
+            f = hi;
+        } else {
+            f = lo;
+        }
+    }
+    debug_assert_eq!(f, NodeId::ONE);
+    Some(set)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zlink_zdd::SplitMix64;
+
+    /// `meeting_all` keeps exactly the members meeting every set of the batch, and `exactly`
+    /// holds the sets of each size: against filtering the members one by one.
+    #[test]
+    fn batch_meeting_against_filtering() {
+        let mut rng = SplitMix64::new(3);
+        for round in 0..200 {
+            let n = 1 + (round % 12) as u32;
+            let mut z = Zdd::new(n);
+            let random_set = |rng: &mut SplitMix64, p: u64| -> Vec<Var> {
+                (0..n).filter(|_| rng.next_u64() % 100 < p).collect()
+            };
+            let sets: Vec<Vec<Var>> = (0..rng.below_u64(40))
+                .map(|_| random_set(&mut rng, 50))
+                .collect();
+            let mut sorted = sets.clone();
+            sorted.sort();
+            sorted.dedup();
+            let f = z.from_sets(&sorted).unwrap();
+            let batch: Vec<Vec<Var>> = (0..1 + rng.below_u64(5))
+                .map(|_| random_set(&mut rng, 25))
+                .filter(|c| !c.is_empty())
+                .collect();
+            let refs: Vec<&[Var]> = batch.iter().map(Vec::as_slice).collect();
+            let mut memo = HashMap::default();
+            let got: Vec<Vec<Var>> = {
+                let g = meeting_all(&mut z, f, &refs, &mut memo).unwrap();
+                let mut v: Vec<Vec<Var>> = z.iter(g).collect();
+                v.sort();
+                v
+            };
+            let want: Vec<Vec<Var>> = sorted
+                .iter()
+                .filter(|s| batch.iter().all(|c| c.iter().any(|v| s.contains(v))))
+                .cloned()
+                .collect();
+            assert_eq!(got, want, "{sorted:?} / {batch:?}");
+            let k = (round % 5) as usize;
+            let ex = exactly(&mut z, n, k).unwrap();
+            for (j, &e) in ex.iter().enumerate() {
+                assert!(z.iter(e).all(|s| s.len() == j));
+                let choose = (0..j as u64).fold(1u64, |a, i| a * (u64::from(n) - i) / (i + 1));
+                assert_eq!(z.count(e), choose.into());
+            }
+        }
+    }
 }
