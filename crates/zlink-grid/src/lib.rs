@@ -27,6 +27,7 @@ pub mod pzprjs;
 pub mod svg;
 pub mod tatham;
 pub mod text;
+pub mod unavoidable;
 
 pub use engine::{Engine, Settings, SettingsReader};
 pub use error::{ParseError, SolveError, Violation};

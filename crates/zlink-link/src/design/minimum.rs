@@ -127,58 +127,10 @@ impl Oracle<'_> {
         }))
     }
 
-    /// A minimal disagreement set inside `set` (itself one): a cell stays only if no other
-    /// loop changes a subset of the set without it; otherwise the set shrinks to that loop's.
-    /// Halves, quarters, ... of the set are tried for removal first (a second solution of a
-    /// sparse hint set disagrees on many cells, most of them beside the point), then single
-    /// cells.
+    /// A minimal disagreement set inside `set` (itself one), by the deletion filter shared
+    /// with minimum-clue Sudoku ([`zlink_grid::unavoidable::shrink`]).
     fn shrink(&mut self, set: Vec<usize>) -> Result<Vec<usize>, DesignError> {
-        let mut cur = set;
-        let mut chunk = cur.len() / 2;
-        while chunk > 1 && cur.len() > CHUNKED_ABOVE {
-            let mut i = 0;
-            while i < cur.len() {
-                let end = (i + chunk).min(cur.len());
-                let free: Vec<usize> = cur[..i].iter().chain(&cur[end..]).copied().collect();
-                if free.is_empty() {
-                    i = end;
-                    continue;
-                }
-                match self.missed_within(&free)? {
-                    Some(d) if d.is_empty() => return Ok(d),
-                    Some(d) => {
-                        cur = d;
-                        chunk = chunk.min(cur.len() / 2);
-                        i = 0;
-                    }
-                    _ => i = end,
-                }
-            }
-            chunk /= 2;
-        }
-        // cells cur[..k] are needed: without one, no other loop changes a subset of the rest
-        let mut k = 0;
-        while k < cur.len() {
-            let free: Vec<usize> = cur
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != k)
-                .map(|(_, &i)| i)
-                .collect();
-            match self.missed_within(&free)? {
-                Some(d) if d.is_empty() => return Ok(d),
-                Some(d) => {
-                    // keep the cells already known to be needed at the front
-                    let (needed, rest): (Vec<usize>, Vec<usize>) =
-                        d.into_iter().partition(|i| cur[..k].contains(i));
-                    k = needed.len();
-                    cur = needed.into_iter().chain(rest).collect();
-                }
-                None => k += 1,
-            }
-        }
-        cur.sort_unstable();
-        Ok(cur)
+        zlink_grid::unavoidable::shrink(set, CHUNKED_ABOVE, |free| self.missed_within(free))
     }
 
     /// [`Oracle::missed`] with a hint at every candidate outside `free`: the disagreement set
@@ -239,12 +191,7 @@ fn window_cuts(
 /// in one pass: the state below a node is the mask of the sets not met yet, and a set whose
 /// last variable lies above the node can no longer be met. One pass for a batch instead of
 /// one per set: the cuts a level starts with are applied in a few passes.
-fn meeting_all(
-    z: &mut Zdd,
-    f: NodeId,
-    sets: &[&[Var]],
-    memo: &mut HashMap<(NodeId, u64), NodeId>,
-) -> Result<NodeId, BudgetExceeded> {
+fn meeting_all(z: &mut Zdd, f: NodeId, sets: &[&[Var]]) -> Result<NodeId, BudgetExceeded> {
     struct Batch {
         /// `with[v]`: the sets holding variable `v`.
         with: Vec<u64>,
@@ -293,13 +240,15 @@ fn meeting_all(
             *o |= 1 << i;
         }
     }
-    memo.clear();
+    // a fresh memo per pass: clearing one that a large pass grew costs its whole capacity
+    // every time (half the run went to that memset on a random 8 × 8 loop)
+    let mut memo = HashMap::default();
     let all = if sets.len() == 64 {
         u64::MAX
     } else {
         (1u64 << sets.len()) - 1
     };
-    go(z, &b, f, all, memo)
+    go(z, &b, f, all, &mut memo)
 }
 
 /// `exact[j]`: the sets of exactly `j` of the variables `0..n`, for `j` in `0..=k`.
@@ -383,7 +332,6 @@ fn search(
         return none;
     };
     let n = z.num_vars();
-    let mut memo = HashMap::default();
     // members are picked by a random walk, not in order: the first members in order all
     // crowd their hints into the top rows, and their cuts all lie below (a random 8 × 8
     // loop: 971 cuts instead of 1,361)
@@ -417,7 +365,7 @@ fn search(
                 .map(Vec::as_slice)
                 .collect();
             if !missed.is_empty() {
-                open = meeting_all(z, open, &missed, &mut memo)?;
+                open = meeting_all(z, open, &missed)?;
                 continue;
             }
             let hints: Vec<usize> = set.iter().map(|&v| v as usize).collect();
@@ -434,7 +382,7 @@ fn search(
                 return none;
             }
             let cut: Vec<Var> = cut.iter().map(|&i| i as Var).collect();
-            open = meeting_all(z, open, &[&cut], &mut memo)?;
+            open = meeting_all(z, open, &[&cut])?;
             cuts.push(cut);
             stats.cuts = cuts.len();
             on_round(k, cuts.len());
@@ -498,9 +446,8 @@ mod tests {
                 .filter(|c| !c.is_empty())
                 .collect();
             let refs: Vec<&[Var]> = batch.iter().map(Vec::as_slice).collect();
-            let mut memo = HashMap::default();
             let got: Vec<Vec<Var>> = {
-                let g = meeting_all(&mut z, f, &refs, &mut memo).unwrap();
+                let g = meeting_all(&mut z, f, &refs).unwrap();
                 let mut v: Vec<Vec<Var>> = z.iter(g).collect();
                 v.sort();
                 v

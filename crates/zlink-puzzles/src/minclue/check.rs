@@ -109,36 +109,31 @@ impl Checker {
 
     /// An inclusion-minimal unavoidable set inside the unavoidable set `set` (the difference
     /// of some other completion): a cell stays only if no other completion changes a subset of
-    /// the set without it; otherwise the set shrinks to that completion's difference.
+    /// the set without it; otherwise the set shrinks to that completion's difference (the
+    /// deletion filter of [`zlink_grid::unavoidable::shrink`], one cell at a time).
     pub fn minimise(&mut self, set: &[usize]) -> Vec<usize> {
-        let mut cur = set.to_vec();
-        let mut k = 0;
-        while k < cur.len() {
-            let mut free = vec![false; self.grid.len()];
-            cur.iter().for_each(|&i| free[i] = true);
-            free[cur[k]] = false;
-            let puzzle = self.puzzle(|i| !free[i]);
-            let mut other = None;
-            self.checks += 1;
-            let grid = &self.grid;
-            let _ = self.exact.enumerate(&puzzle, 2, None, &mut |g| {
-                if other.is_none() && g != grid.as_slice() {
-                    other = Some(g.to_vec());
-                }
-            });
-            match other {
-                // a smaller set: keep the cells already known to be needed at the front
-                Some(g) => {
-                    let diff = self.difference(&g);
-                    let (needed, rest): (Vec<usize>, Vec<usize>) =
-                        diff.into_iter().partition(|i| cur[..k].contains(i));
-                    k = needed.len();
-                    cur = needed.into_iter().chain(rest).collect();
-                }
-                None => k += 1,
-            }
+        let found = zlink_grid::unavoidable::shrink(set.to_vec(), usize::MAX, |free| {
+            Ok::<_, std::convert::Infallible>(self.other_within(free))
+        });
+        match found {
+            Ok(m) => m,
+            Err(never) => match never {},
         }
-        cur.sort_unstable();
-        cur
+    }
+
+    /// The difference of another completion that agrees with the grid outside `free`.
+    fn other_within(&mut self, free: &[usize]) -> Option<Vec<usize>> {
+        let mut is_free = vec![false; self.grid.len()];
+        free.iter().for_each(|&i| is_free[i] = true);
+        let puzzle = self.puzzle(|i| !is_free[i]);
+        let mut other = None;
+        self.checks += 1;
+        let grid = &self.grid;
+        let _ = self.exact.enumerate(&puzzle, 2, None, &mut |g| {
+            if other.is_none() && g != grid.as_slice() {
+                other = Some(g.to_vec());
+            }
+        });
+        other.map(|g| self.difference(&g))
     }
 }
