@@ -257,6 +257,23 @@ fn stray_text_is_a_positioned_error() {
     positioned(&["render", "--kind", "sudoku", &f], &f, 2, "+1");
     let g = write("plus-g.txt", b"0 1\n+1 2\n");
     positioned(&["count", "paths", "--graph", &g], &g, 2, "vertex number");
+    // a URL body past its grid is malformed, not ignored (it was read as the grid alone),
+    // positioned at the first extra character
+    for (kind, url) in [
+        ("slitherlink", "https://puzz.link/p?slither/5/5/cbcbcddad"),
+        ("hashi", "https://puzz.link/p?hashi/5/5/4g2i3h23k3g1g3g4g3"),
+        ("numberlink", "https://puzz.link/p?numlin/2/2/12j"),
+    ] {
+        let (code, _, err) = zlink(&["count", "--kind", kind, url]);
+        assert_eq!(code, 0, "{kind}: {err}");
+        let (code, _, err) = zlink(&["count", "--kind", kind, &format!("{url}1")]);
+        assert_eq!(code, 2, "{kind}: {err}");
+        let col = url.chars().count() + 1;
+        assert!(
+            err.contains(&format!("url:1:{col}: unexpected text after the")),
+            "{kind}: {err}"
+        );
+    }
 }
 
 #[test]

@@ -51,7 +51,8 @@ pub fn parse_url(url: &str, source: &str) -> Result<UrlPuzzle, ParseError> {
         .checked_mul(u.cols)
         .filter(|&n| n <= MAX_CELLS)
         .ok_or_else(|| u.error_at_body(format!("{}x{} is too large", u.cols, u.rows)))?;
-    let (cells, _) = number16::decode(&u.body, n).map_err(|e| u.error(&e))?;
+    let (cells, used) = number16::decode(&u.body, n).map_err(|e| u.error(&e))?;
+    u.expect_end(used, n)?;
     let mut ids = Vec::with_capacity(n);
     for c in cells.iter().chain(std::iter::repeat(&Clue::Empty)).take(n) {
         ids.push(match *c {

@@ -36,6 +36,20 @@ impl PzprUrl {
                 .map_or(e.offset, |s| s.chars().count());
         ParseError::new(self.source.clone(), self.line, col, e.message.clone())
     }
+    /// An error at the first byte of the body that a decoder did not consume (`used` bytes
+    /// held the `cells` cells): text past the grid is malformed, not ignored.
+    ///
+    /// # Errors
+    /// The positioned error when `used` is short of the body's length.
+    pub fn expect_end(&self, used: usize, cells: usize) -> Result<(), ParseError> {
+        if used < self.body.len() {
+            return Err(self.error(&CodecError {
+                offset: used,
+                message: format!("unexpected text after the {cells} cells"),
+            }));
+        }
+        Ok(())
+    }
     /// A positioned error about the URL as a whole (pointing at the body).
     pub fn error_at_body(&self, message: impl Into<String>) -> ParseError {
         ParseError::new(self.source.clone(), self.line, self.body_col, message)

@@ -156,7 +156,8 @@ impl Slitherlink {
         if n == 0 {
             return Err(u.error_at_body("the grid is empty"));
         }
-        let (clues, _) = cell4::decode(&u.body, n).map_err(|e| u.error(&e))?;
+        let (clues, used) = cell4::decode(&u.body, n).map_err(|e| u.error(&e))?;
+        u.expect_end(used, n)?;
         let mut cells = Vec::with_capacity(n);
         for c in clues
             .iter()

@@ -228,12 +228,7 @@ fn parse_url(text: &str, source: &str, line: usize) -> Result<Raw, ParseError> {
     let shape = Shape::new(u.rows)
         .ok_or_else(|| u.error_at_body(format!("no Sudoku has side {}", u.rows)))?;
     let (clues, used) = number16::decode(&u.body, shape.cells()).map_err(|e| u.error(&e))?;
-    if used < u.body.len() {
-        return Err(u.error(&pzprjs::CodecError {
-            offset: used,
-            message: format!("unexpected text after the {} cells", shape.cells()),
-        }));
-    }
+    u.expect_end(used, shape.cells())?;
     let mut raw = Raw {
         shape,
         cells: Vec::new(),
