@@ -295,7 +295,7 @@ impl Hashi {
         let u = pzprjs::url::parse_url_of(url, source, "hashi")?;
         let n = u.rows * u.cols;
         let (clues, used) = number16::decode(&u.body, n).map_err(|e| u.error(&e))?;
-    u.expect_end(used, n)?;
+        u.expect_end(used, n)?;
         let mut cells = Vec::with_capacity(n);
         for clue in clues
             .iter()
