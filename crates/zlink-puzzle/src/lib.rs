@@ -14,20 +14,27 @@
 //! assert_eq!(e.to_string(), "in.txt:3:7: expected a digit");
 //! ```
 
+pub mod battleship;
+pub mod circuit;
 pub mod engine;
 pub mod error;
 pub mod generate;
 pub mod grid;
+pub mod hashi;
 pub mod input_size;
 pub mod janko;
 pub mod kind;
+pub mod list;
 pub mod numberlink;
 pub mod puzzle;
 pub mod pzprjs;
+pub mod slitherlink;
+pub mod sudoku;
 pub mod svg;
 pub mod tatham;
 pub mod text;
 pub mod unavoidable;
+pub mod zebra;
 
 pub use engine::{Engine, Settings, SettingsReader};
 pub use error::{ParseError, SolveError, Violation};

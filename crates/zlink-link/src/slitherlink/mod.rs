@@ -39,9 +39,10 @@
 //! assert_eq!(sol[0].len(), 4);
 //! ```
 
-mod edges;
+mod dots;
 
-pub use edges::{dot_edges, LoopEdge, LoopEdges};
+pub use dots::dot_edges;
+pub use zlink_puzzle::slitherlink::{LoopEdge, LoopEdges};
 
 use num_bigint::BigUint;
 use zlink_frontier::combinators::{Forced, Lockstep};

@@ -7,7 +7,8 @@
 //! FORMATS.md). [`verify`] checks an answer against the rules without any solver code, so every
 //! engine's answers can be checked independently.
 //!
-//! Codecs ([`formats`], [`url`]) read and write the Janko text, a compact one-character grid,
+//! [`Numberlink`] ([`puzzle`]) is the [`crate::Puzzle`] over a grid and its rules. Codecs
+//! ([`formats`], [`url`]) read and write the Janko text, a compact one-character grid,
 //! the ERATO `cols rows` files, Flow Free levels, thomasahle's multi-puzzle blocks and puzz.link
 //! `numlin` / `arukone` URLs; [`render`] draws solutions as text and SVG.
 //!
@@ -22,8 +23,11 @@
 //! ```
 
 pub mod formats;
+pub mod puzzle;
 pub mod render;
 pub mod url;
+
+pub use puzzle::Numberlink;
 
 use crate::{Coord, Grid, Violation};
 

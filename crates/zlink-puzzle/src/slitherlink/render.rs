@@ -4,8 +4,8 @@
 //! terminal; cells show their clue or a blank.
 
 use super::{Loop, Slitherlink};
-use zlink_puzzle::svg::SvgGrid;
-use zlink_puzzle::Coord;
+use crate::svg::SvgGrid;
+use crate::Coord;
 
 /// The puzzle with the loop drawn in (pass `None` for the bare puzzle).
 pub fn text(p: &Slitherlink, l: Option<&Loop>) -> String {

@@ -5,7 +5,7 @@
 //! Complexity: `O(rows · cols)`.
 
 use super::{Loop, Slitherlink};
-use zlink_puzzle::{Coord, Violation};
+use crate::{Coord, Violation};
 
 /// Checks `l` against the rules and the clues of `p`.
 ///

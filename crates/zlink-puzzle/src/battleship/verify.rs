@@ -4,7 +4,7 @@
 //! diagonally); the fleet has the right number of ships of each length; every row and column
 //! holds its number of ship cells; every given cell shows the part the ships put there.
 
-use zlink_puzzle::Violation;
+use crate::Violation;
 
 use super::{Battleship, Fleet, Part};
 

@@ -10,9 +10,9 @@
 //! Every error is positioned (`file:line:col`); sizes are checked before anything is
 //! allocated.
 
-use zlink_puzzle::janko::parse_janko;
-use zlink_puzzle::text::{line_tokens, parse_uint, Token};
-use zlink_puzzle::ParseError;
+use crate::janko::parse_janko;
+use crate::text::{line_tokens, parse_uint, Token};
+use crate::ParseError;
 
 use super::{Battleship, Part};
 
@@ -257,7 +257,7 @@ fn csplib(text: &str, source: &str) -> Result<Vec<(usize, Battleship)>, ParseErr
         let col_sums = c.list(|c| c.number(MAX_SIDE))?;
         let (rows, cols) = (row_sums.len(), col_sums.len());
         let (l, col) = c.here();
-        zlink_puzzle::input_size::check_size(rows, cols, source, l, col)?;
+        crate::input_size::check_size(rows, cols, source, l, col)?;
         c.expect(",")?;
         let mut hints = vec![None; rows * cols];
         c.list(|c| {

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use zlink_puzzle::svg::SvgGrid;
+use crate::svg::SvgGrid;
 
 use super::{verify, Battleship, Fleet, Part};
 

@@ -2,7 +2,7 @@
 //! permutation of its values and every clue holds, read straight from the house numbers
 //! (no domains, no model).
 
-use zlink_puzzle::Violation;
+use crate::Violation;
 
 use super::{Relation, Table, Zebra};
 

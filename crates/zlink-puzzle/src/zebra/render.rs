@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use zlink_puzzle::svg::DIGIT_DY;
+use crate::svg::DIGIT_DY;
 
 use super::{Table, Zebra};
 

@@ -1,7 +1,7 @@
 //! Text and SVG pictures of a Sudoku and its solution.
 
-use zlink_puzzle::svg::SvgGrid;
-use zlink_puzzle::Grid;
+use crate::svg::SvgGrid;
+use crate::Grid;
 
 use super::shape::{symbol, Shape};
 

@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use zlink_puzzle::Violation;
+use crate::Violation;
 
 use super::{Circuit, Wires};
 
@@ -134,7 +134,7 @@ pub fn path(c: &Circuit, w: &Wires, s: usize, t: usize) -> Vec<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use zlink_puzzle::Puzzle;
+    use crate::Puzzle;
 
     #[test]
     fn accepts_a_tree_and_names_broken_rules() {

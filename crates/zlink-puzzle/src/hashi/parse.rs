@@ -12,11 +12,11 @@
 //! at the island's position, because no solver run can help such an input.
 
 use super::{Bridges, Hashi, MAX_CLUE};
-use zlink_puzzle::janko::parse_janko;
-use zlink_puzzle::pzprjs::{self, number16, Clue};
-use zlink_puzzle::tatham::{self, split_number};
-use zlink_puzzle::text::{char_grid, content_lines, line_tokens, Token};
-use zlink_puzzle::{Coord, ParseError};
+use crate::janko::parse_janko;
+use crate::pzprjs::{self, number16, Clue};
+use crate::tatham::{self, split_number};
+use crate::text::{char_grid, content_lines, line_tokens, Token};
+use crate::{Coord, ParseError};
 
 /// A cell read from text: water, or an island with a known or unknown number.
 type Cell = Option<Option<u8>>;
@@ -38,7 +38,7 @@ impl Hashi {
         if !head.is_empty()
             && head
                 .iter()
-                .all(|s| zlink_puzzle::text::parse_uint::<usize>(s).is_some())
+                .all(|s| crate::text::parse_uint::<usize>(s).is_some())
         {
             return match head.len() {
                 3 => Self::parse_has(text, source),
@@ -76,20 +76,18 @@ impl Hashi {
         }
         let mut dims = [0usize; 3];
         for (d, t) in dims.iter_mut().zip(&htoks) {
-            *d = zlink_puzzle::text::parse_uint(t.text)
-                .ok_or(())
-                .map_err(|_| {
-                    t.error(
-                        source,
-                        format!(
-                            "expected a number in `rows cols islands`, found `{}`",
-                            t.text
-                        ),
-                    )
-                })?;
+            *d = crate::text::parse_uint(t.text).ok_or(()).map_err(|_| {
+                t.error(
+                    source,
+                    format!(
+                        "expected a number in `rows cols islands`, found `{}`",
+                        t.text
+                    ),
+                )
+            })?;
         }
         let [rows, cols, count] = dims;
-        zlink_puzzle::input_size::check_size(rows, cols, source, hl, htoks[0].col)?;
+        crate::input_size::check_size(rows, cols, source, hl, htoks[0].col)?;
         let mut cells = Vec::with_capacity(rows * cols);
         let mut pos = Vec::with_capacity(rows * cols);
         let mut last = hl;
@@ -118,7 +116,7 @@ impl Hashi {
                 ));
             }
             for t in toks {
-                let v: u8 = zlink_puzzle::text::parse_uint(t.text)
+                let v: u8 = crate::text::parse_uint(t.text)
                     .filter(|&v| v <= MAX_CLUE)
                     .ok_or_else(|| {
                         t.error(
@@ -178,7 +176,7 @@ impl Hashi {
                 "-" | "." => None,
                 "?" => Some(None),
                 s => Some(Some(
-                    zlink_puzzle::text::parse_uint::<u8>(s)
+                    crate::text::parse_uint::<u8>(s)
                         .filter(|v| (1..=MAX_CLUE).contains(v))
                         .ok_or_else(|| {
                             t.error(

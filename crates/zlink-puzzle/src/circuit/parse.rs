@@ -20,11 +20,11 @@
 //!
 //! Trailing spaces may be left out; blank lines before and after the board are ignored. Every
 //! row must have the same number of cells, and a wire must join two points. Errors are
-//! positioned (`file:line:col`); the size is checked ([`zlink_puzzle::input_size::check_size`])
+//! positioned (`file:line:col`); the size is checked ([`crate::input_size::check_size`])
 //! before the board is allocated.
 
-use zlink_puzzle::input_size::check_size;
-use zlink_puzzle::ParseError;
+use crate::input_size::check_size;
+use crate::ParseError;
 
 use super::{Circuit, Wires};
 

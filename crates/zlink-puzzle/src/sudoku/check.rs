@@ -2,7 +2,7 @@
 //! backtracking counter (bitmask candidates, fewest-candidates-first) used to confirm
 //! uniqueness and as the test oracle.
 
-use zlink_puzzle::{Coord, Grid, Violation};
+use crate::{Coord, Grid, Violation};
 
 use super::shape::Shape;
 

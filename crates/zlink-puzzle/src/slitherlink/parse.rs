@@ -10,11 +10,11 @@
 //! counting they are the same thing.
 
 use super::{Loop, Slitherlink, MAX_CLUE};
-use zlink_puzzle::janko::{parse_janko, parse_janko_or_erato};
-use zlink_puzzle::pzprjs::{self, cell4, Clue};
-use zlink_puzzle::tatham::{self, split_number};
-use zlink_puzzle::text::{char_grid, content_lines};
-use zlink_puzzle::{Grid, ParseError};
+use crate::janko::{parse_janko, parse_janko_or_erato};
+use crate::pzprjs::{self, cell4, Clue};
+use crate::tatham::{self, split_number};
+use crate::text::{char_grid, content_lines};
+use crate::{Grid, ParseError};
 
 impl Slitherlink {
     /// Reads any supported format, recognised from the first non-blank line.
@@ -29,7 +29,7 @@ impl Slitherlink {
         if tatham::looks_like_id(first) {
             return Self::parse_tatham(first, source);
         }
-        if zlink_puzzle::janko::looks_like_janko(text) {
+        if crate::janko::looks_like_janko(text) {
             return Self::parse_janko(text, source);
         }
         Self::parse_plain(text, source)
@@ -62,7 +62,7 @@ impl Slitherlink {
             cells.push(match t.text {
                 "-" | "." | "?" => None,
                 s => Some(
-                    zlink_puzzle::text::parse_uint::<u8>(s)
+                    crate::text::parse_uint::<u8>(s)
                         .filter(|&v| v <= MAX_CLUE)
                         .ok_or_else(|| {
                             t.error(source, format!("expected `-` or a clue 0–4, found `{s}`"))

@@ -67,7 +67,7 @@ pub fn compact(h: &Hashi) -> String {
     let mut out = String::new();
     for r in 0..h.rows() {
         for c in 0..h.cols() {
-            out.push(match h.island_at(zlink_puzzle::Coord::new(r, c)) {
+            out.push(match h.island_at(crate::Coord::new(r, c)) {
                 None => '.',
                 Some(i) => h.islands()[i].clue.map_or('?', |n| char::from(b'0' + n)),
             });
@@ -80,7 +80,7 @@ pub fn compact(h: &Hashi) -> String {
 /// An SVG picture: islands as circles with their numbers, bridges as one or two lines between
 /// island centres.
 pub fn svg(h: &Hashi, sol: Option<&Bridges>) -> String {
-    let mut s = zlink_puzzle::svg::SvgGrid::new(h.rows(), h.cols(), 32.0);
+    let mut s = crate::svg::SvgGrid::new(h.rows(), h.cols(), 32.0);
     if let Some(sol) = sol {
         let isl = h.islands();
         for &(a, b, count) in &sol.bridges {

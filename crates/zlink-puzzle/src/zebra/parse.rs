@@ -20,9 +20,9 @@
 //! Sizes are checked as lines are read, before anything grows: at most [`MAX_HOUSES`]
 //! houses, [`MAX_ATTRIBUTES`] attributes and [`MAX_CLUES`] clues per puzzle.
 
+use crate::text::{line_tokens, Token};
+use crate::ParseError;
 use rustc_hash::FxHashMap;
-use zlink_puzzle::text::{line_tokens, Token};
-use zlink_puzzle::ParseError;
 
 use super::{Attribute, Clue, Item, Relation, Zebra};
 
@@ -69,7 +69,7 @@ impl<'a> Block<'a> {
         let at_colon = Token {
             text: ":",
             line: n,
-            col: zlink_puzzle::text::col_of(line, colon),
+            col: crate::text::col_of(line, colon),
         };
         if !self.clues.is_empty() {
             return Err(self.err(&at_colon, "attribute lines must come before the clues"));
@@ -86,7 +86,7 @@ impl<'a> Block<'a> {
             return Err(self.err(&name, format!("attribute `{}` given twice", name.text)));
         }
         let rest = &line[colon + 1..];
-        let offset = zlink_puzzle::text::col_of(line, colon + 1) - 1;
+        let offset = crate::text::col_of(line, colon + 1) - 1;
         let values: Vec<Token<'_>> = line_tokens(rest, n)
             .map(|t| Token {
                 col: t.col + offset,
@@ -181,7 +181,7 @@ impl<'a> Block<'a> {
         let clue = match word {
             "@" | "at" => {
                 let n = self.attributes[0].values.len();
-                let p = zlink_puzzle::text::parse_uint::<usize>(b.text)
+                let p = crate::text::parse_uint::<usize>(b.text)
                     .filter(|p| (1..=n).contains(p))
                     .ok_or_else(|| self.err(b, format!("expected a house number 1..{n}")))?;
                 Clue { a, rel: Relation::At(p - 1), negated }

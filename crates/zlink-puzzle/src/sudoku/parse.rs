@@ -6,9 +6,9 @@
 //! - a Janko block: `n n` header, then n rows of n tokens (`-` blank);
 //! - puzz.link URLs `https://puzz.link/p?sudoku/n/n/<Number16 body>`, one per line.
 
-use zlink_puzzle::pzprjs::{self, number16, Clue};
-use zlink_puzzle::text::content_lines;
-use zlink_puzzle::{janko, Grid, ParseError};
+use crate::pzprjs::{self, number16, Clue};
+use crate::text::content_lines;
+use crate::{janko, Grid, ParseError};
 
 use super::shape::{Shape, MAX_N};
 use super::Sudoku;
@@ -192,7 +192,7 @@ fn parse_janko(text: &str, source: &str) -> Result<Raw, ParseError> {
     for t in j.cells.cells() {
         let v = match t.text {
             "-" | "." | "0" => 0,
-            s => match zlink_puzzle::text::parse_uint::<usize>(s).ok_or(()) {
+            s => match crate::text::parse_uint::<usize>(s).ok_or(()) {
                 Ok(v) if (1..=shape.n).contains(&v) => v as u8,
                 Ok(v) => {
                     return Err(t.error(
@@ -256,7 +256,7 @@ fn parse_url(text: &str, source: &str, line: usize) -> Result<Raw, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use zlink_puzzle::Puzzle;
+    use crate::Puzzle;
 
     fn err(text: &str) -> String {
         Sudoku::parse(text, "f").unwrap_err().to_string()
@@ -264,7 +264,7 @@ mod tests {
 
     /// The contradiction of a well-formed puzzle whose givens clash.
     fn conflict(text: &str) -> String {
-        use zlink_puzzle::Puzzle;
+        use crate::Puzzle;
         let (_, s) = Sudoku::parse(text, "f").unwrap().remove(0);
         s.contradiction().expect("clashing givens")
     }

@@ -3,7 +3,7 @@
 //! wires dark and thick, the solution's other wires blue, and on a board with endpoints the
 //! two endpoints as the letters S and T and (in a solution) the `s`–`t` path in red, as the report's Figure 5.4.
 
-use zlink_puzzle::svg::SvgGrid;
+use crate::svg::SvgGrid;
 
 use super::{verify, Circuit, Wires};
 
@@ -56,7 +56,7 @@ pub fn svg(c: &Circuit, solution: Option<&Wires>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use zlink_puzzle::Puzzle;
+    use crate::Puzzle;
 
     #[test]
     fn draws_cells_wires_and_ends() {

@@ -40,7 +40,7 @@ impl BridgeGraph {
         for (a, island) in isl.iter().enumerate() {
             let c = island.coord;
             if let Some(b) =
-                (c.col + 1..h.cols()).find_map(|k| h.island_at(zlink_puzzle::Coord::new(c.row, k)))
+                (c.col + 1..h.cols()).find_map(|k| h.island_at(crate::Coord::new(c.row, k)))
             {
                 candidates.push(Candidate {
                     a,
@@ -49,7 +49,7 @@ impl BridgeGraph {
                 });
             }
             if let Some(b) =
-                (c.row + 1..h.rows()).find_map(|r| h.island_at(zlink_puzzle::Coord::new(r, c.col)))
+                (c.row + 1..h.rows()).find_map(|r| h.island_at(crate::Coord::new(r, c.col)))
             {
                 candidates.push(Candidate {
                     a,

@@ -1,6 +1,6 @@
 //! The shape of a Sudoku: size n, box size, and the units (rows, columns, boxes).
 
-use zlink_puzzle::Coord;
+use crate::Coord;
 
 /// An n×n Sudoku whose boxes are `box_rows` tall and `box_cols` wide (`n = box_rows·box_cols`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -5,7 +5,7 @@
 //! Complexity: `O(rows · cols + bridges · length)`.
 
 use super::{Bridges, Hashi};
-use zlink_puzzle::Violation;
+use crate::Violation;
 
 /// Checks every rule; returns the first violation found.
 ///
@@ -61,7 +61,7 @@ pub fn verify(h: &Hashi, sol: &Bridges) -> Result<(), Violation> {
         };
         let dir = if pa.row == pb.row { 1 } else { 2 };
         for cell in cells {
-            let at = zlink_puzzle::Coord::new(cell / cols, cell % cols);
+            let at = crate::Coord::new(cell / cols, cell % cols);
             if h.island_at(at).is_some() {
                 return Err(Violation::new(format!(
                     "bridge {pa}–{pb} jumps over the island at {at}"
