@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use zlink_engines::battleship::{model::ships_of, Battleship, Fleet, KIND};
+use zlink_engines::battleship::{ip::ships_of, Battleship, Fleet, KIND};
 use zlink_puzzle::{Puzzle, SolveError, SolveOptions};
 
 fn opts(model: &str, limit: f64) -> SolveOptions {

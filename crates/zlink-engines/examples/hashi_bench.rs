@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use zlink_engines::hashi::{self, Hashi, HashiModel, HashiOptions};
+use zlink_engines::ip::Formulation;
 use zlink_engines::slitherlink::{self, SlitherOptions, Slitherlink};
 use zlink_puzzle::SolveOptions;
 
@@ -94,7 +95,7 @@ fn bench_hashi(per_size: usize, models: &[HashiModel], limit: f64) {
                     ..SolveOptions::default()
                 };
                 let t = Instant::now();
-                match hashi::model::solve(&h, &HashiOptions { model: m }, &opts) {
+                match hashi::HashiIp.solve(&h, &HashiOptions { model: m }, &opts) {
                     Ok(s) => {
                         hashi::verify::verify(&h, &s.solution).expect("verified");
                         rounds += s.stats.counter("solver_calls").unwrap_or(0);
@@ -142,7 +143,8 @@ fn profile_hashi(which: &str, per_size: usize, model: HashiModel) {
     for f in files {
         let text = std::fs::read_to_string(&f).expect("read");
         let h = Hashi::parse_any(&text, &f.display().to_string()).expect("parse");
-        let s = hashi::model::solve(&h, &HashiOptions { model }, &SolveOptions::default())
+        let s = hashi::HashiIp
+            .solve(&h, &HashiOptions { model }, &SolveOptions::default())
             .expect("solve");
         hashi::verify::verify(&h, &s.solution).expect("verified");
         let c = |n: &str| s.stats.counter(n).unwrap_or(0);
@@ -202,9 +204,9 @@ fn bench_slitherlink(count: usize) {
     let mut tables = Vec::new();
     for (key, p) in &sample {
         for (ci, cuts) in [false, true].into_iter().enumerate() {
-            let s =
-                slitherlink::model::solve(p, &SlitherOptions { cuts }, &SolveOptions::default())
-                    .expect("solve");
+            let s = slitherlink::SlitherlinkIp
+                .solve(p, &SlitherOptions { cuts }, &SolveOptions::default())
+                .expect("solve");
             slitherlink::verify::verify(p, &s.solution).expect("verified");
             let c = |n: &str| s.stats.counter(n).unwrap_or(0);
             println!(

@@ -23,7 +23,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use zlink_engines::hashi::zdd::{count_in_with, count_raced, RaceSetup, Sweep, WINDOW};
-use zlink_engines::hashi::{Hashi, IpEngine};
+use zlink_engines::hashi::{Hashi, HashiIp};
+use zlink_engines::ip::IpEngine;
 use zlink_puzzle::{Engine, SolveOptions};
 
 /// The IP cross-check enumerates only instances with at most this many solutions (one
@@ -186,7 +187,7 @@ fn main() {
                             limit: Some(IP_MAX + 1),
                             ..opts.clone()
                         };
-                        match IpEngine.count(h, &Default::default(), &ip_opts) {
+                        match IpEngine(HashiIp).count(h, &Default::default(), &ip_opts) {
                             Ok(ip) if ip.exact => {
                                 checked += 1;
                                 if ip.count != c.count {

@@ -14,6 +14,7 @@ pub const MIP_SOLVER: bool = zlink_ip::HAS_SOLVER;
 pub mod battleship;
 pub mod circuit;
 pub mod hashi;
+pub mod ip;
 pub mod minclue;
 mod mip;
 pub mod numberlink;

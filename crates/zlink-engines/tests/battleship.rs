@@ -4,7 +4,7 @@
 //! are in `tools/battleship_bench.sh`; here a sample keeps the test fast.)
 
 use zlink_base::SplitMix64;
-use zlink_engines::battleship::{model::ships_of, Battleship, Fleet, Part, KIND};
+use zlink_engines::battleship::{ip::ships_of, Battleship, Fleet, Part, KIND};
 use zlink_puzzle::{Kind, Puzzle, SolveOptions};
 use zlink_testkit::battleship::{random_instance, solutions, Instance};
 

@@ -3,8 +3,9 @@
 
 use proptest::prelude::*;
 use zlink_engines::hashi::{
-    model, verify::verify, BridgeGraph, Bridges, Hashi, HashiModel, HashiOptions,
+    verify::verify, BridgeGraph, Bridges, Hashi, HashiIp, HashiModel, HashiOptions,
 };
+use zlink_engines::ip::Formulation;
 
 /// All assignments of 0/1/2 bridges to the candidates that `verify` accepts.
 fn brute(h: &Hashi) -> Vec<Bridges> {
@@ -60,9 +61,9 @@ proptest! {
         prop_assert!(want >= 1);
         for m in [HashiModel::Lazy, HashiModel::Bfs, HashiModel::Flow] {
             let opts = HashiOptions { model: m };
-            let got = model::count(&h, &opts, &limited(1000)).unwrap();
+            let got = HashiIp.count(&h, &opts, &limited(1000)).unwrap();
             prop_assert_eq!(got.count, want.into(), "{:?}\n{}", m, zlink_engines::hashi::render::compact(&h));
-            let s = model::solve(&h, &opts, &Default::default()).unwrap();
+            let s = HashiIp.solve(&h, &opts, &Default::default()).unwrap();
             prop_assert!(verify(&h, &s.solution).is_ok());
         }
     }
@@ -73,7 +74,9 @@ fn unknown_islands_are_counted_like_brute_force() {
     let h = Hashi::parse_compact("?.?\n...\n?.2", "t").unwrap();
     let want = brute(&h).len() as u64;
     for m in [HashiModel::Lazy, HashiModel::Bfs, HashiModel::Flow] {
-        let got = model::count(&h, &HashiOptions { model: m }, &limited(1000)).unwrap();
+        let got = HashiIp
+            .count(&h, &HashiOptions { model: m }, &limited(1000))
+            .unwrap();
         assert_eq!(got.count, want.into(), "{m:?}");
     }
 }
@@ -82,7 +85,9 @@ fn unknown_islands_are_counted_like_brute_force() {
 fn two_ones_alone_are_a_solution_despite_rule_6_2() {
     let h = Hashi::parse_compact("1.1", "t").unwrap();
     for m in [HashiModel::Lazy, HashiModel::Bfs, HashiModel::Flow] {
-        let got = model::count(&h, &HashiOptions { model: m }, &limited(10)).unwrap();
+        let got = HashiIp
+            .count(&h, &HashiOptions { model: m }, &limited(10))
+            .unwrap();
         assert_eq!(got.count, 1u32.into(), "{m:?}");
     }
 }

@@ -4,8 +4,9 @@
 mod common;
 
 use zlink_engines::hashi::{
-    model, parse::parse_janko_solution, verify::verify, Hashi, HashiModel, HashiOptions,
+    parse::parse_janko_solution, verify::verify, Hashi, HashiIp, HashiModel, HashiOptions,
 };
+use zlink_engines::ip::Formulation;
 use zlink_puzzle::SolveOptions;
 
 /// Janko puzzles sorted by key, every `step`-th one.
@@ -37,7 +38,7 @@ fn janko_sample_solves_to_the_published_solution_with_every_model() {
     for (key, h, sol_text) in &sample {
         let want = parse_janko_solution(h, sol_text, key).unwrap();
         for m in [HashiModel::Lazy, HashiModel::Flow] {
-            let got = model::solve(h, &HashiOptions { model: m }, &opts).unwrap();
+            let got = HashiIp.solve(h, &HashiOptions { model: m }, &opts).unwrap();
             verify(h, &got.solution).unwrap_or_else(|e| panic!("{key} {m:?}: {e}"));
             assert_eq!(got.solution, want, "{key} {m:?}");
         }
@@ -54,7 +55,9 @@ fn janko_all_solve_to_the_published_solution_with_the_lazy_model() {
     }
     for (key, h, sol_text) in &all {
         let want = parse_janko_solution(h, sol_text, key).unwrap();
-        let got = model::solve(h, &HashiOptions::default(), &SolveOptions::default()).unwrap();
+        let got = HashiIp
+            .solve(h, &HashiOptions::default(), &SolveOptions::default())
+            .unwrap();
         verify(h, &got.solution).unwrap_or_else(|e| panic!("{key}: {e}"));
         assert_eq!(got.solution, want, "{key}");
     }
@@ -68,27 +71,29 @@ fn janko_small_puzzles_are_unique_and_bfs_agrees() {
         .filter(|(_, h, _)| h.islands().len() <= 40)
     {
         let want = parse_janko_solution(h, sol_text, key).unwrap();
-        let got = model::solve(
-            h,
-            &HashiOptions {
-                model: HashiModel::Bfs,
-            },
-            &opts,
-        )
-        .unwrap();
+        let got = HashiIp
+            .solve(
+                h,
+                &HashiOptions {
+                    model: HashiModel::Bfs,
+                },
+                &opts,
+            )
+            .unwrap();
         assert_eq!(got.solution, want, "{key}");
         let two = SolveOptions {
             limit: Some(2),
             ..opts.clone()
         };
-        let c = model::count(
-            h,
-            &HashiOptions {
-                model: HashiModel::Lazy,
-            },
-            &two,
-        )
-        .unwrap();
+        let c = HashiIp
+            .count(
+                h,
+                &HashiOptions {
+                    model: HashiModel::Lazy,
+                },
+                &two,
+            )
+            .unwrap();
         assert_eq!((c.count, c.exact), (1u32.into(), true), "{key} is unique");
     }
 }
@@ -112,7 +117,7 @@ fn cllv_100_and_200_samples_solve_and_verify() {
                 &f.display().to_string(),
             )
             .unwrap();
-            let s = model::solve(&h, &HashiOptions::default(), &opts).unwrap();
+            let s = HashiIp.solve(&h, &HashiOptions::default(), &opts).unwrap();
             verify(&h, &s.solution).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         }
     }
@@ -127,7 +132,7 @@ fn cllv_instances_are_not_unique_and_counts_respect_the_limit() {
         limit: Some(5),
         ..SolveOptions::default()
     };
-    let c = model::count(&h, &HashiOptions::default(), &five).unwrap();
+    let c = HashiIp.count(&h, &HashiOptions::default(), &five).unwrap();
     assert_eq!(c.count, 5u32.into());
     assert!(!c.exact);
 }
@@ -137,13 +142,15 @@ fn infeasible_puzzles_and_time_limits_are_reported() {
     // two 2s that can only join each other with a double bridge, and a third island elsewhere
     let h = Hashi::parse_compact("2.2\n...\n..1", "t").unwrap();
     for m in [HashiModel::Lazy, HashiModel::Bfs, HashiModel::Flow] {
-        let e = model::solve(&h, &HashiOptions { model: m }, &SolveOptions::default()).unwrap_err();
+        let e = HashiIp
+            .solve(&h, &HashiOptions { model: m }, &SolveOptions::default())
+            .unwrap_err();
         assert_eq!(e, zlink_puzzle::SolveError::Infeasible, "{m:?}");
         let ten = SolveOptions {
             limit: Some(10),
             ..SolveOptions::default()
         };
-        let c = model::count(&h, &HashiOptions { model: m }, &ten).unwrap();
+        let c = HashiIp.count(&h, &HashiOptions { model: m }, &ten).unwrap();
         assert_eq!(c.count, 0u32.into());
     }
 }

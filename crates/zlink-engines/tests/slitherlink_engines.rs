@@ -5,7 +5,8 @@
 //! loops), with a seeded random half of the implied clues kept, so most have several solutions.
 
 use zlink_base::SplitMix64;
-use zlink_engines::slitherlink::{IpEngine, SlitherOptions, Slitherlink, ZddEngine};
+use zlink_engines::ip::IpEngine;
+use zlink_engines::slitherlink::{SlitherOptions, Slitherlink, SlitherlinkIp, ZddEngine};
 use zlink_frontier::Limits;
 use zlink_link::slitherlink::{LoopEdge, SlitherZdd};
 use zlink_puzzle::{Coord, Engine, Grid, SolveOptions};
@@ -57,7 +58,7 @@ fn ip_counts_equal_zdd_counts_on_sampled_puzzles() {
                 limit: Some(10_000),
                 ..SolveOptions::default()
             };
-            let by_ip = IpEngine
+            let by_ip = IpEngine(SlitherlinkIp)
                 .count(&ip, &SlitherOptions::default(), &limited)
                 .unwrap();
             assert!(by_ip.exact);

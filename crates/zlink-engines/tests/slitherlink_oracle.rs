@@ -4,7 +4,10 @@
 //! yet, so this exhaustive enumeration is the oracle for now.
 
 use proptest::prelude::*;
-use zlink_engines::slitherlink::{model, verify::verify, Loop, SlitherOptions, Slitherlink};
+use zlink_engines::ip::Formulation;
+use zlink_engines::slitherlink::{
+    verify::verify, Loop, SlitherOptions, Slitherlink, SlitherlinkIp,
+};
 use zlink_puzzle::{Coord, Grid};
 
 /// Every single loop on a `rows × cols` grid (clues ignored), by enumerating all edge subsets.
@@ -66,7 +69,7 @@ fn check(
             limit: Some(1000),
             ..Default::default()
         };
-        let got = model::count(&p, &opts, &limited).unwrap();
+        let got = SlitherlinkIp.count(&p, &opts, &limited).unwrap();
         prop_assert_eq!(
             got.count,
             want.into(),
@@ -77,7 +80,9 @@ fn check(
         prop_assert!(got.exact);
     }
     if want > 0 {
-        let s = model::solve(&p, &SlitherOptions::default(), &Default::default()).unwrap();
+        let s = SlitherlinkIp
+            .solve(&p, &SlitherOptions::default(), &Default::default())
+            .unwrap();
         prop_assert!(verify(&p, &s.solution).is_ok());
     }
     Ok(())

@@ -3,8 +3,9 @@
 
 mod common;
 
+use zlink_engines::ip::Formulation;
 use zlink_engines::slitherlink::{
-    model, parse::parse_janko_solution, verify::verify, SlitherOptions, Slitherlink,
+    parse::parse_janko_solution, verify::verify, SlitherOptions, Slitherlink, SlitherlinkIp,
 };
 use zlink_puzzle::SolveOptions;
 
@@ -27,7 +28,9 @@ fn janko_10x10_sample_matches_the_published_solutions() {
         let p = Slitherlink::parse_janko(v["problem"].as_str().unwrap(), key).unwrap();
         let want = parse_janko_solution(&p, v["solution"].as_str().unwrap(), key).unwrap();
         for cuts in [false, true] {
-            let got = model::solve(&p, &SlitherOptions { cuts }, &SolveOptions::default()).unwrap();
+            let got = SlitherlinkIp
+                .solve(&p, &SlitherOptions { cuts }, &SolveOptions::default())
+                .unwrap();
             verify(&p, &got.solution).unwrap_or_else(|e| panic!("{key}: {e}"));
             assert_eq!(got.solution, want, "{key} cuts={cuts}");
             let rounds = got.stats.rounds.as_ref().unwrap();
@@ -50,10 +53,14 @@ fn pzprjs_5x5_vector_is_unique() {
             limit: Some(10),
             ..SolveOptions::default()
         };
-        let c = model::count(&p, &SlitherOptions { cuts }, &ten).unwrap();
+        let c = SlitherlinkIp
+            .count(&p, &SlitherOptions { cuts }, &ten)
+            .unwrap();
         assert_eq!((c.count, c.exact), (1u32.into(), true), "cuts={cuts}");
     }
-    let s = model::solve(&p, &SlitherOptions::default(), &SolveOptions::default()).unwrap();
+    let s = SlitherlinkIp
+        .solve(&p, &SlitherOptions::default(), &SolveOptions::default())
+        .unwrap();
     verify(&p, &s.solution).unwrap();
 }
 
@@ -61,6 +68,8 @@ fn pzprjs_5x5_vector_is_unique() {
 fn impossible_puzzles_are_infeasible() {
     // a 0 next to... a 4 needs all four sides, its neighbour 0 forbids the shared one
     let p = Slitherlink::parse_plain("40\n..", "t").unwrap();
-    let e = model::solve(&p, &SlitherOptions::default(), &SolveOptions::default()).unwrap_err();
+    let e = SlitherlinkIp
+        .solve(&p, &SlitherOptions::default(), &SolveOptions::default())
+        .unwrap_err();
     assert_eq!(e, zlink_puzzle::SolveError::Infeasible);
 }

@@ -5,8 +5,9 @@
 
 mod common;
 
+use zlink_engines::ip::IpEngine;
 use zlink_engines::sudoku::check::count_backtracking;
-use zlink_engines::sudoku::{ExactEngine, IpEngine, Sudoku};
+use zlink_engines::sudoku::{ExactEngine, Sudoku, SudokuIp};
 use zlink_puzzle::{Engine, Grid, Puzzle, SolveOptions};
 
 fn one(text: &str, source: &str) -> Sudoku {
@@ -63,7 +64,7 @@ fn check_counts(range: std::ops::RangeInclusive<u64>, ip: bool) -> usize {
                 limit: Some(1000),
                 ..SolveOptions::default()
             };
-            let c = IpEngine.count(&s, &(), &limited).unwrap();
+            let c = IpEngine(SudokuIp).count(&s, &(), &limited).unwrap();
             assert_eq!(
                 (c.count, c.exact),
                 ((*want).into(), true),
@@ -71,7 +72,7 @@ fn check_counts(range: std::ops::RangeInclusive<u64>, ip: bool) -> usize {
             );
         }
         let solved = if ip {
-            IpEngine.solve(&s, &(), &opts)
+            IpEngine(SudokuIp).solve(&s, &(), &opts)
         } else {
             ExactEngine.solve(&s, &(), &opts)
         };
@@ -122,7 +123,7 @@ fn solve_sample(rel: &str, step: usize) {
     let puzzles = Sudoku::parse(&text, rel).unwrap();
     let mut n = 0;
     for (line, s) in puzzles.iter().step_by(step) {
-        let sol = IpEngine
+        let sol = IpEngine(SudokuIp)
             .solve(s, &(), &opts)
             .unwrap_or_else(|e| panic!("{rel}:{line}: {e}"));
         s.verify(&sol.solution).unwrap();
@@ -161,7 +162,7 @@ fn janko_16x16_sample_matches_published_solutions() {
         let s = one(entry["problem"].as_str().unwrap(), key);
         assert_eq!(s.shape().n, 16);
         let published = one(entry["solution"].as_str().unwrap(), key);
-        let sol = IpEngine
+        let sol = IpEngine(SudokuIp)
             .solve(&s, &(), &opts)
             .unwrap_or_else(|e| panic!("{key}: {e}"));
         s.verify(&sol.solution).unwrap();
@@ -172,7 +173,7 @@ fn janko_16x16_sample_matches_published_solutions() {
     // the one 9×9 entry too
     let nine = data.iter().find(|(k, _)| k.ends_with("9x9")).unwrap().1;
     let s = one(nine["problem"].as_str().unwrap(), "9x9");
-    let sol = IpEngine.solve(&s, &(), &opts).unwrap();
+    let sol = IpEngine(SudokuIp).solve(&s, &(), &opts).unwrap();
     assert_eq!(
         &sol.solution,
         one(nine["solution"].as_str().unwrap(), "9x9").givens()
@@ -191,7 +192,9 @@ fn puzz_link_vectors_parse_solve_and_round_trip() {
         let expected = f[4].replace('/', "");
         assert_eq!(zlink_puzzle::Puzzle::render_line(&s, None), expected);
         assert_eq!(one(&s.to_url(), "re").givens(), s.givens());
-        let sol = IpEngine.solve(&s, &(), &SolveOptions::default()).unwrap();
+        let sol = IpEngine(SudokuIp)
+            .solve(&s, &(), &SolveOptions::default())
+            .unwrap();
         s.verify(&sol.solution).unwrap();
         if let Some(want) = f[6].strip_prefix("solution ") {
             assert_eq!(s.render_line(Some(&sol.solution)), want.replace('/', ""));

@@ -3,10 +3,11 @@
 //! semantics, and the registry rows (`--engine exact` is the default, `--engine ip` remains).
 
 use proptest::prelude::*;
+use zlink_engines::ip::IpEngine;
 use zlink_engines::registry::registry;
 use zlink_engines::sudoku::check::{count_backtracking, for_each_solution};
 use zlink_engines::sudoku::exact::Exact;
-use zlink_engines::sudoku::{ExactEngine, IpEngine, Shape, Sudoku, KIND};
+use zlink_engines::sudoku::{ExactEngine, Shape, Sudoku, SudokuIp, KIND};
 use zlink_puzzle::{find_kind, Engine, Grid, Puzzle, SolveOptions};
 
 /// The next seeded 31-bit number (the project's one RNG, restarted from the evolving seed).
@@ -135,7 +136,7 @@ proptest! {
         if sudoku.duplicate().is_none() {
             if e.count <= 6 && !e.limit_reached {
                 let limited = SolveOptions { limit: Some(20), ..SolveOptions::default() };
-                let ip = IpEngine.count(&sudoku, &(), &limited).unwrap();
+                let ip = IpEngine(SudokuIp).count(&sudoku, &(), &limited).unwrap();
                 prop_assert_eq!((ip.count, ip.exact), (e.count.into(), true));
             }
             match ExactEngine.solve(&sudoku, &(), &SolveOptions::default()) {

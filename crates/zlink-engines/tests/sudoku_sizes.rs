@@ -2,8 +2,9 @@
 //! the independent checker, and IP counts equal the backtracking oracle's.
 
 use proptest::prelude::*;
+use zlink_engines::ip::IpEngine;
 use zlink_engines::sudoku::check::{count_backtracking, verify};
-use zlink_engines::sudoku::{IpEngine, Shape, Sudoku};
+use zlink_engines::sudoku::{Shape, Sudoku, SudokuIp};
 use zlink_puzzle::{Engine, Grid, Puzzle, SolveOptions};
 
 /// A valid full grid of `shape` by the shifted-rows pattern.
@@ -45,7 +46,9 @@ fn every_size_solves_and_verifies() {
         };
         let s = Sudoku::new(shape, blank(&full, percent, n as u64));
         let t = std::time::Instant::now();
-        let sol = IpEngine.solve(&s, &(), &SolveOptions::default()).unwrap();
+        let sol = IpEngine(SudokuIp)
+            .solve(&s, &(), &SolveOptions::default())
+            .unwrap();
         eprintln!("{n}×{n}, {} givens: {:?}", s.clue_count(), t.elapsed());
         s.verify(&sol.solution)
             .unwrap_or_else(|v| panic!("{n}: {v}"));
@@ -65,7 +68,7 @@ proptest! {
         let s = Sudoku::new(shape, givens.clone());
         let want = count_backtracking(shape, &givens, 12).0;
         let limited = SolveOptions { limit: Some(12), ..SolveOptions::default() };
-        let got = IpEngine.count(&s, &(), &limited).unwrap();
+        let got = IpEngine(SudokuIp).count(&s, &(), &limited).unwrap();
         prop_assert_eq!(got.count, want.into());
         prop_assert_eq!(!got.exact, want == 12);
     }

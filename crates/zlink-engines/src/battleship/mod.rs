@@ -1,6 +1,6 @@
-//! Battleship's registry row and engine: [`model`] holds the report's two integer programs
+//! Battleship's registry row and engine: [`ip`] holds the report's two integer programs
 //! (chapter 4: the grid-based model over all ship placements, the default, and the cell-based
-//! model of Meuffels et al.) that the engine [`ip`] runs. The puzzle (instance, formats, the
+//! model of Meuffels et al.), the formulation behind the `ip` engine. The puzzle (instance, formats, the
 //! rule checker, pictures) is defined in [`zlink_puzzle::battleship`], re-exported here.
 //!
 //! ```
@@ -15,14 +15,13 @@
 //! ```
 
 pub mod ip;
-pub mod model;
 
-pub use model::{BattleshipModel, BattleshipOptions};
+pub use ip::{BattleshipIp, BattleshipModel, BattleshipOptions};
 pub use zlink_puzzle::battleship::{parse, render, verify, Battleship, Fleet, Part, Ship};
 
 use zlink_puzzle::Kind;
 
-pub use ip::IpEngine;
+use crate::ip::IpEngine;
 
 /// The registry row of Battleship.
 pub static KIND: Kind<Battleship> = Kind::new(
@@ -30,5 +29,5 @@ pub static KIND: Kind<Battleship> = Kind::new(
     &["battleships", "bimaru", "solitaire-battleship"],
     "Battleship solitaire: place the fleet to match the row and column counts, ships not touching",
     zlink_puzzle::battleship::FORMATS,
-    &[&IpEngine],
+    &[&IpEngine(BattleshipIp)],
 );

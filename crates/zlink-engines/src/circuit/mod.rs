@@ -1,7 +1,7 @@
-//! The circuit board's registry row, engines and generator: [`model`] holds the report's
+//! The circuit board's registry row, engines and generator: [`ip`] holds the report's
 //! three integer programs (chapter 5: CM1 spanning tree with lazy subtour cuts, CM2
-//! single-commodity flow, CM3 CM1 plus the shortest `s`–`t` path) that the engine [`ip`] runs
-//! (the default for `solve`), [`zdd`] counts every solution exactly with the frontier spec of
+//! single-commodity flow, CM3 CM1 plus the shortest `s`–`t` path), the formulation behind the
+//! `ip` engine (the default for `solve`), [`zdd`] counts every solution exactly with the frontier spec of
 //! connected degree-constrained subgraphs (the default for `count`) and [`generate`] makes
 //! seeded random boards that have a solution. The puzzle (board, formats, the rule checker,
 //! pictures) is defined in [`zlink_puzzle::circuit`], re-exported here.
@@ -19,15 +19,15 @@
 
 pub mod generate;
 pub mod ip;
-pub mod model;
 pub mod zdd;
 
 pub use zlink_puzzle::circuit::{parse, render, verify, Circuit, Wires};
 
 use zlink_puzzle::Kind;
 
-pub use ip::IpEngine;
-pub use model::{CircuitModel, CircuitOptions};
+use crate::ip::IpEngine;
+
+pub use ip::{CircuitIp, CircuitModel, CircuitOptions};
 pub use zdd::ZddEngine;
 
 /// The registry row of the circuit board.
@@ -36,6 +36,6 @@ pub static KIND: Kind<Circuit> = Kind::new(
     &["circuit-board", "circuitboard"],
     "Circuit board: join all points into a tree with degrees 1 or 3 through the given wires",
     zlink_puzzle::circuit::FORMATS,
-    &[&IpEngine, &ZddEngine],
+    &[&IpEngine(CircuitIp), &ZddEngine],
 )
 .counting_with("zdd");

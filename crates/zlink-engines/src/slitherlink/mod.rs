@@ -1,6 +1,6 @@
 //! Slitherlink's registry row and engines: the ZDD engine ([`zdd`], the default: all
-//! solutions, counted exactly) and the seed's integer program ([`ip`] over the arc model of
-//! [`model`]: demand, net flow, one-way, one-in, one-out, with iterative subtour elimination
+//! solutions, counted exactly) and the seed's integer program ([`ip`]: the arc model of
+//! demand, net flow, one-way, one-in, one-out, with iterative subtour elimination
 //! and the four starting-rule cut families). The puzzle (clues, formats, the loop type, the
 //! rule checker, pictures) is defined in [`zlink_puzzle::slitherlink`], re-exported here.
 //!
@@ -12,17 +12,17 @@
 //! ```
 
 pub mod ip;
-pub mod model;
 pub mod zdd;
 
-pub use model::SlitherOptions;
+pub use ip::{SlitherOptions, SlitherlinkIp};
 pub use zlink_puzzle::slitherlink::{
     parse, render, rules, verify, Loop, LoopEdge, LoopEdges, Slitherlink, MAX_CLUE,
 };
 
 use zlink_puzzle::Kind;
 
-pub use ip::IpEngine;
+use crate::ip::IpEngine;
+
 pub use zdd::ZddEngine;
 
 /// The registry row of Slitherlink: the ZDD engine first (the default), then the IP.
@@ -31,5 +31,5 @@ pub static KIND: Kind<Slitherlink> = Kind::new(
     &["slither"],
     "Slitherlink: one loop through the dots, numbered cells count its sides",
     zlink_puzzle::slitherlink::FORMATS,
-    &[&ZddEngine, &IpEngine],
+    &[&ZddEngine, &IpEngine(SlitherlinkIp)],
 );

@@ -6,21 +6,22 @@
 //! classic preprocessing; the model stays set partitioning). Without it the model has all n³
 //! variables, so bounds can fix and release clues between solves (minimum-clue search).
 //!
-//! [`IpEngine`] is this model as a Sudoku engine (`--engine ip`): solve by HiGHS, count by
-//! no-good cuts.
+//! [`SudokuIp`] is this model as Sudoku's `ip` engine (`--engine ip`, through
+//! [`crate::ip::IpEngine`]): solve by HiGHS, count by no-good cuts.
 
 use std::time::Instant;
 
 use zlink_ip::{sum, Distinct, Model, NoGood, NoSeparator, Solution, Var, VarKind};
-use zlink_puzzle::{Counted, Engine, Grid, SolveError, SolveOptions, Solved};
+use zlink_puzzle::{Counted, Grid, SolveError, SolveOptions, Solved};
 
 use super::shape::Shape;
 use super::Sudoku;
+use crate::ip::Formulation;
 use crate::mip;
 
 /// A Sudoku model and the map from (cell, value) to its variable.
 #[derive(Debug)]
-pub struct SudokuIp {
+pub struct SudokuModel {
     /// The HiGHS model.
     pub model: Model,
     shape: Shape,
@@ -28,7 +29,7 @@ pub struct SudokuIp {
     all: Vec<Var>,
 }
 
-impl SudokuIp {
+impl SudokuModel {
     /// The model of a Sudoku of `shape` with `givens` (0 = blank) fixed.
     pub fn new(shape: Shape, givens: &Grid<u8>, prune: bool) -> Self {
         let n = shape.n;
@@ -132,27 +133,15 @@ impl SudokuIp {
     }
 }
 
-/// Sudoku by the set-partitioning IP: `--engine ip`.
-#[derive(Debug, Clone, Copy)]
-pub struct IpEngine;
+/// Sudoku by the set-partitioning IP: the formulation of `--engine ip`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SudokuIp;
 
-impl Engine<Sudoku> for IpEngine {
+impl Formulation<Sudoku> for SudokuIp {
     type Settings = ();
-
-    fn name(&self) -> &'static str {
-        "ip"
-    }
 
     fn summary(&self) -> &'static str {
         "set-partitioning integer program over HiGHS; counts by no-good cuts"
-    }
-
-    fn needs_mip(&self, _: &Self::Settings) -> bool {
-        true
-    }
-
-    fn enumerates(&self) -> bool {
-        true
     }
 
     fn solve(
@@ -162,14 +151,14 @@ impl Engine<Sudoku> for IpEngine {
         opts: &SolveOptions,
     ) -> Result<Solved<Grid<u8>>, SolveError> {
         let start = Instant::now();
-        let mut ip = SudokuIp::new(p.shape(), p.givens(), true);
+        let mut ip = SudokuModel::new(p.shape(), p.givens(), true);
         let (s, stats) = mip::solve_by_cuts(&mut ip.model, &mut NoSeparator, opts, start, "cuts")?;
         Ok(Solved::new(ip.grid(&s), stats))
     }
 
     fn count(&self, p: &Sudoku, _: &(), opts: &SolveOptions) -> Result<Counted, SolveError> {
         let start = Instant::now();
-        let mut ip = SudokuIp::new(p.shape(), p.givens(), true);
+        let mut ip = SudokuModel::new(p.shape(), p.givens(), true);
         let vars = ip.vars().to_vec();
         let distinct = Distinct {
             vars: &vars,

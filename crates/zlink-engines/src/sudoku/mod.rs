@@ -17,8 +17,10 @@ pub mod ip;
 
 use zlink_puzzle::Kind;
 
+use crate::ip::IpEngine;
+
 pub use exact::ExactEngine;
-pub use ip::IpEngine;
+pub use ip::SudokuIp;
 pub use zlink_puzzle::sudoku::{check, shape, DuplicateGiven, Shape, Sudoku};
 
 /// The registry row of Sudoku: the exact engine first (the default), then the IP.
@@ -27,5 +29,5 @@ pub static KIND: Kind<Sudoku> = Kind::new(
     &[],
     "Sudoku of size n = a·b (4, 6, 9, 16, 25)",
     zlink_puzzle::sudoku::FORMATS,
-    &[&ExactEngine, &IpEngine],
+    &[&ExactEngine, &IpEngine(SudokuIp)],
 );

@@ -17,14 +17,15 @@
 use std::time::Instant;
 
 use zlink_ip::{sum, Distinct, LinExpr, Model, NoGood, NoSeparator, Solution, Var, VarKind};
-use zlink_puzzle::{Counted, Engine, SolveError, SolveOptions, Solved};
+use zlink_puzzle::{Counted, SolveError, SolveOptions, Solved};
 
 use super::{Item, Relation, Table, Zebra};
+use crate::ip::Formulation;
 use crate::mip;
 
-/// The Zebra IP engine.
-#[derive(Debug, Clone, Copy)]
-pub struct IpEngine;
+/// The report's integer program: the formulation of the Zebra puzzle's `ip` engine.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ZebraIp;
 
 /// The model and its variables `x[a][h][v]`.
 struct Built {
@@ -131,23 +132,11 @@ fn build(z: &Zebra) -> Built {
     Built { model: m, x }
 }
 
-impl Engine<Zebra> for IpEngine {
+impl Formulation<Zebra> for ZebraIp {
     type Settings = ();
-
-    fn name(&self) -> &'static str {
-        "ip"
-    }
 
     fn summary(&self) -> &'static str {
         "the report's integer program (7.1) by HiGHS; counts by no-good cuts"
-    }
-
-    fn needs_mip(&self, _: &Self::Settings) -> bool {
-        true
-    }
-
-    fn enumerates(&self) -> bool {
-        true
     }
 
     fn solve(&self, z: &Zebra, _: &(), opts: &SolveOptions) -> Result<Solved<Table>, SolveError> {

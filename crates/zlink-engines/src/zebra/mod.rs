@@ -21,7 +21,9 @@ pub use zlink_puzzle::zebra::{
 
 use zlink_puzzle::Kind;
 
-pub use ip::IpEngine;
+use crate::ip::IpEngine;
+
+pub use ip::ZebraIp;
 pub use propagate::{Heuristic, PropagateEngine, PropagateSettings, Propagation};
 
 /// The registry row of the Zebra puzzle.
@@ -30,5 +32,5 @@ pub static KIND: Kind<Zebra> = Kind::new(
     &["einstein", "zebra-puzzle"],
     "Zebra puzzle: give every house one value of each attribute so that all clues hold",
     zlink_puzzle::zebra::FORMATS,
-    &[&PropagateEngine, &IpEngine],
+    &[&PropagateEngine, &IpEngine(ZebraIp)],
 );
