@@ -8,8 +8,7 @@ use zlink_puzzle::PuzzleKind;
 pub fn registry() -> &'static [&'static dyn PuzzleKind] {
     static KINDS: &[&dyn PuzzleKind] = &[
         &crate::sudoku::KIND,
-        &crate::minclue::MINIMUM_KIND,
-        &crate::minclue::MINIMAL_KIND,
+        &crate::minclue::KIND,
         &crate::hashi::KIND,
         &crate::slitherlink::KIND,
         &crate::numberlink::KIND,
@@ -75,5 +74,27 @@ mod tests {
         assert!(!needs("sudoku", Some("nope"), false, &[]));
         // aliases and case as `--kind` and `--engine` take them
         assert!(needs("SUDOKU", Some("IP"), true, &[]));
+    }
+
+    /// A preset names its kind's engine (a typo there would make `--kind NAME` fail only when
+    /// run), and no name is both a kind and a preset.
+    #[test]
+    fn presets_select_engines_of_their_kind() {
+        for kind in registry() {
+            let engines: Vec<&str> = kind.engines().iter().map(|e| e.name).collect();
+            for &(name, engine) in kind.presets() {
+                assert!(engines.contains(&engine), "{name} -> {engine}");
+                let found = find_kind(registry(), name).expect("preset found");
+                assert_eq!(found.name(), kind.name());
+                assert_eq!(found.preset_engine(name), Some(engine));
+                for other in registry() {
+                    assert!(!other.name().eq_ignore_ascii_case(name), "{name}");
+                    assert!(!other.aliases().iter().any(|a| a.eq_ignore_ascii_case(name)));
+                }
+            }
+        }
+        let minimal = find_kind(registry(), "minclue-minimal").expect("minclue-minimal");
+        assert_eq!(minimal.name(), "minclue");
+        assert_eq!(minimal.preset_engine("minclue-minimal"), Some("greedy"));
     }
 }

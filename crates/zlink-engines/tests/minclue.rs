@@ -12,7 +12,7 @@ use zlink_engines::minclue::hitting::{flags, search_level, SetCollection};
 use zlink_engines::minclue::regions::region_minimum;
 use zlink_engines::minclue::search::{clue_grid, minimal, minimum, Master, MinimumOptions};
 use zlink_engines::minclue::unavoidable::{blanked_part_sets, parts};
-use zlink_engines::minclue::{MinimalClues, MinimumClues, MINIMAL_KIND, MINIMUM_KIND};
+use zlink_engines::minclue::{MinimumClues, KIND as MINIMUM_KIND};
 use zlink_engines::sudoku::check::{count_backtracking, for_each_solution};
 use zlink_engines::sudoku::{Shape, Sudoku};
 use zlink_puzzle::{Grid, Puzzle, SolveError, SolveOptions};
@@ -213,8 +213,8 @@ fn minimal_puzzles_of_royle_grids_pass_the_independent_checker() {
     let opts = SolveOptions::default();
     for line in royle_lines(3) {
         // the input is a 17-clue puzzle: its solution is the grid
-        let p = MinimalClues::parse(&line, "royle").unwrap().remove(0).1;
-        let s = MINIMAL_KIND.solve(&p, None, &opts).unwrap();
+        let p = MinimumClues::parse(&line, "royle").unwrap().remove(0).1;
+        let s = MINIMUM_KIND.solve(&p, Some("greedy"), &opts).unwrap();
         // independent: unique by backtracking, clues from the grid, none removable
         p.verify(&s.solution).unwrap();
         assert!(s.solution.len() >= 17);

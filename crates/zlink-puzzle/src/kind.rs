@@ -96,6 +96,9 @@ pub trait Instance: Send + Sync {
 
 /// One registry row: a puzzle kind's names, help, formats and engines (the first is the
 /// default). `static SUDOKU: Kind<Sudoku> = Kind::new(…, &[&Exact, &Ip])`.
+///
+/// A row may also have presets: other names that pick one of its engines by default
+/// ([`Kind::with_presets`]; `--kind minclue-minimal` is `--kind minclue --engine greedy`).
 pub struct Kind<P: Puzzle> {
     name: &'static str,
     aliases: &'static [&'static str],
@@ -104,6 +107,8 @@ pub struct Kind<P: Puzzle> {
     engines: &'static [&'static dyn DynEngine<P>],
     /// The engine `count` uses when none is named (default: the first).
     counter: Option<&'static str>,
+    /// `(name, engine)`: `name` selects this kind with `engine` as its default.
+    presets: &'static [(&'static str, &'static str)],
     puzzle: PhantomData<fn() -> P>,
 }
 
@@ -124,8 +129,16 @@ impl<P: Puzzle> Kind<P> {
             formats,
             engines,
             counter: None,
+            presets: &[],
             puzzle: PhantomData,
         }
+    }
+
+    /// The same row with presets: each `(name, engine)` makes `name` select this kind with the
+    /// engine called `engine` as the default of both solve and count (an engine named
+    /// explicitly still wins). Every preset engine must be one of the row's.
+    pub const fn with_presets(self, presets: &'static [(&'static str, &'static str)]) -> Self {
+        Self { presets, ..self }
     }
 
     /// The same row, counting with the engine called `name` when none is named (a kind whose
@@ -282,6 +295,19 @@ pub trait PuzzleKind: Sync {
     fn formats_help(&self) -> &'static str;
     /// The engines, default first.
     fn engines(&self) -> Vec<EngineInfo>;
+    /// Other names that select this kind with one of its engines as the default: `(name,
+    /// engine)` ([`Kind::with_presets`]).
+    fn presets(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+    /// The engine that the kind name `name` selects when no engine is named: the preset's
+    /// engine if `name` is a preset (case-insensitive), else `None` (the kind's defaults).
+    fn preset_engine(&self, name: &str) -> Option<&'static str> {
+        self.presets()
+            .iter()
+            .find(|(preset, _)| preset.eq_ignore_ascii_case(name))
+            .map(|&(_, engine)| engine)
+    }
     /// Whether solving (`counting` false) or counting with the engine called `engine` (default
     /// as [`Kind::solve`] and [`Kind::count`] pick it) and `settings` solves integer programs
     /// ([`crate::Engine::needs_mip`]). An unknown engine: no (the run reports it).
@@ -310,6 +336,9 @@ impl<P: Puzzle> PuzzleKind for Kind<P> {
     }
     fn formats_help(&self) -> &'static str {
         self.formats
+    }
+    fn presets(&self) -> &'static [(&'static str, &'static str)] {
+        self.presets
     }
     fn engines(&self) -> Vec<EngineInfo> {
         self.engines
@@ -420,7 +449,8 @@ impl<P: Puzzle> Instance for Labeled<P> {
     }
 }
 
-/// The kind called `name` (or with `name` as an alias, case-insensitive) in `registry`.
+/// The kind called `name` (or with `name` as an alias or a preset, case-insensitive) in
+/// `registry`; [`PuzzleKind::preset_engine`] says which engine a preset name selects.
 pub fn find_kind(
     registry: &[&'static dyn PuzzleKind],
     name: &str,
@@ -428,6 +458,7 @@ pub fn find_kind(
     registry.iter().copied().find(|k| {
         k.name().eq_ignore_ascii_case(name)
             || k.aliases().iter().any(|a| a.eq_ignore_ascii_case(name))
+            || k.preset_engine(name).is_some()
     })
 }
 
@@ -525,13 +556,19 @@ mod tests {
         "square roots",
         "`n target` lines",
         &[&Brute],
-    );
+    )
+    .with_presets(&[("brute-root", "brute")]);
 
     #[test]
     fn registry_dispatch_solves_verifies_and_renders() {
         let registry: [&'static dyn PuzzleKind; 1] = [&ROOT];
         let kind = find_kind(&registry, "SQRT").expect("alias found");
         assert!(find_kind(&registry, "sudoku").is_none());
+        // a preset selects the kind and names its engine; the kind's own names name none
+        let preset = find_kind(&registry, "Brute-Root").expect("preset found");
+        assert_eq!(preset.name(), "root");
+        assert_eq!(preset.preset_engine("BRUTE-ROOT"), Some("brute"));
+        assert_eq!(kind.preset_engine("sqrt"), None);
         assert_eq!(kind.engines()[0].name, "brute");
         let inst = kind.load("10 49\n10 50\n0 4\n", "f").unwrap();
         assert_eq!(inst[1].label(), "f:2");

@@ -28,6 +28,7 @@ fn kind_parser() -> PossibleValuesParser {
     PossibleValuesParser::new(kinds().iter().map(|k| {
         PossibleValue::new(k.name())
             .aliases(k.aliases().iter().copied())
+            .aliases(k.presets().iter().map(|p| p.0))
             .help(k.summary())
     }))
 }
@@ -79,7 +80,14 @@ impl PuzzleInput {
     /// needs the MIP solver (an unknown kind or engine: no, the run reports it).
     pub fn needs_mip(&self, counting: bool) -> bool {
         find_kind(kinds(), &self.kind)
-            .is_some_and(|k| k.needs_mip(self.engine.as_deref(), counting, &self.all_settings()))
+            .is_some_and(|k| k.needs_mip(self.engine(), counting, &self.all_settings()))
+    }
+
+    /// `--engine`, or the engine a preset kind name selects (`minclue-minimal`: `greedy`).
+    fn engine(&self) -> Option<&str> {
+        self.engine
+            .as_deref()
+            .or_else(|| find_kind(kinds(), &self.kind).and_then(|k| k.preset_engine(&self.kind)))
     }
 
     /// `--set` pairs with the shorthand flags appended (a later pair wins).
@@ -184,6 +192,12 @@ pub fn kinds_help() -> String {
             }
         }
         s.push_str(&format!("  {:<16}   formats: {}\n", "", k.formats_help()));
+        for (preset, engine) in k.presets() {
+            s.push_str(&format!(
+                "  {preset:<16} = --kind {} --engine {engine}\n",
+                k.name()
+            ));
+        }
     }
     s
 }
@@ -191,7 +205,7 @@ pub fn kinds_help() -> String {
 fn load(input: &PuzzleInput) -> Result<Vec<Box<dyn Instance>>, CliError> {
     let kind = find_kind(kinds(), &input.kind)
         .ok_or_else(|| CliError::input(format!("unknown puzzle kind `{}`", input.kind)))?;
-    if let Some(e) = &input.engine {
+    if let Some(e) = input.engine() {
         let names: Vec<&str> = kind.engines().iter().map(|i| i.name).collect();
         if !names.iter().any(|n| n.eq_ignore_ascii_case(e)) {
             return Err(CliError::input(format!(
@@ -317,7 +331,7 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
     }
     let instances = load(&args.puzzle)?;
     let opts = options(&args.puzzle, None);
-    let engine = args.puzzle.engine.as_deref();
+    let engine = args.puzzle.engine();
     let mut results = Results::new(global, instances.len());
     for (i, inst) in instances.iter().enumerate() {
         match with_bar(inst.as_ref(), &opts, |o| inst.solve(engine, o)) {
@@ -376,7 +390,7 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
 fn sample(args: &SolveArgs, k: usize, global: &GlobalOpts) -> Result<(), CliError> {
     let instances = load(&args.puzzle)?;
     let opts = options(&args.puzzle, None);
-    let engine = args.puzzle.engine.as_deref();
+    let engine = args.puzzle.engine();
     let mut results = Results::new(global, instances.len());
     let pictures = instances.len() * k;
     for (i, inst) in instances.iter().enumerate() {
@@ -499,7 +513,7 @@ fn count_json(c: &Counted) -> Value {
 pub fn count(args: PuzzleCountArgs, global: &GlobalOpts) -> Result<(), CliError> {
     let instances = load(&args.puzzle)?;
     let opts = options(&args.puzzle, args.limit);
-    let engine = args.puzzle.engine.as_deref();
+    let engine = args.puzzle.engine();
     let mut results = Results::new(global, instances.len());
     for inst in &instances {
         let counted = match with_bar(inst.as_ref(), &opts, |o| inst.count(engine, o)) {

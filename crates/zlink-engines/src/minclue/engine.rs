@@ -1,6 +1,6 @@
-//! The minimum-clue engines: row generation over unavoidable sets ([`RowGeneration`], which
-//! proves the minimum) and the greedy minimal puzzle ([`Greedy`]). Neither counts: the answer
-//! is one clue set.
+//! The minimum-clue engines: the hitting-set proof ([`HittingProof`]), row generation over
+//! unavoidable sets ([`RowGeneration`], [`IpRowGeneration`]), which prove the minimum, and the
+//! greedy minimal puzzle ([`Greedy`]). None counts: the answer is one clue set.
 //!
 //! Settings of `minclue` (`--set key=value`): `master=search|ip` (default search),
 //! `seed_digits=K` (blank unions of up to K digits when seeding, default 3),
@@ -16,7 +16,7 @@ use zlink_puzzle::{
     StatsTable,
 };
 
-use super::{hitting, proof, search, ClueSet, MinimalClues, MinimumClues};
+use super::{hitting, proof, search, ClueSet, MinimumClues};
 use crate::mip;
 
 /// The settings of the minimum search.
@@ -193,11 +193,12 @@ impl Engine<MinimumClues> for RowGeneration {
     }
 }
 
-/// A minimal (not minimum) puzzle by greedy clue removal: `minclue-minimal`'s engine.
+/// A minimal (not minimum) puzzle by greedy clue removal: the engine the preset
+/// `minclue-minimal` selects.
 #[derive(Debug, Clone, Copy)]
 pub struct Greedy;
 
-impl Engine<MinimalClues> for Greedy {
+impl Engine<MinimumClues> for Greedy {
     type Settings = ();
 
     fn name(&self) -> &'static str {
@@ -210,7 +211,7 @@ impl Engine<MinimalClues> for Greedy {
 
     fn solve(
         &self,
-        p: &MinimalClues,
+        p: &MinimumClues,
         _: &(),
         opts: &SolveOptions,
     ) -> Result<Solved<ClueSet>, SolveError> {
@@ -231,8 +232,8 @@ impl Engine<MinimalClues> for Greedy {
         Ok(Solved::new(solution, stats))
     }
 
-    fn count(&self, _: &MinimalClues, _: &(), _: &SolveOptions) -> Result<Counted, SolveError> {
-        Err(no_count("minclue-minimal"))
+    fn count(&self, _: &MinimumClues, _: &(), _: &SolveOptions) -> Result<Counted, SolveError> {
+        Err(no_count("minclue"))
     }
 }
 

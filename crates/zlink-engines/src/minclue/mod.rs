@@ -1,17 +1,22 @@
 //! Minimum-clue Sudoku: given a full grid, the fewest clues that make it the unique solution
-//! (report chapter 8). Engines of `minclue`: `hitting` (default, [`proof`]): the hitting-set
-//! proof over the grid's small unavoidable sets ([`subgrid`]), McGuire-style and parallel;
-//! `ip`: row generation with a HiGHS master ([`search::minimum`]), for cross-checks on small
-//! grids; `rowgen`: the same row generation with either master (`--set master=search|ip`).
-//! And the fast minimal mode ([`search::minimal`]): a unique puzzle none of whose clues can be
-//! dropped.
+//! (report chapter 8). One kind, `minclue`, with four engines: `hitting` (default, [`proof`]):
+//! the hitting-set proof over the grid's small unavoidable sets ([`subgrid`]), McGuire-style
+//! and parallel; `ip`: row generation with a HiGHS master ([`search::minimum`]), for
+//! cross-checks on small grids; `rowgen`: the same row generation with either master
+//! (`--set master=search|ip`); and `greedy`, the fast minimal answer ([`search::minimal`]): a
+//! unique puzzle none of whose clues can be dropped, not proven minimum. The name
+//! `minclue-minimal` is a preset of the kind: `--kind minclue --engine greedy`.
 //!
-//! Both are registered puzzle kinds (`minclue`, `minclue-minimal`) whose input is a Sudoku
-//! file: a full grid, or a puzzle whose (first) solution is used as the grid (a unique input
-//! puzzle's clues are the minimum search's starting upper bound). Their solution is the clue
-//! set; the checker confirms, with the backtracking counter and not the search engines, that
-//! the clues belong to the grid and make it unique (and, in minimal mode, that no clue can be
-//! dropped). That the minimum is minimum rests on the search's exhaustiveness.
+//! The input is a Sudoku file: a full grid, or a puzzle whose (first) solution is used as the
+//! grid (a unique input puzzle's clues are the minimum search's starting upper bound). The
+//! solution is the clue set; the checker confirms, with the backtracking counter and not the
+//! search engines, that the clues belong to the grid and make it unique (and, for an answer
+//! not proven minimum, that no clue can be dropped). That the minimum is minimum rests on the
+//! search's exhaustiveness.
+//!
+//! The row generation of `ip` and `rowgen` reaches its sets of clues through one interface,
+//! [`search::minimum`] over a [`search::Master`]; the ZDD hitting-set master of
+//! `zlink_link::design::minimum` can take that place later.
 //!
 //! Settings of `hitting`: `digits=K` (sub-grids of up to K digits seed the sets, default 5),
 //! `max_size=S` (largest seed set, default 12), `split=D` (levels split into parallel tasks,
@@ -37,16 +42,11 @@ use crate::sudoku::check::{count_backtracking, verify};
 use crate::sudoku::{Sudoku, KIND as SUDOKU};
 pub use engine::{Greedy, HittingProof, IpRowGeneration, MinimumSettings, RowGeneration};
 
-/// A grid to find a minimum (`PROVE = true`) or minimal (`PROVE = false`) clue set for.
+/// A grid to find the fewest clues for: the input Sudoku, full or to be solved first.
 #[derive(Debug, Clone)]
-pub struct MinClue<const PROVE: bool> {
+pub struct MinimumClues {
     source: Sudoku,
 }
-
-/// The proven-minimum kind.
-pub type MinimumClues = MinClue<true>;
-/// The greedy minimal kind.
-pub type MinimalClues = MinClue<false>;
 
 /// A clue set for a grid.
 #[derive(Debug, Clone, PartialEq)]
@@ -70,25 +70,18 @@ impl ClueSet {
     }
 }
 
-/// Registry row of the proven minimum.
-pub static MINIMUM_KIND: Kind<MinimumClues> = Kind::new(
+/// The registry row of minimum-clue Sudoku: the proofs first (`hitting` the default), then
+/// the greedy minimal puzzle, which the presets `minclue-minimal` and `minimal-puzzle` select.
+pub static KIND: Kind<MinimumClues> = Kind::new(
     "minclue",
     &["min-clue", "minimum-clue-sudoku"],
-    "minimum-clue Sudoku: fewest clues making a full grid unique, proven",
+    "minimum-clue Sudoku: fewest clues making a full grid unique, proven (or minimal: greedy)",
     "any Sudoku format (see `sudoku`): a full grid, or a puzzle whose first solution is used",
-    &[&HittingProof, &IpRowGeneration, &RowGeneration],
-);
+    &[&HittingProof, &IpRowGeneration, &RowGeneration, &Greedy],
+)
+.with_presets(&[("minclue-minimal", "greedy"), ("minimal-puzzle", "greedy")]);
 
-/// Registry row of the greedy minimal mode.
-pub static MINIMAL_KIND: Kind<MinimalClues> = Kind::new(
-    "minclue-minimal",
-    &["minimal-puzzle"],
-    "minimal Sudoku puzzle for a full grid: unique, no clue removable (greedy, not minimum)",
-    "any Sudoku format (see `sudoku`): a full grid, or a puzzle whose first solution is used",
-    &[&Greedy],
-);
-
-impl<const PROVE: bool> MinClue<PROVE> {
+impl MinimumClues {
     /// The input Sudoku.
     pub fn source(&self) -> &Sudoku {
         &self.source
@@ -108,7 +101,7 @@ impl<const PROVE: bool> MinClue<PROVE> {
     }
 }
 
-impl<const PROVE: bool> Puzzle for MinClue<PROVE> {
+impl Puzzle for MinimumClues {
     type Solution = ClueSet;
 
     fn parse(text: &str, source: &str) -> Result<Vec<(usize, Self)>, ParseError> {
@@ -139,7 +132,7 @@ impl<const PROVE: bool> Puzzle for MinClue<PROVE> {
                 s.len()
             )));
         }
-        if !PROVE {
+        if !s.proven_minimum {
             for i in 0..s.clues.len() {
                 if s.clues.cells()[i] != 0 {
                     let mut fewer = s.clues.clone();
@@ -184,10 +177,6 @@ impl<const PROVE: bool> Puzzle for MinClue<PROVE> {
     }
 
     fn describe(&self) -> String {
-        format!(
-            "{} clue set for a {}",
-            if PROVE { "minimum" } else { "minimal" },
-            self.source.describe()
-        )
+        format!("minimum clue set for a {}", self.source.describe())
     }
 }
