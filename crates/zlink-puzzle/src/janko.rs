@@ -91,8 +91,7 @@ fn parse_block<'a>(
         .lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.trim().is_empty())
-        .peekable();
+        .filter(|(_, l)| !l.trim().is_empty());
     let Some((hline, htext)) = lines.next() else {
         return Err(ParseError::new(
             source,
@@ -102,6 +101,45 @@ fn parse_block<'a>(
         ));
     };
     let header: Vec<Token<'a>> = line_tokens(htext, hline).collect();
+    let (rows, cols) = dimensions(&header, (hline, htext), source, order)?;
+    crate::input_size::check_size(rows, cols, source, hline, header[0].col)?;
+    let mut extra = Vec::new();
+    for _ in 0..extra_lines {
+        let Some((n, l)) = lines.next() else {
+            return Err(ParseError::new(
+                source,
+                hline + 1,
+                1,
+                "missing header lines",
+            ));
+        };
+        extra.push(line_tokens(l, n).collect());
+    }
+    let cells = grid_rows(&mut lines, (rows, cols), hline, source)?;
+    if let Some((n, l)) = lines.next() {
+        let col = l.len() - l.trim_start().len() + 1;
+        return Err(ParseError::new(
+            source,
+            n,
+            col,
+            format!("unexpected text after the {rows} grid rows"),
+        ));
+    }
+    let cells = Grid::from_cells(rows, cols, cells).expect("rows*cols tokens collected");
+    Ok(JankoGrid {
+        header_extra: header[2..].to_vec(),
+        extra_lines: extra,
+        cells,
+    })
+}
+
+/// `(rows, cols)` from the `header` tokens of line `hline` (text `htext`), read in `order`.
+fn dimensions(
+    header: &[Token<'_>],
+    (hline, htext): (usize, &str),
+    source: &str,
+    order: HeaderOrder,
+) -> Result<(usize, usize), ParseError> {
     let dim = |i: usize, what: &str| -> Result<usize, ParseError> {
         let t = header.get(i).ok_or_else(|| {
             ParseError::new(
@@ -119,7 +157,7 @@ fn parse_block<'a>(
             )),
         }
     };
-    let (rows, cols) = match order {
+    Ok(match order {
         HeaderOrder::RowsCols => (
             dim(0, "the number of rows")?,
             dim(1, "the number of columns")?,
@@ -128,20 +166,17 @@ fn parse_block<'a>(
             let cols = dim(0, "the number of columns")?;
             (dim(1, "the number of rows")?, cols)
         }
-    };
-    crate::input_size::check_size(rows, cols, source, hline, header[0].col)?;
-    let mut extra = Vec::new();
-    for _ in 0..extra_lines {
-        let Some((n, l)) = lines.next() else {
-            return Err(ParseError::new(
-                source,
-                hline + 1,
-                1,
-                "missing header lines",
-            ));
-        };
-        extra.push(line_tokens(l, n).collect());
-    }
+    })
+}
+
+/// The `rows × cols` cell tokens of the next `rows` lines of `lines` (numbered, non-blank);
+/// `hline` is the header's line, for the error of a grid with no row at all.
+fn grid_rows<'a>(
+    lines: &mut dyn Iterator<Item = (usize, &'a str)>,
+    (rows, cols): (usize, usize),
+    hline: usize,
+    source: &str,
+) -> Result<Vec<Token<'a>>, ParseError> {
     let mut cells = Vec::with_capacity(rows * cols);
     let mut last_line = hline;
     for r in 0..rows {
@@ -170,21 +205,7 @@ fn parse_block<'a>(
         }
         cells.extend(toks);
     }
-    if let Some((n, l)) = lines.next() {
-        let col = l.len() - l.trim_start().len() + 1;
-        return Err(ParseError::new(
-            source,
-            n,
-            col,
-            format!("unexpected text after the {rows} grid rows"),
-        ));
-    }
-    let cells = Grid::from_cells(rows, cols, cells).expect("rows*cols tokens collected");
-    Ok(JankoGrid {
-        header_extra: header[2..].to_vec(),
-        extra_lines: extra,
-        cells,
-    })
+    Ok(cells)
 }
 
 #[cfg(test)]

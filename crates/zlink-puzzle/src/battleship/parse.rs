@@ -236,21 +236,7 @@ fn csplib(text: &str, source: &str) -> Result<Vec<(usize, Battleship)>, ParseErr
         c.expect("(")?;
         c.number(usize::MAX)?;
         c.expect(",")?;
-        let fleet_pairs = c.list(|c| {
-            let (l, col) = c.here();
-            let len = c.number(MAX_SIDE)?;
-            c.expect(":")?;
-            let n = c.number(MAX_SIDE * MAX_SIDE)?;
-            if len == 0 {
-                return Err(ParseError::new(
-                    source,
-                    l,
-                    col,
-                    "a ship has length at least 1",
-                ));
-            }
-            Ok((len, n))
-        })?;
+        let fleet_pairs = fleet_list(&mut c)?;
         c.expect(",")?;
         let row_sums = c.list(|c| c.number(MAX_SIDE))?;
         c.expect(",")?;
@@ -259,37 +245,7 @@ fn csplib(text: &str, source: &str) -> Result<Vec<(usize, Battleship)>, ParseErr
         let (l, col) = c.here();
         crate::input_size::check_size(rows, cols, source, l, col)?;
         c.expect(",")?;
-        let mut hints = vec![None; rows * cols];
-        c.list(|c| {
-            let (l, col) = c.here();
-            let part = match c.peek() {
-                Some("w") => Part::Water,
-                Some("c") => Part::Sub,
-                Some("m") => Part::Middle,
-                Some("t") => Part::Top,
-                Some("b") => Part::Bottom,
-                Some("l") => Part::Left,
-                Some("r") => Part::Right,
-                _ => return Err(c.err("expected a hint type (w c m t b l r)")),
-            };
-            c.at += 1;
-            c.expect("@")?;
-            c.expect("[")?;
-            let r = c.number(rows)?;
-            c.expect(",")?;
-            let k = c.number(cols)?;
-            c.expect("]")?;
-            if r == 0 || k == 0 {
-                return Err(ParseError::new(
-                    source,
-                    l,
-                    col,
-                    "hint coordinates start at 1",
-                ));
-            }
-            hints[(r - 1) * cols + (k - 1)] = Some(part);
-            Ok(())
-        })?;
+        let hints = hint_list(&mut c, rows, cols)?;
         c.expect(")")?;
         c.expect(".")?;
         let max_len = fleet_pairs.iter().map(|p| p.0).max().unwrap_or(0);
@@ -308,6 +264,67 @@ fn csplib(text: &str, source: &str) -> Result<Vec<(usize, Battleship)>, ParseErr
         out.push((line, Battleship::new(row_sums, col_sums, fleet, hints)));
     }
     Ok(out)
+}
+
+/// The fleet of a fact: `[len:count, …]`.
+fn fleet_list(c: &mut Cursor<'_, '_>) -> Result<Vec<(usize, usize)>, ParseError> {
+    let source = c.source;
+    c.list(|c| {
+        let (l, col) = c.here();
+        let len = c.number(MAX_SIDE)?;
+        c.expect(":")?;
+        let n = c.number(MAX_SIDE * MAX_SIDE)?;
+        if len == 0 {
+            return Err(ParseError::new(
+                source,
+                l,
+                col,
+                "a ship has length at least 1",
+            ));
+        }
+        Ok((len, n))
+    })
+}
+
+/// The hints of a fact, `[type@[row,col], …]` (1-based), as a `rows × cols` grid of parts.
+fn hint_list(
+    c: &mut Cursor<'_, '_>,
+    rows: usize,
+    cols: usize,
+) -> Result<Vec<Option<Part>>, ParseError> {
+    let source = c.source;
+    let mut hints = vec![None; rows * cols];
+    c.list(|c| {
+        let (l, col) = c.here();
+        let part = match c.peek() {
+            Some("w") => Part::Water,
+            Some("c") => Part::Sub,
+            Some("m") => Part::Middle,
+            Some("t") => Part::Top,
+            Some("b") => Part::Bottom,
+            Some("l") => Part::Left,
+            Some("r") => Part::Right,
+            _ => return Err(c.err("expected a hint type (w c m t b l r)")),
+        };
+        c.at += 1;
+        c.expect("@")?;
+        c.expect("[")?;
+        let r = c.number(rows)?;
+        c.expect(",")?;
+        let k = c.number(cols)?;
+        c.expect("]")?;
+        if r == 0 || k == 0 {
+            return Err(ParseError::new(
+                source,
+                l,
+                col,
+                "hint coordinates start at 1",
+            ));
+        }
+        hints[(r - 1) * cols + (k - 1)] = Some(part);
+        Ok(())
+    })?;
+    Ok(hints)
 }
 
 #[cfg(test)]

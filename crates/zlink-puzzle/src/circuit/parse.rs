@@ -61,12 +61,8 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<(usize, Circuit)>, ParseErr
     let width = body[0].chars().count();
     let cols = width.div_ceil(2);
     check_size(rows, cols, source, first + 1, 1)?;
-    let mut open = vec![false; rows * cols];
-    let mut wires: Vec<(usize, usize, usize, usize)> = Vec::new(); // a, b, line index, col
-    let mut s: Option<(usize, usize, usize)> = None; // cell, line index, col
-    let mut t: Option<(usize, usize, usize)> = None;
+    let mut board = Drawing::new(rows, cols);
     for (i, line) in body.iter().enumerate() {
-        let r = i / 2;
         let n = line.chars().count();
         if i % 2 == 0 && n.div_ceil(2) != cols {
             return Err(err(
@@ -79,89 +75,114 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<(usize, Circuit)>, ParseErr
             ));
         }
         for (j, ch) in line.chars().enumerate() {
-            let col = j + 1;
-            let c = j / 2;
-            match (i % 2, j % 2, ch) {
-                (0, 0, 'o' | '.') => open[r * cols + c] = true,
-                (0, 0, '#') => {}
-                (0, 0, 's' | 't') => {
-                    open[r * cols + c] = true;
-                    let slot = if ch == 's' { &mut s } else { &mut t };
-                    if slot.is_some() {
-                        return Err(err(i, col, format!("a second endpoint `{ch}`")));
-                    }
-                    *slot = Some((r * cols + c, i, col));
+            board.read(i, j, ch).map_err(|m| err(i, j + 1, m))?;
+        }
+    }
+    let c = board.finish().map_err(|(i, col, m)| err(i, col, m))?;
+    Ok(vec![(first + 1, c)])
+}
+
+/// What the lines of a board say, gathered character by character: the points, the given
+/// wires and the endpoints, each remembered with the line index and column that drew it (for
+/// the errors found once every line is read).
+struct Drawing {
+    cols: usize,
+    rows: usize,
+    open: Vec<bool>,
+    /// `(a, b, line index, column)`.
+    wires: Vec<(usize, usize, usize, usize)>,
+    /// `(cell, line index, column)` of `s` and of `t`.
+    ends: [Option<(usize, usize, usize)>; 2],
+}
+
+impl Drawing {
+    fn new(rows: usize, cols: usize) -> Self {
+        Self {
+            cols,
+            rows,
+            open: vec![false; rows * cols],
+            wires: Vec::new(),
+            ends: [None, None],
+        }
+    }
+
+    /// Reads `ch`, character `j` (0-based) of body line `i`: on a cell line a cell or the
+    /// space or `-` between two cells, on a wire line a `|` or a space.
+    fn read(&mut self, i: usize, j: usize, ch: char) -> Result<(), String> {
+        let (r, c, cols, col) = (i / 2, j / 2, self.cols, j + 1);
+        match (i % 2, j % 2, ch) {
+            (0, 0, 'o' | '.') => self.open[r * cols + c] = true,
+            (0, 0, '#') => {}
+            (0, 0, 's' | 't') => {
+                self.open[r * cols + c] = true;
+                let slot = &mut self.ends[usize::from(ch == 't')];
+                if slot.is_some() {
+                    return Err(format!("a second endpoint `{ch}`"));
                 }
-                (0, 0, _) => {
-                    return Err(err(
-                        i,
-                        col,
-                        format!("expected a cell (`o`, `.`, `#`, `s` or `t`), found `{ch}`"),
-                    ))
+                *slot = Some((r * cols + c, i, col));
+            }
+            (0, 0, _) => {
+                return Err(format!(
+                    "expected a cell (`o`, `.`, `#`, `s` or `t`), found `{ch}`"
+                ))
+            }
+            (0, 1, ' ') | (1, _, ' ') => {}
+            (0, 1, '-') => {
+                if c + 1 >= cols {
+                    return Err("a wire beyond the last column".into());
                 }
-                (0, 1, ' ') | (1, _, ' ') => {}
-                (0, 1, '-') => {
-                    if c + 1 >= cols {
-                        return Err(err(i, col, "a wire beyond the last column".into()));
-                    }
-                    wires.push((r * cols + c, r * cols + c + 1, i, col));
+                self.wires.push((r * cols + c, r * cols + c + 1, i, col));
+            }
+            (0, 1, _) => {
+                return Err(format!(
+                    "expected `-` (a wire) or a space between two cells, found `{ch}`"
+                ))
+            }
+            (_, 0, '|') => {
+                if c >= cols {
+                    return Err("a wire beyond the last column".into());
                 }
-                (0, 1, _) => {
-                    return Err(err(
-                        i,
-                        col,
-                        format!("expected `-` (a wire) or a space between two cells, found `{ch}`"),
-                    ))
-                }
-                (_, 0, '|') => {
-                    if c >= cols {
-                        return Err(err(i, col, "a wire beyond the last column".into()));
-                    }
-                    wires.push((r * cols + c, (r + 1) * cols + c, i, col));
-                }
-                (_, 0, _) => {
-                    return Err(err(
-                        i,
-                        col,
-                        format!("expected `|` (a wire down) or a space, found `{ch}`"),
-                    ))
-                }
-                _ => {
-                    return Err(err(
-                        i,
-                        col,
-                        format!("expected a space between two wires, found `{ch}`"),
-                    ))
-                }
+                self.wires.push((r * cols + c, (r + 1) * cols + c, i, col));
+            }
+            (_, 0, _) => {
+                return Err(format!(
+                    "expected `|` (a wire down) or a space, found `{ch}`"
+                ))
+            }
+            _ => return Err(format!("expected a space between two wires, found `{ch}`")),
+        }
+        Ok(())
+    }
+
+    /// The board, once every line is read: every wire joins two points, there is a point,
+    /// and the endpoints come in pairs. Errors carry the line index and column.
+    fn finish(self) -> Result<Circuit, (usize, usize, String)> {
+        for &(a, b, i, col) in &self.wires {
+            if !self.open[a] || !self.open[b] {
+                return Err((
+                    i,
+                    col,
+                    "a wire must join two points (one end is blacked out)".into(),
+                ));
             }
         }
-    }
-    for &(a, b, i, col) in &wires {
-        if !open[a] || !open[b] {
-            return Err(err(
-                i,
-                col,
-                "a wire must join two points (one end is blacked out)".into(),
-            ));
+        if !self.open.contains(&true) {
+            return Err((0, 1, "the board has no points".into()));
         }
+        let ends = match self.ends {
+            [None, None] => None,
+            [Some((s, _, _)), Some((t, _, _))] => Some((s, t)),
+            [Some((_, i, col)), None] | [None, Some((_, i, col))] => {
+                return Err((
+                    i,
+                    col,
+                    "an endpoint needs its partner: mark both `s` and `t`, or neither".into(),
+                ))
+            }
+        };
+        let given = self.wires.iter().map(|&(a, b, _, _)| (a, b)).collect();
+        Circuit::new(self.rows, self.cols, self.open, given, ends).map_err(|m| (0, 1, m))
     }
-    if !open.contains(&true) {
-        return Err(err(0, 1, "the board has no points".into()));
-    }
-    let ends = match (s, t) {
-        (None, None) => None,
-        (Some((s, _, _)), Some((t, _, _))) => Some((s, t)),
-        (Some((_, i, col)), None) | (None, Some((_, i, col))) => {
-            return Err(err(
-                i,
-                col,
-                "an endpoint needs its partner: mark both `s` and `t`, or neither".into(),
-            ))
-        }
-    };
-    let given = wires.iter().map(|&(a, b, _, _)| (a, b)).collect();
-    let c = Circuit::new(rows, cols, open, given, ends).map_err(|m| err(0, 1, m))?;
-    Ok(vec![(first + 1, c)])
 }
 
 /// The board in the drawn format: its given wires, or (with a solution) every wire of the

@@ -64,29 +64,7 @@ impl Hashi {
         let (hl, head) = lines.next().ok_or_else(|| {
             ParseError::new(source, 1, 1, "empty input: expected `rows cols islands`")
         })?;
-        let htoks: Vec<Token<'_>> = line_tokens(head, hl).collect();
-        if htoks.len() != 3 {
-            let col = htoks.get(3).map_or(head.chars().count() + 1, |t| t.col);
-            return Err(ParseError::new(
-                source,
-                hl,
-                col,
-                "expected a header `rows cols islands`",
-            ));
-        }
-        let mut dims = [0usize; 3];
-        for (d, t) in dims.iter_mut().zip(&htoks) {
-            *d = crate::text::parse_uint(t.text).ok_or(()).map_err(|_| {
-                t.error(
-                    source,
-                    format!(
-                        "expected a number in `rows cols islands`, found `{}`",
-                        t.text
-                    ),
-                )
-            })?;
-        }
-        let [rows, cols, count] = dims;
+        let (htoks, [rows, cols, count]) = has_header(hl, head, source)?;
         crate::input_size::check_size(rows, cols, source, hl, htoks[0].col)?;
         let mut cells = Vec::with_capacity(rows * cols);
         let mut pos = Vec::with_capacity(rows * cols);
@@ -203,33 +181,7 @@ impl Hashi {
         let (w, h, params, desc) = (t.width, t.height, t.params, t.desc);
         let colon = t.desc_col - 2;
         let err = |i: usize, m: String| ParseError::new(source, 1, i + 1, m);
-        let at = |rest: &str| t.params_col - 1 + params.len() - rest.len();
-        let mut rest = params;
-        while let Some(c) = rest.chars().next() {
-            let here = at(rest);
-            rest = &rest[c.len_utf8()..];
-            match c {
-                'i' | 'e' | 'm' => {
-                    let (v, r) = split_number(rest)
-                        .ok_or_else(|| err(here + 1, format!("expected a number after `{c}`")))?;
-                    if c == 'm' && v != 2 {
-                        return Err(err(
-                            here,
-                            format!("only the standard rule of at most 2 bridges per pair is supported, found m{v}"),
-                        ));
-                    }
-                    rest = r;
-                }
-                'L' => {
-                    return Err(err(
-                        here,
-                        "the `L` variant (no loops allowed) is not supported".into(),
-                    ))
-                }
-                'd' => rest = rest.get(1..).unwrap_or(""),
-                _ => return Err(err(here, format!("unknown Bridges parameter `{c}`"))),
-            }
-        }
+        tatham_params(params, t.params_col, source)?;
         let mut cells = Vec::with_capacity(w * h);
         let mut pos = Vec::with_capacity(w * h);
         for (i, ch) in desc.chars().enumerate() {
@@ -417,6 +369,72 @@ pub fn parse_janko_solution(h: &Hashi, text: &str, source: &str) -> Result<Bridg
 
 /// Builds the instance (island numbers too large for their neighbourhood are not checked
 /// here: such a puzzle is well-formed and has no solution, see [`Hashi::overloaded`]).
+
+/// The `rows cols islands` header of a `.has` file (line `hl`, text `head`), with its tokens.
+fn has_header<'a>(
+    hl: usize,
+    head: &'a str,
+    source: &str,
+) -> Result<(Vec<Token<'a>>, [usize; 3]), ParseError> {
+    let htoks: Vec<Token<'_>> = line_tokens(head, hl).collect();
+    if htoks.len() != 3 {
+        let col = htoks.get(3).map_or(head.chars().count() + 1, |t| t.col);
+        return Err(ParseError::new(
+            source,
+            hl,
+            col,
+            "expected a header `rows cols islands`",
+        ));
+    }
+    let mut dims = [0usize; 3];
+    for (d, t) in dims.iter_mut().zip(&htoks) {
+        *d = crate::text::parse_uint(t.text).ok_or(()).map_err(|_| {
+            t.error(
+                source,
+                format!(
+                    "expected a number in `rows cols islands`, found `{}`",
+                    t.text
+                ),
+            )
+        })?;
+    }
+    Ok((htoks, dims))
+}
+
+/// Checks the parameters of a Tatham Bridges id (starting at 1-based column `params_col`):
+/// `i`, `e`, `d` and `m2` are accepted, any other `m`, `L` (no loops) or letter is an error.
+fn tatham_params(params: &str, params_col: usize, source: &str) -> Result<(), ParseError> {
+    let err = |i: usize, m: String| ParseError::new(source, 1, i + 1, m);
+    let at = |rest: &str| params_col - 1 + params.len() - rest.len();
+    let mut rest = params;
+    while let Some(c) = rest.chars().next() {
+        let here = at(rest);
+        rest = &rest[c.len_utf8()..];
+        match c {
+            'i' | 'e' | 'm' => {
+                let (v, r) = split_number(rest)
+                    .ok_or_else(|| err(here + 1, format!("expected a number after `{c}`")))?;
+                if c == 'm' && v != 2 {
+                    return Err(err(
+                        here,
+                        format!("only the standard rule of at most 2 bridges per pair is supported, found m{v}"),
+                    ));
+                }
+                rest = r;
+            }
+            'L' => {
+                return Err(err(
+                    here,
+                    "the `L` variant (no loops allowed) is not supported".into(),
+                ))
+            }
+            'd' => rest = rest.get(1..).unwrap_or(""),
+            _ => return Err(err(here, format!("unknown Bridges parameter `{c}`"))),
+        }
+    }
+    Ok(())
+}
+
 fn finish(
     rows: usize,
     cols: usize,

@@ -5,7 +5,7 @@
 //! Complexity: `O(rows · cols + bridges · length)`.
 
 use super::{Bridges, Hashi};
-use crate::Violation;
+use crate::{Coord, Violation};
 
 /// Checks every rule; returns the first violation found.
 ///
@@ -46,22 +46,10 @@ pub fn verify(h: &Hashi, sol: &Bridges) -> Result<(), Violation> {
                 "the pair {pa}–{pb} is listed twice"
             )));
         }
-        let cells: Vec<usize> = if pa.row == pb.row {
-            (pa.col.min(pb.col) + 1..pa.col.max(pb.col))
-                .map(|c| pa.row * cols + c)
-                .collect()
-        } else if pa.col == pb.col {
-            (pa.row.min(pb.row) + 1..pa.row.max(pb.row))
-                .map(|r| r * cols + pa.col)
-                .collect()
-        } else {
-            return Err(Violation::new(format!(
-                "bridge {pa}–{pb} is neither horizontal nor vertical"
-            )));
-        };
+        let cells = cells_between(pa, pb, cols)?;
         let dir = if pa.row == pb.row { 1 } else { 2 };
         for cell in cells {
-            let at = crate::Coord::new(cell / cols, cell % cols);
+            let at = Coord::new(cell / cols, cell % cols);
             if h.island_at(at).is_some() {
                 return Err(Violation::new(format!(
                     "bridge {pa}–{pb} jumps over the island at {at}"
@@ -79,7 +67,40 @@ pub fn verify(h: &Hashi, sol: &Bridges) -> Result<(), Violation> {
         let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
         parent[ra] = rb;
     }
-    for (i, island) in isl.iter().enumerate() {
+    check_degrees(h, &degree)?;
+    // no islands: nothing to connect (the empty network is the one solution)
+    let Some(root) = (n > 0).then(|| find(&mut parent, 0)) else {
+        return Ok(());
+    };
+    if let Some(i) = (1..n).find(|&i| find(&mut parent, i) != root) {
+        return Err(Violation::new(format!(
+            "the islands at {} and {} are not connected",
+            isl[0].coord, isl[i].coord
+        )));
+    }
+    Ok(())
+}
+
+/// The cells strictly between two islands in one row or column (row-major indices).
+fn cells_between(pa: Coord, pb: Coord, cols: usize) -> Result<Vec<usize>, Violation> {
+    if pa.row == pb.row {
+        Ok((pa.col.min(pb.col) + 1..pa.col.max(pb.col))
+            .map(|c| pa.row * cols + c)
+            .collect())
+    } else if pa.col == pb.col {
+        Ok((pa.row.min(pb.row) + 1..pa.row.max(pb.row))
+            .map(|r| r * cols + pa.col)
+            .collect())
+    } else {
+        Err(Violation::new(format!(
+            "bridge {pa}–{pb} is neither horizontal nor vertical"
+        )))
+    }
+}
+
+/// Every island has its number of bridges (an island `?` at least one).
+fn check_degrees(h: &Hashi, degree: &[usize]) -> Result<(), Violation> {
+    for (i, island) in h.islands().iter().enumerate() {
         match island.clue {
             Some(c) if usize::from(c) != degree[i] => {
                 return Err(Violation::new(format!(
@@ -95,16 +116,6 @@ pub fn verify(h: &Hashi, sol: &Bridges) -> Result<(), Violation> {
             }
             _ => {}
         }
-    }
-    // no islands: nothing to connect (the empty network is the one solution)
-    let Some(root) = (n > 0).then(|| find(&mut parent, 0)) else {
-        return Ok(());
-    };
-    if let Some(i) = (1..n).find(|&i| find(&mut parent, i) != root) {
-        return Err(Violation::new(format!(
-            "the islands at {} and {} are not connected",
-            isl[0].coord, isl[i].coord
-        )));
     }
     Ok(())
 }

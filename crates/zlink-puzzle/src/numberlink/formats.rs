@@ -42,6 +42,42 @@ fn token_grid<'a>(
             "empty input: expected a size header",
         ));
     };
+    let (rows, cols) = size_header((hline, htext), source, cols_first)?;
+    let mut cells = Vec::with_capacity(rows * cols);
+    let mut last_line = hline;
+    for r in 0..rows {
+        let Some((ln, l)) = lines.next() else {
+            return Err(ParseError::new(
+                source,
+                last_line + 1,
+                1,
+                format!("expected {rows} rows, found {r}"),
+            ));
+        };
+        last_line = ln;
+        let toks: Vec<Token<'a>> = line_tokens(l, ln).collect();
+        if toks.len() != cols {
+            let col = toks.get(cols).map_or(l.chars().count() + 1, |t| t.col);
+            return Err(ParseError::new(
+                source,
+                ln,
+                col,
+                format!("row {} has {} cells, expected {cols}", r + 1, toks.len()),
+            ));
+        }
+        cells.extend(toks);
+    }
+    let grid = Grid::from_cells(rows, cols, cells).expect("rows × cols tokens");
+    Ok((grid, hline))
+}
+
+/// `(rows, cols)` from the two-number header at line `hline` (text `htext`), checked against
+/// [`MAX_CELLS`] before anything is allocated.
+fn size_header(
+    (hline, htext): (usize, &str),
+    source: &str,
+    cols_first: bool,
+) -> Result<(usize, usize), ParseError> {
     let header: Vec<Token<'_>> = line_tokens(htext, hline).collect();
     let names = if cols_first {
         ["columns", "rows"]
@@ -81,32 +117,7 @@ fn token_grid<'a>(
             format!("{rows}x{cols} is larger than the supported {MAX_CELLS} cells"),
         ));
     }
-    let mut cells = Vec::with_capacity(rows * cols);
-    let mut last_line = hline;
-    for r in 0..rows {
-        let Some((ln, l)) = lines.next() else {
-            return Err(ParseError::new(
-                source,
-                last_line + 1,
-                1,
-                format!("expected {rows} rows, found {r}"),
-            ));
-        };
-        last_line = ln;
-        let toks: Vec<Token<'a>> = line_tokens(l, ln).collect();
-        if toks.len() != cols {
-            let col = toks.get(cols).map_or(l.chars().count() + 1, |t| t.col);
-            return Err(ParseError::new(
-                source,
-                ln,
-                col,
-                format!("row {} has {} cells, expected {cols}", r + 1, toks.len()),
-            ));
-        }
-        cells.extend(toks);
-    }
-    let grid = Grid::from_cells(rows, cols, cells).expect("rows × cols tokens");
-    Ok((grid, hline))
+    Ok((rows, cols))
 }
 
 /// Validates a grid of ids, pointing errors at the offending cell's position.

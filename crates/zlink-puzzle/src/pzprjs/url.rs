@@ -137,24 +137,7 @@ pub fn parse_url(url: &str, source: &str, line: usize, col: usize) -> Result<Pzp
             "expected a puzz.link URL before `?`, such as `https://puzz.link/p`".into(),
         ));
     }
-    let mut start = q + 1;
-    // `?type=player&slither/...`: drop key=value& prefixes
-    while let Some(amp) = url[start..].find('&') {
-        if url[start..start + amp].contains('=') && !url[start..start + amp].contains('/') {
-            start += amp + 1;
-        } else {
-            break;
-        }
-    }
-    let mut segs: Vec<(usize, &str)> = Vec::new();
-    let mut pos = start;
-    for s in url[start..].split('/') {
-        segs.push((pos, s));
-        pos += s.len() + 1;
-    }
-    if segs.len() > 1 && segs.last().is_some_and(|(_, s)| s.is_empty()) {
-        segs.pop();
-    }
+    let (start, segs) = query_segments(url, q);
     let mut it = segs.into_iter().peekable();
     let (ppos, pid_raw) = it.next().unwrap_or((start, ""));
     let pid_raw = pid_raw.trim_end_matches("_edit").trim_end_matches("_play");
@@ -210,6 +193,30 @@ pub fn parse_url(url: &str, source: &str, line: usize, col: usize) -> Result<Pzp
         line,
         body_col: col + url[..bpos.min(url.len())].chars().count(),
     })
+}
+
+/// Where the query after the `?` at byte `q` starts, past `key=value&` prefixes
+/// (`?type=player&slither/...`), and its `/`-separated segments with their byte offsets (a
+/// trailing `/` makes no empty last segment).
+fn query_segments(url: &str, q: usize) -> (usize, Vec<(usize, &str)>) {
+    let mut start = q + 1;
+    while let Some(amp) = url[start..].find('&') {
+        if url[start..start + amp].contains('=') && !url[start..start + amp].contains('/') {
+            start += amp + 1;
+        } else {
+            break;
+        }
+    }
+    let mut segs: Vec<(usize, &str)> = Vec::new();
+    let mut pos = start;
+    for s in url[start..].split('/') {
+        segs.push((pos, s));
+        pos += s.len() + 1;
+    }
+    if segs.len() > 1 && segs.last().is_some_and(|(_, s)| s.is_empty()) {
+        segs.pop();
+    }
+    (start, segs)
 }
 
 /// `https://puzz.link/p?<pid>/[<pflag>/]<cols>/<rows>/<body>`, with pzprjs's trailing `/` when

@@ -38,11 +38,22 @@ pub fn sides(r: usize, c: usize) -> [Edge; 4] {
 
 /// Edges known on and edges known off the loop by the four rule families, deduplicated.
 pub fn starting_rules(p: &Slitherlink) -> (Vec<Edge>, Vec<Edge>) {
-    let (rows, cols) = (p.rows(), p.cols());
-    let clue = |r: usize, c: usize| p.clue(r, c);
     let mut on = Vec::new();
     let mut off = Vec::new();
-    // 1. adjacent 3s
+    adjacent_threes(p, &mut on);
+    corners(p, &mut on, &mut off);
+    diagonals(p, &mut on);
+    on.sort_unstable();
+    on.dedup();
+    off.sort_unstable();
+    off.dedup();
+    (on, off)
+}
+
+/// Rule 1: the shared side and the two far sides of two adjacent 3s.
+fn adjacent_threes(p: &Slitherlink, on: &mut Vec<Edge>) {
+    let (rows, cols) = (p.rows(), p.cols());
+    let clue = |r: usize, c: usize| p.clue(r, c);
     for r in 0..rows {
         for c in 0..cols {
             if clue(r, c) != Some(3) {
@@ -56,7 +67,13 @@ pub fn starting_rules(p: &Slitherlink) -> (Vec<Edge>, Vec<Edge>) {
             }
         }
     }
-    // 2. corners: (cell, its two corner sides, the two border sides leading up to it)
+}
+
+/// Rule 2: a 0 or 1 in a corner has its corner sides off, a 3 has them on, a 2 the border
+/// sides leading up to it on.
+fn corners(p: &Slitherlink, on: &mut Vec<Edge>, off: &mut Vec<Edge>) {
+    let (rows, cols) = (p.rows(), p.cols());
+    // (cell, its two corner sides, the two border sides leading up to it)
     if rows >= 2 && cols >= 2 {
         let (lr, lc) = (rows - 1, cols - 1);
         let corners = [
@@ -82,7 +99,7 @@ pub fn starting_rules(p: &Slitherlink) -> (Vec<Edge>, Vec<Edge>) {
             ),
         ];
         for ((r, c), corner, leading) in corners {
-            match clue(r, c) {
+            match p.clue(r, c) {
                 Some(0 | 1) => off.extend(corner),
                 Some(2) => on.extend(leading),
                 Some(3) => on.extend(corner),
@@ -90,7 +107,13 @@ pub fn starting_rules(p: &Slitherlink) -> (Vec<Edge>, Vec<Edge>) {
             }
         }
     }
-    // 3. diagonal 3s and 4. a 3 diagonal to a 0
+}
+
+/// Rules 3 and 4: the sides away from each other of two diagonal 3s, and the two sides of a 3
+/// that meet at the corner of a diagonal 0.
+fn diagonals(p: &Slitherlink, on: &mut Vec<Edge>) {
+    let (rows, cols) = (p.rows(), p.cols());
+    let clue = |r: usize, c: usize| p.clue(r, c);
     for r in 0..rows.saturating_sub(1) {
         for c in 0..cols.saturating_sub(1) {
             let (a, b, x, y) = (
@@ -131,11 +154,6 @@ pub fn starting_rules(p: &Slitherlink) -> (Vec<Edge>, Vec<Edge>) {
             }
         }
     }
-    on.sort_unstable();
-    on.dedup();
-    off.sort_unstable();
-    off.dedup();
-    (on, off)
 }
 
 /// Whether the boundary of the `h × w` rectangle of cells at `(r, c)` satisfies every clue.
