@@ -239,169 +239,15 @@ fn grid(b: &Battleship) -> Option<Built> {
     })
 }
 
-/// The cell-based model.
+/// The cell-based model, built row family by row family in the report's order.
 fn cell(b: &Battleship) -> Built {
-    let (rows, cols) = (b.rows(), b.cols());
-    let mut m = Model::new();
-    // x[i][k], k = Part::index
-    let x: Vec<[Var; 7]> = (0..rows * cols)
-        .map(|_| std::array::from_fn(|_| m.add_var(VarKind::Binary)))
-        .collect();
-    let idx = |r: usize, c: usize| r * cols + c;
-    let xk = |r: usize, c: usize, p: Part| x[idx(r, c)][p.index()];
-    // o(r, c) = Σ_{k ≠ 0} x = 1 − x_0, written through x_0
-    let occ = |e: &mut LinExpr, r: usize, c: usize, w: f64| {
-        for p in &Part::ALL[1..] {
-            e.add_term(xk(r, c, *p), w);
-        }
-    };
-    let inside = |r: i64, c: i64| r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols;
-    for r in 0..rows {
-        for c in 0..cols {
-            m.add(sum(x[idx(r, c)]).eq(1.0)); // 4.2b
-            if let Some(h) = b.hint(r, c) {
-                m.set_bounds(xk(r, c, h), 1.0, 1.0); // 4.2c
-            }
-        }
-    }
-    for r in 0..rows {
-        let mut e = LinExpr::new();
-        for c in 0..cols {
-            occ(&mut e, r, c, 1.0);
-        }
-        m.add(e.eq(b.row_sums()[r] as f64)); // 4.2d
-    }
-    for c in 0..cols {
-        let mut e = LinExpr::new();
-        for r in 0..rows {
-            occ(&mut e, r, c, 1.0);
-        }
-        m.add(e.eq(b.col_sums()[c] as f64)); // 4.2e
-    }
-    // 4.3c, 4.3d: no diagonal contact
-    for r in 0..rows {
-        for c in 0..cols {
-            for dc in [-1i64, 1] {
-                let (nr, nc) = (r as i64 + 1, c as i64 + dc);
-                if inside(nr, nc) {
-                    let mut e = LinExpr::new();
-                    occ(&mut e, r, c, 1.0);
-                    occ(&mut e, nr as usize, nc as usize, 1.0);
-                    m.add(e.le(1.0));
-                }
-            }
-        }
-    }
-    // ship shapes. Directions: (dr, dc, the end part that continues that way, the part that
-    // closes a ship coming from the other side)
-    let dirs: [(i64, i64, Part, Part); 4] = [
-        (0, 1, Part::Left, Part::Right),
-        (0, -1, Part::Right, Part::Left),
-        (1, 0, Part::Top, Part::Bottom),
-        (-1, 0, Part::Bottom, Part::Top),
-    ];
-    for r in 0..rows {
-        for c in 0..cols {
-            let mut middle = LinExpr::new();
-            middle.add_term(xk(r, c, Part::Middle), 2.0);
-            for &(dr, dc, end, close) in &dirs {
-                let (nr, nc) = (r as i64 + dr, c as i64 + dc);
-                let nb = inside(nr, nc).then_some((nr as usize, nc as usize));
-                // an end continues towards (dr, dc) into the closing end or a middle
-                let mut e = LinExpr::new();
-                e.add_term(xk(r, c, end), 1.0);
-                if let Some((a, bb)) = nb {
-                    e.add_term(xk(a, bb, close), -1.0);
-                    e.add_term(xk(a, bb, Part::Middle), -1.0);
-                    // the middle sees this neighbour as a continuing piece
-                    middle.add_term(xk(a, bb, close), -1.0);
-                    middle.add_term(xk(a, bb, Part::Middle), -1.0);
-                }
-                m.add(e.le(0.0));
-                // every end and the submarine see water on the sides other than their ship
-                if let Some((a, bb)) = nb {
-                    for p in [Part::Left, Part::Right, Part::Top, Part::Bottom, Part::Sub] {
-                        let continues = match p {
-                            Part::Sub => false,
-                            _ => dirs.iter().any(|d| d.2 == p && (d.0, d.1) == (dr, dc)),
-                        };
-                        if !continues {
-                            let mut w = LinExpr::new();
-                            w.add_term(xk(r, c, p), 1.0);
-                            occ(&mut w, a, bb, 1.0);
-                            m.add(w.le(1.0)); // 4.3f–k, 4.3q–r
-                        }
-                    }
-                }
-            }
-            m.add(middle.le(0.0)); // 4.3m–p
-        }
-    }
-    // ship starts: l s ≤ pieces (4.3a) and s ≥ pieces − (l − 1)
-    let longest = b.fleet().len();
-    for (i, &n) in b.fleet().iter().enumerate() {
-        let len = i + 1;
-        let mut count = LinExpr::new();
-        for r in 0..rows {
-            for c in 0..cols {
-                let s = m.add_var(VarKind::Binary);
-                count.add_term(s, 1.0);
-                if len == 1 {
-                    m.add((1.0 * s - 1.0 * xk(r, c, Part::Sub)).eq(0.0)); // 4.2f
-                    continue;
-                }
-                let mut upper = LinExpr::new();
-                upper.add_term(s, len as f64);
-                for vertical in [false, true] {
-                    let (er, ec) = if vertical {
-                        (r + len - 1, c)
-                    } else {
-                        (r, c + len - 1)
-                    };
-                    if er >= rows || ec >= cols {
-                        continue;
-                    }
-                    let ship = Ship {
-                        row: r,
-                        col: c,
-                        len,
-                        vertical,
-                    };
-                    let mut pieces = LinExpr::new();
-                    for (pr, pc, p) in ship.cells() {
-                        pieces.add_term(xk(pr, pc, p), 1.0);
-                        upper.add_term(xk(pr, pc, p), -1.0);
-                    }
-                    let mut lower = pieces;
-                    lower.add_term(s, -1.0);
-                    m.add(lower.le(len as f64 - 1.0));
-                }
-                m.add(upper.le(0.0));
-            }
-        }
-        m.add(count.eq(n as f64)); // 4.3b
-    }
-    // no run of ship cells longer than the longest ship
-    for r in 0..rows {
-        for c in 0..cols {
-            for vertical in [false, true] {
-                let (er, ec) = if vertical {
-                    (r + longest, c)
-                } else {
-                    (r, c + longest)
-                };
-                if er >= rows || ec >= cols {
-                    continue;
-                }
-                let mut e = LinExpr::new();
-                for t in 0..=longest {
-                    let (pr, pc) = if vertical { (r + t, c) } else { (r, c + t) };
-                    occ(&mut e, pr, pc, 1.0);
-                }
-                m.add(e.le(longest as f64));
-            }
-        }
-    }
+    let mut cm = CellModel::new(b);
+    cm.sums_and_hints(b);
+    cm.no_diagonal_contact();
+    cm.ship_shapes();
+    cm.ship_starts(b);
+    cm.no_long_runs(b.fleet().len());
+    let CellModel { mut m, x, .. } = cm;
     // HiGHS 1.15 stops with status Error on this model of Janko 101_11x11 and the 30×30
     // instance while presolving; without presolve it solves them.
     m.params
@@ -413,6 +259,219 @@ fn cell(b: &Battleship) -> Built {
         decode: Decode::Cell(water.clone()),
         distinct: water,
         form: NoGood::Full,
+    }
+}
+
+/// The cell-based model while it is built: the binaries `x[cell][k]` (`k` = [`Part::index`]).
+struct CellModel {
+    m: Model,
+    x: Vec<[Var; 7]>,
+    rows: usize,
+    cols: usize,
+}
+
+/// Ship-shape directions: `(dr, dc, the end part that continues that way, the part that
+/// closes a ship coming from the other side)`.
+const DIRECTIONS: [(i64, i64, Part, Part); 4] = [
+    (0, 1, Part::Left, Part::Right),
+    (0, -1, Part::Right, Part::Left),
+    (1, 0, Part::Top, Part::Bottom),
+    (-1, 0, Part::Bottom, Part::Top),
+];
+
+impl CellModel {
+    fn new(b: &Battleship) -> Self {
+        let (rows, cols) = (b.rows(), b.cols());
+        let mut m = Model::new();
+        let x = (0..rows * cols)
+            .map(|_| std::array::from_fn(|_| m.add_var(VarKind::Binary)))
+            .collect();
+        Self { m, x, rows, cols }
+    }
+
+    fn xk(&self, r: usize, c: usize, p: Part) -> Var {
+        self.x[r * self.cols + c][p.index()]
+    }
+
+    /// Adds `o(r, c) = Σ_{k ≠ 0} x = 1 − x_0` to `e`, written through the ship parts.
+    fn occ(&self, e: &mut LinExpr, r: usize, c: usize) {
+        for p in &Part::ALL[1..] {
+            e.add_term(self.xk(r, c, *p), 1.0);
+        }
+    }
+
+    fn inside(&self, r: i64, c: i64) -> bool {
+        r >= 0 && c >= 0 && (r as usize) < self.rows && (c as usize) < self.cols
+    }
+
+    /// One part per cell (4.2b), the hints (4.2c), the row and column sums (4.2d, 4.2e).
+    fn sums_and_hints(&mut self, b: &Battleship) {
+        let (rows, cols) = (self.rows, self.cols);
+        for r in 0..rows {
+            for c in 0..cols {
+                self.m.add(sum(self.x[r * cols + c]).eq(1.0)); // 4.2b
+                if let Some(h) = b.hint(r, c) {
+                    let v = self.xk(r, c, h);
+                    self.m.set_bounds(v, 1.0, 1.0); // 4.2c
+                }
+            }
+        }
+        for r in 0..rows {
+            let mut e = LinExpr::new();
+            for c in 0..cols {
+                self.occ(&mut e, r, c);
+            }
+            self.m.add(e.eq(b.row_sums()[r] as f64)); // 4.2d
+        }
+        for c in 0..cols {
+            let mut e = LinExpr::new();
+            for r in 0..rows {
+                self.occ(&mut e, r, c);
+            }
+            self.m.add(e.eq(b.col_sums()[c] as f64)); // 4.2e
+        }
+    }
+
+    /// No two ship cells are diagonal neighbours (4.3c, 4.3d).
+    fn no_diagonal_contact(&mut self) {
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                for dc in [-1i64, 1] {
+                    let (nr, nc) = (r as i64 + 1, c as i64 + dc);
+                    if self.inside(nr, nc) {
+                        let mut e = LinExpr::new();
+                        self.occ(&mut e, r, c);
+                        self.occ(&mut e, nr as usize, nc as usize);
+                        self.m.add(e.le(1.0));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ship shapes: an end continues into its closing end or a middle, ends and submarines
+    /// see water on their other sides (4.3f–k, 4.3q–r), a middle sees two ship pieces
+    /// (4.3m–p).
+    fn ship_shapes(&mut self) {
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                let mut middle = LinExpr::new();
+                middle.add_term(self.xk(r, c, Part::Middle), 2.0);
+                for &(dr, dc, end, close) in &DIRECTIONS {
+                    let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+                    let nb = self.inside(nr, nc).then_some((nr as usize, nc as usize));
+                    // an end continues towards (dr, dc) into the closing end or a middle
+                    let mut e = LinExpr::new();
+                    e.add_term(self.xk(r, c, end), 1.0);
+                    if let Some((a, bb)) = nb {
+                        e.add_term(self.xk(a, bb, close), -1.0);
+                        e.add_term(self.xk(a, bb, Part::Middle), -1.0);
+                        // the middle sees this neighbour as a continuing piece
+                        middle.add_term(self.xk(a, bb, close), -1.0);
+                        middle.add_term(self.xk(a, bb, Part::Middle), -1.0);
+                    }
+                    self.m.add(e.le(0.0));
+                    if let Some((a, bb)) = nb {
+                        self.water_beside((r, c), (a, bb), (dr, dc));
+                    }
+                }
+                self.m.add(middle.le(0.0)); // 4.3m–p
+            }
+        }
+    }
+
+    /// Every end and the submarine at `(r, c)` see water at the neighbour `(a, b)` in
+    /// direction `(dr, dc)`, unless that is the way their ship goes (4.3f–k, 4.3q–r).
+    fn water_beside(&mut self, (r, c): (usize, usize), (a, b): (usize, usize), dir: (i64, i64)) {
+        for p in [Part::Left, Part::Right, Part::Top, Part::Bottom, Part::Sub] {
+            let continues = match p {
+                Part::Sub => false,
+                _ => DIRECTIONS.iter().any(|d| d.2 == p && (d.0, d.1) == dir),
+            };
+            if !continues {
+                let mut w = LinExpr::new();
+                w.add_term(self.xk(r, c, p), 1.0);
+                self.occ(&mut w, a, b);
+                self.m.add(w.le(1.0));
+            }
+        }
+    }
+
+    /// Ship starts `s` per length: `l s ≤ pieces` (4.3a), `s ≥ pieces − (l − 1)`, a
+    /// submarine's start is its cell (4.2f), and the starts count the fleet (4.3b).
+    fn ship_starts(&mut self, b: &Battleship) {
+        for (i, &n) in b.fleet().iter().enumerate() {
+            let len = i + 1;
+            let mut count = LinExpr::new();
+            for r in 0..self.rows {
+                for c in 0..self.cols {
+                    let s = self.m.add_var(VarKind::Binary);
+                    count.add_term(s, 1.0);
+                    if len == 1 {
+                        let sub = self.xk(r, c, Part::Sub);
+                        self.m.add((1.0 * s - 1.0 * sub).eq(0.0)); // 4.2f
+                        continue;
+                    }
+                    self.start_rows(s, (r, c), len);
+                }
+            }
+            self.m.add(count.eq(n as f64)); // 4.3b
+        }
+    }
+
+    /// The rows of start `s` of a ship of length `len` at `(r, c)`, across and down.
+    fn start_rows(&mut self, s: Var, (r, c): (usize, usize), len: usize) {
+        let mut upper = LinExpr::new();
+        upper.add_term(s, len as f64);
+        for vertical in [false, true] {
+            let (er, ec) = if vertical {
+                (r + len - 1, c)
+            } else {
+                (r, c + len - 1)
+            };
+            if er >= self.rows || ec >= self.cols {
+                continue;
+            }
+            let ship = Ship {
+                row: r,
+                col: c,
+                len,
+                vertical,
+            };
+            let mut pieces = LinExpr::new();
+            for (pr, pc, p) in ship.cells() {
+                pieces.add_term(self.xk(pr, pc, p), 1.0);
+                upper.add_term(self.xk(pr, pc, p), -1.0);
+            }
+            let mut lower = pieces;
+            lower.add_term(s, -1.0);
+            self.m.add(lower.le(len as f64 - 1.0));
+        }
+        self.m.add(upper.le(0.0));
+    }
+
+    /// No run of ship cells longer than the `longest` ship.
+    fn no_long_runs(&mut self, longest: usize) {
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                for vertical in [false, true] {
+                    let (er, ec) = if vertical {
+                        (r + longest, c)
+                    } else {
+                        (r, c + longest)
+                    };
+                    if er >= self.rows || ec >= self.cols {
+                        continue;
+                    }
+                    let mut e = LinExpr::new();
+                    for t in 0..=longest {
+                        let (pr, pc) = if vertical { (r + t, c) } else { (r, c + t) };
+                        self.occ(&mut e, pr, pc);
+                    }
+                    self.m.add(e.le(longest as f64));
+                }
+            }
+        }
     }
 }
 
