@@ -20,7 +20,6 @@ pub mod numberlink;
 pub mod registry;
 pub mod slitherlink;
 pub mod sudoku;
-mod zdd_limits;
 pub mod zebra;
 
 use zlink_puzzle::text::content_lines;
