@@ -5,7 +5,7 @@
 //! Run: `cargo bench --bench frontier`.
 
 use zlink_frontier::specs::mate::{MateSpec, WideMateSpec};
-use zlink_frontier::{build_zdd, count, EdgeOrder, Graph, Options};
+use zlink_frontier::{build_zdd, count, EdgeOrder, Graph, Limits};
 use zlink_zdd::Zdd;
 
 fn main() {
@@ -27,13 +27,13 @@ fn pool(threads: usize) -> rayon::ThreadPool {
 #[divan::bench(args = [10, 11, 12], sample_count = 5)]
 fn count_paths_1_thread(n: usize) {
     let spec = corner_paths(n);
-    pool(1).install(|| divan::black_box(count(&spec, &Options::default()).expect("no budget")));
+    pool(1).install(|| divan::black_box(count(&spec, &Limits::default()).expect("no budget")));
 }
 
 #[divan::bench(args = [10, 11, 12], sample_count = 5)]
 fn count_paths_all_threads(n: usize) {
     let spec = corner_paths(n);
-    divan::black_box(count(&spec, &Options::default()).expect("no budget"));
+    divan::black_box(count(&spec, &Limits::default()).expect("no budget"));
 }
 
 #[divan::bench(args = [8, 9, 10], sample_count = 5)]
@@ -41,7 +41,7 @@ fn build_paths_1_thread(n: usize) {
     let spec = corner_paths(n);
     pool(1).install(|| {
         let mut zdd = Zdd::new(0);
-        divan::black_box(build_zdd(&spec, &mut zdd, &Options::default()).expect("no budget"));
+        divan::black_box(build_zdd(&spec, &mut zdd, &Limits::default()).expect("no budget"));
     });
 }
 
@@ -51,7 +51,7 @@ fn build_cycles_1_thread(n: usize) {
     let spec = MateSpec::cycles(&g, false).expect("grid spec");
     pool(1).install(|| {
         let mut zdd = Zdd::new(0);
-        divan::black_box(build_zdd(&spec, &mut zdd, &Options::default()).expect("no budget"));
+        divan::black_box(build_zdd(&spec, &mut zdd, &Limits::default()).expect("no budget"));
     });
 }
 
@@ -61,5 +61,5 @@ fn build_cycles_1_thread(n: usize) {
 fn count_paths_wide_states_1_thread(n: usize) {
     let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
     let spec = WideMateSpec::st_paths(&g, 0, (n * n - 1) as u32, false).expect("grid spec");
-    pool(1).install(|| divan::black_box(count(&spec, &Options::default()).expect("no budget")));
+    pool(1).install(|| divan::black_box(count(&spec, &Limits::default()).expect("no budget")));
 }

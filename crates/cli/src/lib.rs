@@ -86,7 +86,7 @@ impl Command {
 
 fn run(cli: Cli) -> Result<(), CliError> {
     // With `--threads N` this thread becomes worker 0 of rayon's global pool of N threads, so
-    // the engines' pools of N (`zlink_frontier::Limits::install`) run on it: `--threads 1`
+    // the engines' pools of N (`zlink_frontier::run::install`) run on it: `--threads 1`
     // starts no thread beyond this one. If the pool cannot be set up the engines build their own.
     if let Some(n) = cli.command.threads() {
         let _ = rayon::ThreadPoolBuilder::new()

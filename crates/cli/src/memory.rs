@@ -78,7 +78,7 @@ pub fn peak_bytes() -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use zlink_frontier::run::human_bytes as human;
+    use zlink_base::stop::human_bytes as human;
 
     #[test]
     fn sizes() {

@@ -26,4 +26,4 @@ pub mod stop;
 pub use limits::Limits;
 pub use progress::{ProgressHook, Report};
 pub use rng::SplitMix64;
-pub use stop::{Resource, Stopped};
+pub use stop::{Resource, Stoppable, Stopped};

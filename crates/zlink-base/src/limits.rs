@@ -80,6 +80,17 @@ impl Limits {
         self.until(at)
     }
 
+    /// These limits for a new run: the deadline is the time limit as given counted from now
+    /// (none without one), the rest unchanged. For a caller that runs one job after another
+    /// (the puzzles of a file), each with the whole time limit.
+    #[must_use]
+    pub fn renewed(&self) -> Limits {
+        Limits {
+            deadline: self.time_limit.and_then(|t| Instant::now().checked_add(t)),
+            ..self.clone()
+        }
+    }
+
     /// These limits, stopping by `deadline` too (the earlier one wins; `None` changes
     /// nothing): for a step of a longer run that must end before the whole.
     #[must_use]
@@ -174,6 +185,15 @@ mod tests {
         assert!(past.expired() && past.check_time().unwrap_err().is_time());
         assert_eq!(past.time_left(), Some(Duration::ZERO));
         assert!(Limits::default().check_time().is_ok());
+        let spent = Limits::default().with_time_limit(Duration::ZERO);
+        assert!(spent.expired());
+        let again = Limits {
+            time_limit: Some(Duration::from_secs(100)),
+            ..spent
+        }
+        .renewed();
+        assert!(!again.expired() && again.time_left().unwrap() > Duration::from_secs(99));
+        assert_eq!(Limits::default().renewed().deadline, None);
     }
 
     #[test]

@@ -44,9 +44,9 @@ impl Resource {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct At {
     /// The step about to be done (a diagram level, a round, a bound).
-    pub step: u64,
+    pub step: u32,
     /// Steps in all, where known.
-    pub of: Option<u64>,
+    pub of: Option<u32>,
     /// What a step is (`level`, `round`, `hint`).
     pub unit: &'static str,
 }
@@ -55,8 +55,8 @@ impl At {
     /// Level `level` of `levels` of a diagram.
     pub fn level(level: u32, levels: u32) -> At {
         At {
-            step: u64::from(level),
-            of: Some(u64::from(levels)),
+            step: level,
+            of: Some(levels),
             unit: "level",
         }
     }
@@ -86,15 +86,21 @@ pub struct FromMemory {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Stopped {
     /// The deadline passed.
-    #[error("time limit{} reached{}", limit_text(*.limit), at_text(*.at))]
+    #[error("time limit{} reached{}{}", limit_text(*.limit), at_text(*.at), note_text(.note))]
     Time {
         /// The limit as given, where known.
         limit: Option<Duration>,
         /// Where the run was.
         at: Option<At>,
+        /// What was known when it stopped, where that helps (`2 of 5 boards made`).
+        note: Option<Box<str>>,
     },
     /// A budget ran out.
-    #[error("{}", budget_text(*.resource, *.used, *.limit, *.at, *.from_memory, .what))]
+    #[error(
+        "{}{}",
+        budget_text(*.resource, *.used, *.limit, *.at, *.from_memory, .what),
+        note_text(.note)
+    )]
     Budget {
         /// What ran out.
         resource: Resource,
@@ -107,8 +113,14 @@ pub enum Stopped {
         /// The memory budget it was derived from, if it was.
         from_memory: Option<FromMemory>,
         /// What needed it, when that helps (`the count`, `3 draws of solutions`).
-        what: Option<String>,
+        what: Option<Box<str>>,
+        /// What was known when it stopped, where that helps.
+        note: Option<Box<str>>,
     },
+}
+
+fn note_text(note: &Option<Box<str>>) -> String {
+    note.as_deref().map_or(String::new(), |n| format!(" ({n})"))
 }
 
 fn limit_text(limit: Option<Duration>) -> String {
@@ -125,7 +137,7 @@ fn budget_text(
     limit: u64,
     at: Option<At>,
     from_memory: Option<FromMemory>,
-    what: &Option<String>,
+    what: &Option<Box<str>>,
 ) -> String {
     let at = at_text(at);
     let whose = what
@@ -159,7 +171,11 @@ fn budget_text(
 impl Stopped {
     /// The time limit `limit` (where known) passed.
     pub fn time(limit: Option<Duration>) -> Stopped {
-        Stopped::Time { limit, at: None }
+        Stopped::Time {
+            limit,
+            at: None,
+            note: None,
+        }
     }
 
     /// `used` units of `resource` exceed the budget `limit`.
@@ -171,6 +187,7 @@ impl Stopped {
             at: None,
             from_memory: None,
             what: None,
+            note: None,
         }
     }
 
@@ -182,7 +199,8 @@ impl Stopped {
             limit: budget,
             at: None,
             from_memory: None,
-            what: Some(what.into()),
+            what: Some(what.into().into_boxed_str()),
+            note: None,
         }
     }
 
@@ -191,6 +209,34 @@ impl Stopped {
     pub fn at(mut self, at: At) -> Stopped {
         match &mut self {
             Stopped::Time { at: a, .. } | Stopped::Budget { at: a, .. } => *a = Some(at),
+        }
+        self
+    }
+
+    /// The same stop, saying what was known when it stopped (shown in parentheses after the
+    /// figures; a second note joins the first).
+    #[must_use]
+    pub fn noting(mut self, known: impl Into<String>) -> Stopped {
+        let known = known.into();
+        match &mut self {
+            Stopped::Time { note, .. } | Stopped::Budget { note, .. } => {
+                *note = Some(
+                    match note.take() {
+                        Some(n) => format!("{n}; {known}"),
+                        None => known,
+                    }
+                    .into_boxed_str(),
+                );
+            }
+        }
+        self
+    }
+
+    /// The same stop, naming what needed the budget (no change for time).
+    #[must_use]
+    pub fn of(mut self, needed_by: impl Into<String>) -> Stopped {
+        if let Stopped::Budget { what, .. } = &mut self {
+            *what = Some(needed_by.into().into_boxed_str());
         }
         self
     }
@@ -246,6 +292,23 @@ impl Stopped {
     }
 }
 
+/// An error that is a [`Stopped`] or another failure: lets a layer above keep a typed stop
+/// apart from the rest without knowing the error type (the puzzle layer turns the one into
+/// its `Stopped` variant, exit 3, and keeps the other whole as the cause of a failure).
+pub trait Stoppable: std::error::Error + Send + Sync + Sized + 'static {
+    /// The stop, or the error itself when it is not one.
+    ///
+    /// # Errors
+    /// `self` when it is not a stop.
+    fn into_stopped(self) -> Result<Stopped, Self>;
+}
+
+impl Stoppable for Stopped {
+    fn into_stopped(self) -> Result<Stopped, Self> {
+        Ok(self)
+    }
+}
+
 /// Human-readable binary size, e.g. `1.5 GiB`.
 pub fn human_bytes(bytes: u64) -> String {
     let units = ["B", "KiB", "MiB", "GiB", "TiB"];
@@ -265,6 +328,12 @@ pub fn human_bytes(bytes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stop_stays_small() {
+        // results carrying it stay below clippy's large-error threshold (128 bytes)
+        assert!(std::mem::size_of::<Stopped>() <= 112);
+    }
 
     #[test]
     fn messages_carry_the_figures() {
@@ -290,5 +359,13 @@ mod tests {
         assert_eq!(t.to_string(), "time limit of 3 s reached at level 2 of 9");
         assert!(!Stopped::budget(Resource::Nodes, 2, 1).memory_bound());
         assert_eq!(human_bytes(512), "512 B");
+        let n = Stopped::budget(Resource::Nodes, 9, 8)
+            .of("the attempt")
+            .noting("one solution known")
+            .noting("more");
+        assert_eq!(
+            n.to_string(),
+            "node budget of the attempt of 8 exhausted (9 nodes) (one solution known; more)"
+        );
     }
 }

@@ -18,7 +18,8 @@ use zlink_puzzle::{Puzzle, SolveError, SolveOptions};
 
 fn opts(model: &str, limit: f64) -> SolveOptions {
     SolveOptions {
-        time_limit: Some(limit),
+        limits: zlink_puzzle::Limits::default()
+            .with_time_limit(std::time::Duration::from_secs_f64(limit)),
         settings: vec![("model".into(), model.into())],
         ..SolveOptions::default()
     }
@@ -104,7 +105,7 @@ fn main() {
                         );
                     }
                 }
-                Err(SolveError::TimeLimit { .. }) => row.timeouts += 1,
+                Err(SolveError::Stopped(s)) if s.is_time() => row.timeouts += 1,
                 Err(e) => panic!("{name}: {m}: {e}"),
             }
             if count && m == "grid" {

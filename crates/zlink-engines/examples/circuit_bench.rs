@@ -21,8 +21,9 @@ use zlink_puzzle::{SolveError, SolveOptions};
 
 fn opts(engine_setting: Option<&str>, limit: f64) -> SolveOptions {
     SolveOptions {
-        time_limit: Some(limit),
-        threads: Some(1),
+        limits: zlink_puzzle::Limits::default()
+            .with_time_limit(std::time::Duration::from_secs_f64(limit))
+            .with_threads(1),
         settings: engine_setting
             .map(|m| vec![("model".to_string(), m.to_string())])
             .unwrap_or_default(),
@@ -85,7 +86,7 @@ fn main() {
                             path = p.to_string();
                         }
                     }
-                    Err(SolveError::TimeLimit { .. }) => {
+                    Err(SolveError::Stopped(s)) if s.is_time() => {
                         cells.push(format!(">{limit} / {:.2}", cpu() - c0));
                         if model == "cm1" {
                             cells.push("-".into());

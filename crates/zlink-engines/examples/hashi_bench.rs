@@ -91,7 +91,8 @@ fn bench_hashi(per_size: usize, models: &[HashiModel], limit: f64) {
                 let text = std::fs::read_to_string(f).expect("read");
                 let h = Hashi::parse_any(&text, &f.display().to_string()).expect("parse");
                 let opts = SolveOptions {
-                    time_limit: Some(limit),
+                    limits: zlink_puzzle::Limits::default()
+                        .with_time_limit(std::time::Duration::from_secs_f64(limit)),
                     ..SolveOptions::default()
                 };
                 let t = Instant::now();

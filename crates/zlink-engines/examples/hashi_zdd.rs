@@ -124,9 +124,13 @@ fn main() {
             "--window" => window = num("--window") as usize,
             "--race" => race = Some(args.next().unwrap_or_default()),
             "--ip-check" => ip_check = num("--ip-check") as usize,
-            "--max-memory" => opts.max_memory = Some(num("--max-memory") as u64),
-            "--time-limit" => opts.time_limit = Some(num("--time-limit")),
-            "--threads" => opts.threads = Some(num("--threads") as u32),
+            "--max-memory" => opts.limits.max_memory = Some(num("--max-memory") as u64),
+            // per instance: every run renews it (`Limits::renewed`)
+            "--time-limit" => {
+                opts.limits.time_limit =
+                    Some(std::time::Duration::from_secs_f64(num("--time-limit")))
+            }
+            "--threads" => opts.limits.threads = Some(num("--threads") as usize),
             _ => sets.push(PathBuf::from(a)),
         }
     }
@@ -155,6 +159,10 @@ fn main() {
         for (name, h) in &all {
             let t = Instant::now();
             let c0 = cpu_seconds();
+            let opts = SolveOptions {
+                limits: opts.limits.renewed(),
+                ..opts.clone()
+            };
             let r = match sweep {
                 Some(s) => count_in_with(h, deduce, s, window, &opts),
                 None => count_raced(h, deduce, &setup, &opts),
@@ -185,6 +193,7 @@ fn main() {
                     if ip_check > 0 && small && (small_seen - 1) % ip_check == 0 {
                         let ip_opts = SolveOptions {
                             limit: Some(IP_MAX + 1),
+                            limits: opts.limits.renewed(),
                             ..opts.clone()
                         };
                         match IpEngine(HashiIp).count(h, &Default::default(), &ip_opts) {

@@ -28,7 +28,8 @@ const TIME_LIMIT: f64 = 10.0;
 
 fn opts(settings: &[(&str, &str)]) -> SolveOptions {
     SolveOptions {
-        time_limit: Some(TIME_LIMIT),
+        limits: zlink_puzzle::Limits::default()
+            .with_time_limit(std::time::Duration::from_secs_f64(TIME_LIMIT)),
         settings: settings
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -45,14 +46,14 @@ fn run(
     settings: &[(&str, &str)],
     repeats: usize,
 ) -> Option<(u64, u64, f64)> {
-    let o = opts(settings);
     let mut times = Vec::new();
     let mut last = None;
     for _ in 0..repeats.max(1) {
+        let o = opts(settings);
         let t = Instant::now();
         let s = match KIND.solve(z, Some(engine), &o) {
             Ok(s) => s,
-            Err(SolveError::TimeLimit { .. }) => return None,
+            Err(SolveError::Stopped(s)) if s.is_time() => return None,
             Err(e) => panic!("{engine}: {e}"),
         };
         times.push(t.elapsed().as_secs_f64());

@@ -21,5 +21,4 @@ pub mod numberlink;
 pub mod registry;
 pub mod slitherlink;
 pub mod sudoku;
-mod zdd_limits;
 pub mod zebra;

@@ -1,12 +1,13 @@
-//! What every IP engine shares when it talks to `zlink-ip`: solve options become model
-//! parameters and loop limits, the IP layer's errors become [`SolveError`]s, its per-round log
-//! becomes the puzzle-level [`SolveStats`] the CLI prints, and the one solve path
-//! ([`solve_by_cuts`]) and count path ([`count_by_enumeration`]) every IP engine takes.
+//! What every IP engine shares when it talks to `zlink-ip`: the run's limits become the
+//! model's, the IP layer's errors become [`SolveError`]s (a budget or the deadline stays a
+//! typed stop, a solver failure keeps its typed cause), its per-round log becomes the
+//! puzzle-level [`SolveStats`] the CLI prints, and the one solve path ([`solve_by_cuts`]) and
+//! count path ([`count_by_enumeration`]) every IP engine takes.
 
 use std::time::Instant;
 
 use zlink_ip::{
-    enumerate, solve_with_cuts, Distinct, IpError, LoopLimits, Model, RoundLog, Separator, Solution,
+    enumerate, solve_with_cuts, Distinct, IpError, Model, RoundLog, Separator, Solution,
 };
 use zlink_puzzle::puzzle::{Counted, SolveOptions, SolveStats, StatsTable};
 use zlink_puzzle::SolveError;
@@ -23,10 +24,10 @@ pub fn solve_by_cuts(
     start: Instant,
     cuts: &'static str,
 ) -> Result<(Solution, SolveStats), SolveError> {
-    let limits = configure(model, opts)?;
+    configure(model, opts)?;
     let mut log = RoundLog::new();
     let mut separator = Reporting::new(separator, opts);
-    let s = solve_with_cuts(model, &mut separator, &limits, &mut log).map_err(solve_error)?;
+    let s = solve_with_cuts(model, &mut separator, &mut log).map_err(solve_error)?;
     Ok((
         s,
         stats_from_log_as(&log, start.elapsed().as_secs_f64(), cuts),
@@ -46,7 +47,7 @@ pub fn count_by_enumeration(
     start: Instant,
     cuts: &'static str,
 ) -> Result<Counted, SolveError> {
-    let limits = configure(model, opts)?;
+    configure(model, opts)?;
     let mut log = RoundLog::new();
     let limit = opts.limit.unwrap_or(u64::MAX);
     let mut found = 0u64;
@@ -57,11 +58,11 @@ pub fn count_by_enumeration(
         distinct,
         limit,
         &mut separator,
-        &limits,
         &mut log,
         &mut |_| {
             found += 1;
-            opts.progress
+            opts.limits
+                .progress
                 .report("solutions", found, total, || format!("{found} found"));
         },
     )
@@ -99,6 +100,7 @@ impl Separator for Reporting<'_> {
         self.cuts += cuts.len() as u64;
         let (r, c) = (self.rounds, self.cuts);
         self.opts
+            .limits
             .progress
             .report("rounds", r, None, || format!("{c} cuts so far"));
         cuts
@@ -110,10 +112,10 @@ impl Separator for Reporting<'_> {
 }
 
 /// Whether `model` can be handed to the solver within the options' memory budget; checked
-/// before the solver allocates anything (and again by every solve, [`zlink_ip::Params::max_memory`]).
+/// before the solver allocates anything (and again by every solve, [`Model::limits`]).
 ///
 /// # Errors
-/// [`SolveError::Budget`] naming the model's size and the budget.
+/// [`SolveError::Stopped`] naming the model's size and the budget.
 pub fn check_memory(model: &Model, opts: &SolveOptions) -> Result<(), SolveError> {
     check_memory_of(
         model.num_vars(),
@@ -128,54 +130,32 @@ pub fn check_memory(model: &Model, opts: &SolveOptions) -> Result<(), SolveError
 /// allocates the model itself.
 ///
 /// # Errors
-/// [`SolveError::Budget`] naming the model's size and the budget.
+/// [`SolveError::Stopped`] naming the model's size and the budget.
 pub fn check_memory_of(
     vars: usize,
     rows: usize,
     nnz: usize,
     opts: &SolveOptions,
 ) -> Result<(), SolveError> {
-    let need = zlink_ip::solver_memory(vars, rows, nnz);
-    match opts.max_memory {
-        Some(budget) if need > budget => Err(solve_error(IpError::Memory {
-            vars,
-            rows,
-            nonzeros: nnz,
-            need,
-            budget,
-        })),
-        _ => Ok(()),
-    }
+    zlink_ip::check_memory_of(&opts.limits, vars, rows, nnz).map_err(solve_error)
 }
 
-/// Apply threads and MIP gap to `model`, and return the loop limits for the time limit (the
-/// time limit covers a whole cut loop or enumeration, not one solver call).
+/// Give `model` the run's limits (the deadline covers a whole cut loop or enumeration, not
+/// one solver call; threads; the memory budget, checked at every solve).
 ///
 /// # Errors
-/// [`SolveError::Budget`] when the model does not fit the memory budget ([`check_memory`]).
-pub fn configure(model: &mut Model, opts: &SolveOptions) -> Result<LoopLimits, SolveError> {
-    check_memory(model, opts)?;
-    model.params.max_memory = opts.max_memory;
-    model.params.threads = opts.threads;
-    model.params.mip_gap = opts.mip_gap;
-    Ok(LoopLimits {
-        time_limit: opts.time_limit,
-        max_rounds: None,
-    })
+/// [`SolveError::Stopped`] when the model does not fit the memory budget ([`check_memory`]).
+pub fn configure(model: &mut Model, opts: &SolveOptions) -> Result<(), SolveError> {
+    model.limits = opts.limits.clone();
+    check_memory(model, opts)
 }
 
 /// The puzzle-level error for an IP-layer error.
 pub fn solve_error(e: IpError) -> SolveError {
     match e {
         IpError::Infeasible => SolveError::Infeasible,
-        IpError::TimeLimit { seconds, .. } => SolveError::TimeLimit { seconds },
-        IpError::Unbounded => SolveError::Solver("the model is unbounded".into()),
-        IpError::RoundLimit { rounds } => {
-            SolveError::Solver(format!("no answer after {rounds} solver calls"))
-        }
-        e @ IpError::Memory { .. } => SolveError::Budget(e.to_string()),
-        IpError::Solver(s) => SolveError::Solver(s),
-        e @ IpError::NoSolver => SolveError::Solver(e.to_string()),
+        IpError::Stopped { stopped, .. } => SolveError::Stopped(stopped),
+        e => SolveError::caused_by(e),
     }
 }
 

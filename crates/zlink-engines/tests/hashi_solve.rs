@@ -192,11 +192,11 @@ fn zdd_counts_a_400_island_cllv_instance() {
     verify(&h, &s.solution).unwrap();
     assert_eq!(s.more, Some(true));
     let tiny = SolveOptions {
-        max_memory: Some(200_000),
+        limits: zlink_puzzle::Limits::default().with_memory(200_000),
         ..SolveOptions::default()
     };
     match count_with(&h, false, &tiny) {
-        Err(SolveError::Budget(_)) => {}
+        Err(SolveError::Stopped(s)) if s.is_budget() => {}
         other => panic!("expected a budget error, got {other:?}"),
     }
 }

@@ -26,19 +26,21 @@ fn ip_engines_refuse_a_model_over_the_budget() {
     for (kind, text) in cases {
         let p = first(kind, text);
         let tight = SolveOptions {
-            max_memory: Some(4096),
+            limits: zlink_puzzle::Limits::default().with_memory(4096),
             ..SolveOptions::default()
         };
         match p.solve(Some("ip"), &tight) {
-            Err(SolveError::Budget(msg)) => assert!(msg.contains("integer program"), "{msg}"),
+            Err(SolveError::Stopped(s)) => {
+                assert!(s.to_string().contains("integer program"), "{s}")
+            }
             other => panic!("{kind}: expected a budget error, got {other:?}"),
         }
         assert!(
-            matches!(p.count(Some("ip"), &tight), Err(SolveError::Budget(_))),
+            matches!(p.count(Some("ip"), &tight), Err(SolveError::Stopped(_))),
             "{kind}"
         );
         let roomy = SolveOptions {
-            max_memory: Some(1 << 30),
+            limits: zlink_puzzle::Limits::default().with_memory(1 << 30),
             ..SolveOptions::default()
         };
         assert!(p.solve(Some("ip"), &roomy).is_ok(), "{kind}");
@@ -51,15 +53,15 @@ fn ip_engines_refuse_a_model_over_the_budget() {
 fn minclue_ip_master_honours_the_budget() {
     let p = first("minclue", "1234341221434321\n");
     let tight = SolveOptions {
-        max_memory: Some(4096),
+        limits: zlink_puzzle::Limits::default().with_memory(4096),
         ..SolveOptions::default()
     };
     match p.solve(Some("ip"), &tight) {
-        Err(SolveError::Budget(msg)) => assert!(msg.contains("integer program"), "{msg}"),
+        Err(SolveError::Stopped(s)) => assert!(s.to_string().contains("integer program"), "{s}"),
         other => panic!("expected a budget error, got {other:?}"),
     }
     let roomy = SolveOptions {
-        max_memory: Some(1 << 30),
+        limits: zlink_puzzle::Limits::default().with_memory(1 << 30),
         ..SolveOptions::default()
     };
     assert!(p.solve(Some("ip"), &roomy).is_ok());

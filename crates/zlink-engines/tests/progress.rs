@@ -28,7 +28,7 @@ fn diagram_engines_report_levels() {
     let blank = first("slitherlink", ".....\n.....\n.....\n.....\n");
     let (hook, seen) = recording();
     let opts = SolveOptions {
-        progress: hook,
+        limits: zlink_puzzle::Limits::default().with_progress(hook),
         ..SolveOptions::default()
     };
     let c = blank.count(Some("zdd"), &opts).unwrap();
@@ -45,7 +45,7 @@ fn cut_loops_report_rounds_and_solutions() {
     let puzzle = first("slitherlink", "3 3\n- - -\n- - -\n- - -\n");
     let (hook, seen) = recording();
     let opts = SolveOptions {
-        progress: hook,
+        limits: zlink_puzzle::Limits::default().with_progress(hook),
         limit: Some(5),
         ..SolveOptions::default()
     };

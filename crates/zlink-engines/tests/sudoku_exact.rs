@@ -174,11 +174,11 @@ fn exact_is_the_default_row_and_ip_stays_selectable() {
         Err(zlink_puzzle::SolveError::BadSetting(_))
     ));
     let timed = SolveOptions {
-        time_limit: Some(0.0),
+        limits: zlink_puzzle::Limits::default().with_time_limit(std::time::Duration::ZERO),
         ..SolveOptions::default()
     };
     assert!(matches!(
         KIND.solve(&s, None, &timed),
-        Err(zlink_puzzle::SolveError::TimeLimit { .. })
+        Err(zlink_puzzle::SolveError::Stopped(s)) if s.is_time()
     ));
 }

@@ -111,14 +111,14 @@ fn budgets_are_honoured() {
     let text = zlink_testkit::data::read("zebra/life-1962.txt").expect("data");
     let z = &Zebra::parse(&text, "f").unwrap()[0].1;
     let tiny = SolveOptions {
-        max_memory: Some(100),
+        limits: zlink_puzzle::Limits::default().with_memory(100),
         ..SolveOptions::default()
     };
     for engine in ["propagate", "ip"] {
         assert!(
             matches!(
                 KIND.count(z, Some(engine), &tiny),
-                Err(SolveError::Budget(_))
+                Err(SolveError::Stopped(s)) if s.is_budget()
             ),
             "{engine}"
         );
@@ -127,12 +127,13 @@ fn budgets_are_honoured() {
     let free = generate(6, 6, 1, &SolveOptions::default()).unwrap().0;
     let open = Zebra::new(free.attributes().to_vec(), Vec::new());
     let quick = SolveOptions {
-        time_limit: Some(0.2),
+        limits: zlink_puzzle::Limits::default()
+            .with_time_limit(std::time::Duration::from_secs_f64(0.2)),
         ..SolveOptions::default()
     };
     assert!(matches!(
         KIND.count(&open, Some("propagate"), &quick),
-        Err(SolveError::TimeLimit { .. })
+        Err(SolveError::Stopped(s)) if s.is_time()
     ));
 }
 

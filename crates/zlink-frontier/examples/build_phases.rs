@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use zlink_frontier::specs::mate::MateSpec;
-use zlink_frontier::{build, EdgeOrder, Graph, Options};
+use zlink_frontier::{build, EdgeOrder, Graph, Limits};
 
 /// User + system CPU seconds of this process (`/proc/self/stat` fields 14 and 15, in ticks).
 fn cpu_seconds() -> f64 {
@@ -74,8 +74,7 @@ fn main() {
         reset_peak();
         if count_only {
             let t = cpu_seconds();
-            let c =
-                zlink_frontier::count_with_stats(&spec, &Options::default()).expect("no budget");
+            let c = zlink_frontier::count_with_stats(&spec, &Limits::default()).expect("no budget");
             phase("count-only", t);
             eprintln!(
                 "{kind} {n}: {} states, widest level {}, count {}, wall {:.2} s",
@@ -87,7 +86,7 @@ fn main() {
             return;
         }
         let t = cpu_seconds();
-        let built = build(&spec, &Options::default()).expect("no budget");
+        let built = build(&spec, &Limits::default()).expect("no budget");
         phase("build", t);
         let raw = built.nodes;
         let mut zdd = zlink_zdd::Zdd::new(0);

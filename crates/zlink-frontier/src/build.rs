@@ -26,9 +26,13 @@ use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 use zlink_zdd::import::{RawRef, Unreduced};
 
+use zlink_base::stop::At;
+use zlink_base::{Limits, Resource, Stopped};
+
+use crate::budget::Budget;
 use crate::lookahead::Lookahead;
-use crate::options::{Options, Progress, TimeLimit};
 use crate::pending::{Pending, Raw, Scatter};
+use crate::run::BUILD_BYTES_PER_NODE;
 use crate::spec::{Level, Spec, Step};
 
 /// Where a pending child's id must be written: the root, or `(level, number, branch)` (the
@@ -43,42 +47,17 @@ impl BackRef {
     }
 }
 
-/// Error: the node budget ran out.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("node budget of {max_nodes} exhausted at level {level} ({nodes} nodes)")]
-pub struct BudgetExceeded {
-    /// The budget.
-    pub max_nodes: u64,
-    /// Nodes created when it ran out.
-    pub nodes: u64,
-    /// The level being built.
-    pub level: Level,
-}
-
-/// Why building a reduced diagram failed.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum BuildError {
-    /// The builder's node budget (unreduced nodes) ran out.
-    #[error(transparent)]
-    Builder(#[from] BudgetExceeded),
-    /// The ZDD store's node budget ran out while reducing.
-    #[error("ZDD store: {0}")]
-    Store(#[from] zlink_zdd::BudgetExceeded),
-    /// The deadline of `Options::deadline` passed.
-    #[error(transparent)]
-    TimeLimit(#[from] TimeLimit),
-}
-
-/// Builds `spec` and reduces it into `zdd` (the store grows to the spec's number of levels).
+/// Builds `spec` and reduces it into `zdd` (the store grows to the spec's number of levels),
+/// under the node budget of `limits` ([`build`]) and the store's own.
 ///
 /// # Errors
-/// [`BuildError`] if either node budget runs out.
+/// [`Stopped`] if either node budget or the time runs out.
 pub fn build_zdd<S: Spec>(
     spec: &S,
     zdd: &mut zlink_zdd::Zdd,
-    opts: &Options<'_>,
-) -> Result<zlink_zdd::NodeId, BuildError> {
-    let built = build(spec, opts)?;
+    limits: &Limits,
+) -> Result<zlink_zdd::NodeId, Stopped> {
+    let built = build(spec, limits)?;
     Ok(zdd.import(built.unreduced)?)
 }
 
@@ -153,15 +132,22 @@ fn expand_chunk<S: Spec>(
     (accepts, out)
 }
 
-/// Builds the unreduced diagram of `spec`.
+/// Builds the unreduced diagram of `spec`, reporting each level to `limits.progress`. The
+/// node budget is [`Limits::max_nodes`] if given, else the memory budget at
+/// [`BUILD_BYTES_PER_NODE`] a node ([`crate::run::build_family`] also accounts wide states
+/// and runs in [`Limits::threads`] threads; here the ambient rayon pool runs it).
 ///
 /// # Errors
-/// [`BuildError::Builder`] once more than `opts.max_nodes` nodes exist (or more than
-/// [`Unreduced::MAX_NODES`], what the raw diagram can hold); [`BuildError::TimeLimit`] once
-/// `opts.deadline` has passed.
+/// [`Stopped`] once more nodes than the budget exist (or more than
+/// [`Unreduced::MAX_NODES`], what the raw diagram can hold), or once the deadline has passed.
 ///
 /// Time: `O(total nodes)`; memory: 8 bytes per node plus the states of the busiest levels.
-pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BuildError> {
+pub fn build<S: Spec>(spec: &S, limits: &Limits) -> Result<Built, Stopped> {
+    build_in(spec, &Budget::build(limits, BUILD_BYTES_PER_NODE))
+}
+
+/// [`build`] under a budget already derived from the caller's limits.
+pub(crate) fn build_in<S: Spec>(spec: &S, budget: &Budget<'_>) -> Result<Built, Stopped> {
     // Nodes whose 1-branch is rejected would only be suppressed by the reduction: never make
     // them (halves the raw nodes of a Simpath build).
     let spec = &Lookahead(spec);
@@ -184,10 +170,10 @@ pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BuildError>
         };
         let len: usize = merged.iter().map(|m| m.states.len()).sum();
         nodes += len as u64;
-        let too_many = |_| BudgetExceeded {
-            max_nodes: Unreduced::MAX_NODES as u64,
-            nodes,
-            level: i,
+        let too_many = |_| {
+            Stopped::budget(Resource::Nodes, nodes, Unreduced::MAX_NODES as u64)
+                .at(At::level(i, levels))
+                .of("the raw diagram")
         };
         raw.push_row(len).map_err(too_many)?;
         let Some(items) = items else {
@@ -213,25 +199,9 @@ pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BuildError>
         }
         pending.recycle(items);
         max_level_nodes = max_level_nodes.max(len);
-        opts.check_deadline(i, levels)?;
-        if let Some(p) = opts.progress {
-            p(&Progress {
-                level: i,
-                levels,
-                level_nodes: len,
-                nodes_so_far: nodes,
-            });
-        }
-        if let Some(max) = opts.max_nodes {
-            if nodes > max {
-                return Err(BudgetExceeded {
-                    max_nodes: max,
-                    nodes,
-                    level: i,
-                }
-                .into());
-            }
-        }
+        budget.check_deadline(i, levels)?;
+        budget.report(i, levels, nodes);
+        budget.check_nodes(nodes, i, levels)?;
         let parts = merged.iter().map(|m| m.states.as_slice());
         let accepts = pending.expand_level(i, len, parts, |base, c, out, bits_of| {
             expand_chunk(spec, (i, first), (base, c), out, bits_of)

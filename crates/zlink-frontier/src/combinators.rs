@@ -14,25 +14,25 @@
 //! ```
 //! use zlink_frontier::combinators::{subset, Intersection};
 //! use zlink_frontier::specs::{degree::DegreeSpec, mate::MateSpec};
-//! use zlink_frontier::{build_zdd, count, Graph, Options};
+//! use zlink_frontier::{build_zdd, count, Graph, Limits};
 //! let g = Graph::grid(3, 3);
 //! // Cycles through the centre vertex 4: cycles ∩ {deg(4) = 2}.
 //! let mut allowed = vec![0b101u32; 9];
 //! allowed[4] = 0b100;
 //! let both = Intersection::new(MateSpec::cycles(&g, false).unwrap(), DegreeSpec::new(&g, &allowed).unwrap());
-//! assert_eq!(count(&both, &Options::default()).unwrap(), 12u32.into()); // 4 squares, 4 dominoes, 4 L-trominoes
+//! assert_eq!(count(&both, &Limits::default()).unwrap(), 12u32.into()); // 4 squares, 4 dominoes, 4 L-trominoes
 //! // The same through subsetting a built ZDD of all cycles.
 //! let mut zdd = zlink_zdd::Zdd::new(g.num_edges() as u32);
-//! let all = build_zdd(&MateSpec::cycles(&g, false).unwrap(), &mut zdd, &Options::default()).unwrap();
-//! let through = subset(&mut zdd, all, &DegreeSpec::new(&g, &allowed).unwrap(), &Options::default()).unwrap();
+//! let all = build_zdd(&MateSpec::cycles(&g, false).unwrap(), &mut zdd, &Limits::default()).unwrap();
+//! let through = subset(&mut zdd, all, &DegreeSpec::new(&g, &allowed).unwrap(), &Limits::default()).unwrap();
 //! assert_eq!(zdd.count(through), 12u32.into()); // 4 squares, 4 dominoes, 4 L-trominoes
 //! ```
 
 use zlink_zdd::{NodeId, Zdd};
 
-use crate::build::{build, BuildError};
-use crate::options::Options;
+use crate::build::build;
 use crate::spec::{Level, Spec, Step, Stepwise};
+use zlink_base::{Limits, Stopped};
 
 /// Whether the spec, from `step`, accepts the empty continuation (all later variables 0).
 ///
@@ -154,12 +154,12 @@ impl<A: Spec, B: Spec> Spec for Intersection<A, B> {
 /// ```
 /// use zlink_frontier::combinators::{Intersection, Lockstep};
 /// use zlink_frontier::specs::{groups::GroupSpec, mate::MateSpec};
-/// use zlink_frontier::{count, Graph, Options};
+/// use zlink_frontier::{count, Graph, Limits};
 /// let g = Graph::grid(3, 3);
 /// // cycles through exactly one of the edges 0 and 1, and both of 5 and 6
 /// let cycles = MateSpec::cycles(&g, false).unwrap();
 /// let groups = GroupSpec::new(g.num_edges() as u32, &[(vec![0, 1], 1), (vec![5, 6], 2)]).unwrap();
-/// let opts = Options::default();
+/// let opts = Limits::default();
 /// let general = count(&Intersection::new(&cycles, &groups), &opts).unwrap();
 /// assert_eq!(count(&Lockstep::new(&cycles, &groups), &opts).unwrap(), general);
 /// ```
@@ -345,13 +345,13 @@ impl Spec for ZddFamily<'_> {
 /// `F ∩ L(spec)`: the members of the family `f` that `spec` accepts, as a new node of `zdd`.
 ///
 /// # Errors
-/// [`BuildError`] if the builder's or the store's node budget runs out.
+/// [`Stopped`] if the builder's or the store's node budget, or the time, runs out.
 pub fn subset<S: Spec>(
     zdd: &mut Zdd,
     f: NodeId,
     spec: &S,
-    opts: &Options<'_>,
-) -> Result<NodeId, BuildError> {
-    let built = build(&Intersection::new(ZddFamily::new(zdd, f), spec), opts)?;
+    limits: &Limits,
+) -> Result<NodeId, Stopped> {
+    let built = build(&Intersection::new(ZddFamily::new(zdd, f), spec), limits)?;
     Ok(zdd.import(built.unreduced)?)
 }

@@ -20,10 +20,12 @@ use num_bigint::BigUint;
 use rayon::prelude::*;
 use std::hash::{BuildHasher, Hash};
 
-use crate::build::BudgetExceeded;
+use zlink_base::{Limits, Stopped};
+
+use crate::budget::Budget;
 use crate::lookahead::Lookahead;
-use crate::options::{Options, Progress, TimeLimit};
 use crate::pending::{Pending, Raw, Scatter};
+use crate::run::COUNT_BYTES_PER_STATE;
 use crate::spec::{Level, Spec, Step};
 use zlink_zdd::U256;
 
@@ -37,38 +39,17 @@ pub struct Counted {
     /// Distinct states summed over all levels (= nodes of the unreduced diagram, under the
     /// 1-branch lookahead).
     pub total_states: u64,
-}
-
-/// Why a count stopped early.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum CountError {
-    /// More distinct states than `Options::max_nodes` (summed over the levels).
-    #[error(transparent)]
-    Nodes(#[from] BudgetExceeded),
-    /// More states held at once than `Options::max_held_states`.
-    #[error(
-        "{held} states held at once at level {level} exceed the count's budget of {max} \
-         (the widest levels of this order need more memory)"
-    )]
-    Held {
-        /// The budget.
-        max: u64,
-        /// States held (a merged level and the raw children waiting for later levels).
-        held: u64,
-        /// The level being processed.
-        level: Level,
-    },
-    /// The deadline of `Options::deadline` passed.
-    #[error(transparent)]
-    TimeLimit(#[from] TimeLimit),
+    /// `(level, distinct states)` of every level that held a state, in order: the profile
+    /// of the run (where the width is).
+    pub level_states: Vec<(Level, u64)>,
 }
 
 /// The size of the family described by `spec` (see [`count_with_stats`]).
 ///
 /// # Errors
-/// [`CountError`] if a budget of `opts` runs out.
-pub fn count<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<BigUint, CountError> {
-    Ok(count_with_stats(spec, opts)?.count)
+/// [`Stopped`] if a budget or the time of `limits` runs out.
+pub fn count<S: Spec>(spec: &S, limits: &Limits) -> Result<BigUint, Stopped> {
+    Ok(count_with_stats(spec, limits)?.count)
 }
 
 /// A count type of the DP.
@@ -249,21 +230,12 @@ impl<S, C> Dp<S, C> {
 /// with the level that overflowed still pending).
 fn run<S: Spec, C: Num>(
     spec: &S,
-    opts: &Options<'_>,
+    budget: &Budget<'_>,
     mut dp: Dp<S::State, C>,
     stats: &mut Counted,
-) -> Result<Result<(), CountError>, Dp<S::State, C>> {
+) -> Result<Result<(), Stopped>, Dp<S::State, C>> {
     let levels = spec.num_levels();
-    let held = |level: Level, states: u64| -> Result<(), CountError> {
-        match opts.max_held_states {
-            Some(max) if states > max => Err(CountError::Held {
-                max,
-                held: states,
-                level,
-            }),
-            _ => Ok(()),
-        }
-    };
+    let held = |level: Level, states: u64| budget.check_held(states, level, levels);
     while dp.next < levels {
         let i = dp.next;
         let Some(raw) = dp.pending.get(i) else {
@@ -284,25 +256,13 @@ fn run<S: Spec, C: Num>(
         let level = i;
         stats.max_level_states = stats.max_level_states.max(len);
         stats.total_states += len as u64;
-        if let Err(e) = opts.check_deadline(level, levels) {
-            return Ok(Err(e.into()));
+        stats.level_states.push((level, len as u64));
+        if let Err(e) = budget.check_deadline(level, levels) {
+            return Ok(Err(e));
         }
-        if let Some(p) = opts.progress {
-            p(&Progress {
-                level,
-                levels,
-                level_nodes: len,
-                nodes_so_far: stats.total_states,
-            });
-        }
-        if let Some(max) = opts.max_nodes {
-            if stats.total_states > max {
-                return Ok(Err(CountError::Nodes(BudgetExceeded {
-                    max_nodes: max,
-                    nodes: stats.total_states,
-                    level,
-                })));
-            }
+        budget.report(level, levels, stats.total_states);
+        if let Err(e) = budget.check_nodes(stats.total_states, level, levels) {
+            return Ok(Err(e));
         }
         let parts = cur.iter().map(Vec::as_slice);
         let accepted = dp
@@ -321,22 +281,31 @@ fn run<S: Spec, C: Num>(
     Ok(Ok(()))
 }
 
-/// Counts the family of `spec` and reports level statistics.
+/// Counts the family of `spec` and reports level statistics, and each level to
+/// `limits.progress`. The budget of states held at once is the memory budget at
+/// [`COUNT_BYTES_PER_STATE`] a state ([`crate::run::count_family`] also accounts wide states
+/// and runs in [`Limits::threads`] threads; here the ambient rayon pool runs it).
 ///
 /// # Errors
-/// [`CountError::Nodes`] once more than `opts.max_nodes` distinct states (summed over the
-/// levels, as the builder counts nodes) have been created; [`CountError::Held`] once more than
-/// `opts.max_held_states` states are held at once.
+/// [`Stopped`] once more than [`Limits::max_nodes`] distinct states (summed over the levels,
+/// as the builder counts nodes) have been created, once more states are held at once than
+/// the memory budget allows, or once the deadline has passed.
 ///
 /// Time: `O(total states)` hash operations (each with two `child` calls); memory:
 /// `O(widest level)` states, plus the raw children of the next levels (about twice that).
-pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted, CountError> {
+pub fn count_with_stats<S: Spec>(spec: &S, limits: &Limits) -> Result<Counted, Stopped> {
+    count_in(spec, &Budget::count(limits, COUNT_BYTES_PER_STATE))
+}
+
+/// [`count_with_stats`] under a budget already derived from the caller's limits.
+pub(crate) fn count_in<S: Spec>(spec: &S, budget: &Budget<'_>) -> Result<Counted, Stopped> {
     let spec = Lookahead(spec);
     let levels = spec.num_levels();
     let mut stats = Counted {
         count: BigUint::default(),
         max_level_states: 0,
         total_states: 0,
+        level_states: Vec::new(),
     };
     let mut dp: Dp<S::State, u64> = Dp {
         pending: Pending::new(levels),
@@ -350,19 +319,19 @@ pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted
         }
         Step::Node(l, s) => dp.pending.put(l, Raw::single((s, 1u64))),
     }
-    let dp = match run(&spec, opts, dp, &mut stats) {
+    let dp = match run(&spec, budget, dp, &mut stats) {
         Ok(r) => return r.map(|()| stats),
         Err(dp) => dp.widen::<u128>(),
     };
-    let dp = match run(&spec, opts, dp, &mut stats) {
+    let dp = match run(&spec, budget, dp, &mut stats) {
         Ok(r) => return r.map(|()| stats),
         Err(dp) => dp.widen::<U256>(),
     };
-    let dp = match run(&spec, opts, dp, &mut stats) {
+    let dp = match run(&spec, budget, dp, &mut stats) {
         Ok(r) => return r.map(|()| stats),
         Err(dp) => dp.widen::<BigUint>(),
     };
-    match run(&spec, opts, dp, &mut stats) {
+    match run(&spec, budget, dp, &mut stats) {
         Ok(r) => r.map(|()| stats),
         Err(_) => unreachable!("BigUint additions cannot overflow"),
     }

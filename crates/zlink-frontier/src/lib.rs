@@ -14,13 +14,13 @@
 //! assert_eq!(count(&paths, &Default::default()).unwrap(), 184u32.into()); // OEIS A007764
 //! ```
 
+mod budget;
 pub mod build;
 pub mod combinators;
 pub mod count;
 pub mod frontier;
 pub mod graph;
 pub mod lookahead;
-pub mod options;
 pub mod order;
 pub mod packed;
 mod pending;
@@ -28,11 +28,11 @@ pub mod run;
 pub mod spec;
 pub mod specs;
 
-pub use build::{build, build_zdd, BudgetExceeded, BuildError, Built};
-pub use count::{count, count_with_stats, CountError, Counted};
+pub use build::{build, build_zdd, Built};
+pub use count::{count, count_with_stats, Counted};
 pub use frontier::{FrontierPlan, TooWide};
 pub use graph::{Graph, GraphError, Vertex};
-pub use options::{Options, Progress, TimeLimit};
 pub use order::{frontier_widths, EdgeOrder};
-pub use run::{build_family, count_family, BuildReport, CountReport, Limits, RunError, SpecFamily};
+pub use run::{build_family, count_family, BuildReport, CountReport, RunError, SpecFamily};
 pub use spec::{Level, Spec, Step, Stepwise};
+pub use zlink_base::{Limits, Stopped};

@@ -19,7 +19,7 @@ use std::hash::Hash;
 
 use rayon::prelude::*;
 
-use crate::options::shard_of;
+use crate::budget::shard_of;
 use crate::spec::Level;
 
 /// Levels with fewer states than this are expanded on the calling thread (one chunk per

@@ -10,7 +10,8 @@
 //! [`count_family`] or [`build_family`].
 //!
 //! ```
-//! use zlink_frontier::run::{count_family, Limits, MateFamily};
+//! use zlink_base::Limits;
+//! use zlink_frontier::run::{count_family, MateFamily};
 //! use zlink_frontier::Graph;
 //! let cycles = MateFamily::cycles(Graph::grid(3, 3), false);
 //! let report = count_family(&cycles, &Limits::default()).unwrap();
@@ -18,18 +19,17 @@
 //! assert!(!report.wide);
 //! ```
 
-use std::time::{Duration, Instant};
-
 use num_bigint::BigUint;
+use zlink_base::{Limits, Stopped};
 use zlink_zdd::{NodeId, Zdd};
 
-use crate::build::{build, BuildError};
-use crate::count::{count_with_stats, CountError};
+use crate::budget::Budget;
+use crate::build::build_in;
+use crate::count::count_in;
 use crate::frontier::FrontierPlan;
 use crate::graph::{Graph, Vertex};
-use crate::options::{Options, Progress};
 use crate::packed::{Inline, Packed, Slots, Wide, MAX_INLINE_WIDTH, MAX_WIDTH};
-use crate::spec::Spec;
+use crate::spec::{Level, Spec};
 use crate::specs::mate::Mate;
 use crate::specs::SpecError;
 
@@ -62,64 +62,46 @@ pub trait SpecFamily: Sync {
     fn spec<M: Slots>(&self) -> Result<impl Spec, SpecError>;
 }
 
-/// What a run may use. The default is no limit, the ambient thread pool and no progress.
-#[derive(Clone, Copy, Default)]
-pub struct Limits<'a> {
-    /// Worker threads (`None`: the ambient rayon pool).
-    pub threads: Option<usize>,
-    /// Memory budget in bytes: a build turns it into a node budget, a count into a budget of
-    /// states held at once.
-    pub max_memory: Option<u64>,
-    /// Node budget (nodes built, or distinct states counted), on top of the memory budget.
-    pub max_nodes: Option<u64>,
-    /// Wall-clock limit of the whole run.
-    pub time_limit: Option<Duration>,
-    /// Called once per non-empty level.
-    pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
-}
-
-impl std::fmt::Debug for Limits<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Limits")
-            .field("threads", &self.threads)
-            .field("max_memory", &self.max_memory)
-            .field("max_nodes", &self.max_nodes)
-            .field("time_limit", &self.time_limit)
-            .field("progress", &self.progress.is_some())
-            .finish()
-    }
-}
-
 /// Why a run stopped without an answer.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     /// The spec could not be set up (a vertex out of range, a frontier too wide for any state).
     #[error(transparent)]
     Spec(#[from] SpecError),
-    /// A count ran out of a budget or of time.
-    #[error("{0}{1}")]
-    Count(CountError, String),
-    /// A build ran out of a budget or of time.
-    #[error("{0}{1}")]
-    Build(BuildError, String),
+    /// A budget or the time ran out, with the figures.
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
     /// The thread pool could not be started.
     #[error("cannot start threads: {0}")]
     Threads(String),
 }
 
+impl zlink_base::Stoppable for RunError {
+    fn into_stopped(self) -> Result<Stopped, Self> {
+        match self {
+            RunError::Stopped(s) => Ok(s),
+            e => Err(e),
+        }
+    }
+}
+
 impl RunError {
+    /// Why the run stopped, when a budget or the time stopped it.
+    pub fn stopped(&self) -> Option<&Stopped> {
+        match self {
+            RunError::Stopped(s) => Some(s),
+            _ => None,
+        }
+    }
+
     /// Whether the run stopped on its time limit (rather than a budget or a setup error).
     pub fn is_time_limit(&self) -> bool {
-        matches!(
-            self,
-            RunError::Count(CountError::TimeLimit(_), _)
-                | RunError::Build(BuildError::TimeLimit(_), _)
-        )
+        self.stopped().is_some_and(Stopped::is_time)
     }
 
     /// Whether a node, state or memory budget stopped the run.
     pub fn is_budget(&self) -> bool {
-        matches!(self, RunError::Count(..) | RunError::Build(..)) && !self.is_time_limit()
+        self.stopped().is_some_and(Stopped::is_budget)
     }
 }
 
@@ -136,6 +118,8 @@ pub struct CountReport {
     pub width: usize,
     /// Whether wide states were used (see [`SpecFamily::wide`]).
     pub wide: bool,
+    /// `(level, distinct states)` of every level that held a state, in order.
+    pub level_states: Vec<(Level, u64)>,
 }
 
 /// What a build made.
@@ -175,83 +159,28 @@ pub fn held_state_bytes(width: usize, wide: bool) -> u64 {
     COUNT_BYTES_PER_STATE + if wide { wide_extra_bytes(width) } else { 0 }
 }
 
-impl<'a> Limits<'a> {
-    /// When the time limit ends, counted from now (`None` without one).
-    pub fn deadline(&self) -> Option<Instant> {
-        self.time_limit.and_then(|t| Instant::now().checked_add(t))
-    }
-
-    /// These limits with what is left of the time until `deadline` (unchanged without one):
-    /// for runs in several steps (deduction, an attempt, the full run) that share one limit.
-    pub fn until(&self, deadline: Option<Instant>) -> Limits<'a> {
-        Limits {
-            time_limit: deadline
-                .map(|d| d.saturating_duration_since(Instant::now()))
-                .or(self.time_limit),
-            ..*self
+/// Runs `f` in a pool of [`Limits::threads`] threads (the ambient pool when `None`). On a
+/// worker of a pool of that size already (the CLI makes its thread one), `f` runs right here:
+/// a new pool would start threads only to hand the work over to them.
+///
+/// # Errors
+/// [`RunError::Threads`] when the pool cannot be started.
+pub fn install<T: Send>(limits: &Limits, f: impl FnOnce() -> T + Send) -> Result<T, RunError> {
+    match limits.threads {
+        None => Ok(f()),
+        Some(n)
+            if rayon::current_thread_index().is_some()
+                && rayon::current_num_threads() == n.max(1) =>
+        {
+            Ok(f())
         }
-    }
-}
-
-impl Limits<'_> {
-    fn options(&self, max_nodes: Option<u64>, max_held: Option<u64>) -> Options<'_> {
-        Options {
-            max_nodes,
-            max_held_states: max_held,
-            deadline: self.deadline(),
-            progress: self.progress,
+        Some(n) => {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n.max(1))
+                .build()
+                .map_err(|e| RunError::Threads(e.to_string()))?;
+            Ok(pool.install(f))
         }
-    }
-
-    /// Runs `f` in a pool of [`Limits::threads`] threads (the ambient pool when `None`). On a
-    /// worker of a pool of that size already (the CLI makes its thread one), `f` runs right here:
-    /// a new pool would start threads only to hand the work over to them.
-    fn install<T: Send>(&self, f: impl FnOnce() -> T + Send) -> Result<T, RunError> {
-        match self.threads {
-            None => Ok(f()),
-            Some(n)
-                if rayon::current_thread_index().is_some()
-                    && rayon::current_num_threads() == n.max(1) =>
-            {
-                Ok(f())
-            }
-            Some(n) => {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(n.max(1))
-                    .build()
-                    .map_err(|e| RunError::Threads(e.to_string()))?;
-                Ok(pool.install(f))
-            }
-        }
-    }
-}
-
-/// Human-readable binary size, e.g. `1.5 GiB`.
-pub fn human_bytes(bytes: u64) -> String {
-    let units = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut v = bytes as f64;
-    let mut u = 0;
-    while v >= 1024.0 && u + 1 < units.len() {
-        v /= 1024.0;
-        u += 1;
-    }
-    if u == 0 {
-        format!("{bytes} B")
-    } else {
-        format!("{v:.1} {}", units[u])
-    }
-}
-
-/// A budget message: how the memory budget translated into the limit that ran out.
-fn explain(budget: Option<u64>, per: u64, what: &str) -> String {
-    match budget {
-        Some(b) => format!(
-            " (a memory budget of {} allows about {} {what} at {per} bytes each: raise \
-             --max-memory)",
-            human_bytes(b),
-            b / per
-        ),
-        None => String::new(),
     }
 }
 
@@ -259,38 +188,20 @@ fn explain(budget: Option<u64>, per: u64, what: &str) -> String {
 /// when its frontier fits them and wide states otherwise.
 ///
 /// # Errors
-/// [`RunError::Spec`] when the spec cannot be set up; [`RunError::Count`] when the memory or
+/// [`RunError::Spec`] when the spec cannot be set up; [`RunError::Stopped`] when the memory or
 /// node budget or the time limit runs out.
-pub fn count_family<F: SpecFamily>(
-    family: &F,
-    limits: &Limits<'_>,
-) -> Result<CountReport, RunError> {
+pub fn count_family<F: SpecFamily>(family: &F, limits: &Limits) -> Result<CountReport, RunError> {
     let width = family.width();
     let wide = family.wide();
-    let per_held = held_state_bytes(width, wide);
-    let held = limits.max_memory.map(|b| b / per_held);
-    let opts = limits.options(limits.max_nodes, held);
-    let counted = limits.install(|| {
-        if wide && width <= MAX_INLINE_WIDTH {
-            count_with_stats(&family.spec::<Inline>()?, &opts).map_err(Ok)
+    let budget = Budget::count(limits, held_state_bytes(width, wide));
+    let counted = install(limits, || -> Result<_, RunError> {
+        Ok(if wide && width <= MAX_INLINE_WIDTH {
+            count_in(&family.spec::<Inline>()?, &budget)
         } else if wide {
-            count_with_stats(&family.spec::<Wide>()?, &opts).map_err(Ok)
+            count_in(&family.spec::<Wide>()?, &budget)
         } else {
-            count_with_stats(&family.spec::<Packed>()?, &opts).map_err(Ok)
-        }
-        .map_err(|e: Result<CountError, SpecError>| match e {
-            Ok(e) => {
-                let why = match e {
-                    CountError::Held { .. } => {
-                        explain(limits.max_memory, per_held, "states held at once")
-                    }
-                    CountError::Nodes(_) => "; raise --max-nodes".to_string(),
-                    _ => String::new(),
-                };
-                RunError::Count(e, why)
-            }
-            Err(e) => RunError::Spec(e),
-        })
+            count_in(&family.spec::<Packed>()?, &budget)
+        }?)
     })??;
     Ok(CountReport {
         count: counted.count,
@@ -298,6 +209,7 @@ pub fn count_family<F: SpecFamily>(
         max_level_states: counted.max_level_states,
         width,
         wide,
+        level_states: counted.level_states,
     })
 }
 
@@ -306,48 +218,42 @@ pub fn count_family<F: SpecFamily>(
 /// memory budget becomes a node budget of both the builder and the store.
 ///
 /// # Errors
-/// [`RunError::Spec`] when the spec cannot be set up; [`RunError::Build`] when a budget or the
-/// time limit runs out.
+/// [`RunError::Spec`] when the spec cannot be set up; [`RunError::Stopped`] when a budget or
+/// the time limit runs out.
 pub fn build_family<F: SpecFamily>(
     family: &F,
     zdd: &mut Zdd,
-    limits: &Limits<'_>,
+    limits: &Limits,
 ) -> Result<BuildReport, RunError> {
     let width = family.width();
     let wide = family.wide();
     // two pending children per node, each a state on the heap when wide
     let per_node = BUILD_BYTES_PER_NODE + if wide { 2 * wide_extra_bytes(width) } else { 0 };
-    let max_nodes = limits.max_nodes.or(limits.max_memory.map(|b| b / per_node));
-    let opts = limits.options(max_nodes, None);
-    // an explicit node budget is raised by itself; one derived from the memory budget (the
-    // only kind the puzzle commands have) by raising that
-    let why = if limits.max_nodes.is_some() {
-        "; raise --max-nodes".to_string()
-    } else {
-        explain(limits.max_memory, per_node, "nodes")
-    };
-    let built = limits
-        .install(|| {
-            if wide && width <= MAX_INLINE_WIDTH {
-                family.spec::<Inline>().map(|s| build(&s, &opts))
-            } else if wide {
-                family.spec::<Wide>().map(|s| build(&s, &opts))
-            } else {
-                family.spec::<Packed>().map(|s| build(&s, &opts))
-            }
-        })??
-        .map_err(|e| RunError::Build(e, why.clone()))?;
+    let budget = Budget::build(limits, per_node);
+    let built = install(limits, || -> Result<_, RunError> {
+        Ok(if wide && width <= MAX_INLINE_WIDTH {
+            build_in(&family.spec::<Inline>()?, &budget)
+        } else if wide {
+            build_in(&family.spec::<Wide>()?, &budget)
+        } else {
+            build_in(&family.spec::<Packed>()?, &budget)
+        }?)
+    })??;
     let (raw_nodes, max_level_nodes) = (built.nodes, built.max_level_nodes);
     if zdd.num_vars() < built.unreduced.num_rows() {
         zdd.set_num_vars(built.unreduced.num_rows());
     }
-    if let Some(max) = max_nodes {
+    if let Some(max) = budget.nodes.max {
         let max = usize::try_from(max).unwrap_or(usize::MAX);
         zdd.set_node_budget(zdd.node_budget().min(max));
     }
-    let root = zdd
-        .import(built.unreduced)
-        .map_err(|e| RunError::Build(BuildError::Store(e), why))?;
+    let root = zdd.import(built.unreduced).map_err(|e| {
+        let s = Stopped::from(e);
+        match budget.nodes.from_memory {
+            Some((m, each)) => s.from_memory(m, each),
+            None => s,
+        }
+    })?;
     Ok(BuildReport {
         root,
         raw_nodes,

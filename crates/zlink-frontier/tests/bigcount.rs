@@ -5,7 +5,7 @@ mod common;
 
 use common::{pool, AllSubsets};
 use num_bigint::BigUint;
-use zlink_frontier::{build_zdd, count, count_with_stats, Level, Options, Spec, Step};
+use zlink_frontier::{build_zdd, count, count_with_stats, Level, Limits, Spec, Step};
 
 /// Sets with no two consecutive variables: taking `l` jumps to `l + 2` (so `l + 1` is 0).
 /// |family| = Fibonacci(n + 2).
@@ -44,12 +44,12 @@ fn skipping_levels_past_u128() {
     for n in [1, 2, 3, 10, 250, 400] {
         let want = fibonacci(n as usize + 2);
         assert_eq!(
-            count(&NoTwoAdjacent(n), &Options::default()).unwrap(),
+            count(&NoTwoAdjacent(n), &Limits::default()).unwrap(),
             want,
             "n = {n}"
         );
         let mut zdd = zlink_zdd::Zdd::new(n);
-        let f = build_zdd(&NoTwoAdjacent(n), &mut zdd, &Options::default()).unwrap();
+        let f = build_zdd(&NoTwoAdjacent(n), &mut zdd, &Limits::default()).unwrap();
         assert_eq!(zdd.count(f), want, "n = {n} built");
     }
 }
@@ -61,8 +61,8 @@ fn wide_levels_past_u128_on_one_and_two_threads() {
         levels: 300,
         bits: 14,
     };
-    let one = pool(1).install(|| count_with_stats(&wide, &Options::default()).unwrap());
-    let two = pool(2).install(|| count_with_stats(&wide, &Options::default()).unwrap());
+    let one = pool(1).install(|| count_with_stats(&wide, &Limits::default()).unwrap());
+    let two = pool(2).install(|| count_with_stats(&wide, &Limits::default()).unwrap());
     assert!(one.max_level_states >= 1 << 13, "the sharded path must run");
     assert_eq!(one.count, want);
     assert_eq!(one, two);

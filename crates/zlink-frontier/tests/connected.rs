@@ -19,7 +19,7 @@ use zlink_frontier::specs::connected::{
     WideConnectedDegreeSpec,
 };
 use zlink_frontier::specs::SpecError;
-use zlink_frontier::{build_zdd, count, Options};
+use zlink_frontier::{build_zdd, count, Limits};
 use zlink_testkit::connected::{self as oracle, MultiInstance};
 use zlink_zdd::Zdd;
 
@@ -59,7 +59,7 @@ fn check_counts(p: &ConnectedProblem, expect: u64, what: &str) {
 /// [`check_counts`] in `p`'s own window.
 fn check_counts_as_given(p: &ConnectedProblem, expect: u64, what: &str) {
     let expect = BigUint::from(expect);
-    let opts = Options::default();
+    let opts = Limits::default();
     for threads in [1, 2] {
         pool(threads).install(|| {
             let wide = WideConnectedDegreeSpec::new(p).unwrap();
@@ -84,7 +84,7 @@ fn check_members(p: &ConnectedProblem, inst: &MultiInstance, what: &str) {
             ..p.clone()
         };
         let mut zdd = Zdd::new(q.num_vars() as u32);
-        let (root, _) = build_auto(&q, &mut zdd, &Options::default()).unwrap();
+        let (root, _) = build_auto(&q, &mut zdd, &Limits::default()).unwrap();
         let mut got = members_of(&q, &zdd, root);
         got.sort();
         assert_eq!(got, want, "window {window}, {what}");
@@ -190,7 +190,7 @@ fn wide_orders_match_the_oracle() {
         let expect = oracle::count(&inst);
         assert!(expect > 0);
         check_counts(&p, expect, &format!("wide {seed}"));
-        let (c, kind) = count_auto(&p, &Options::default()).unwrap();
+        let (c, kind) = count_auto(&p, &Limits::default()).unwrap();
         assert_eq!((c.count, kind), (BigUint::from(expect), StateKind::Wide));
     }
 }
@@ -206,10 +206,10 @@ fn orders_preserve_counts() {
         for o in BridgeOrder::ALL {
             let perm = o.perm(&p, Some(&coords)).unwrap();
             let q = p.permuted(&perm);
-            assert_eq!(count_auto(&q, &Options::default()).unwrap().0.count, expect);
+            assert_eq!(count_auto(&q, &Limits::default()).unwrap().0.count, expect);
         }
         let (_, _, q) = best_order(&p, Some(&coords)).unwrap();
-        assert_eq!(count_auto(&q, &Options::default()).unwrap().0.count, expect);
+        assert_eq!(count_auto(&q, &Limits::default()).unwrap().0.count, expect);
         // The layout's vertex orders (greedy start, annealed with two seeds), with and
         // without a window.
         for (seed, weighted) in [(0, false), (1, false), (2, false), (1, true)] {
@@ -230,7 +230,7 @@ fn orders_preserve_counts() {
                     ..p.permuted(&perm)
                 };
                 assert_eq!(
-                    count_auto(&q, &Options::default()).unwrap().0.count,
+                    count_auto(&q, &Limits::default()).unwrap().0.count,
                     expect,
                     "layout seed {seed} weighted {weighted}, window {window}"
                 );
@@ -277,7 +277,7 @@ fn hashi_by_hand() {
         crossings: &[],
         coords: Some(&coords),
     };
-    assert_eq!(input.count(&Options::default()).unwrap().count, 2u32.into());
+    assert_eq!(input.count(&Limits::default()).unwrap().count, 2u32.into());
 }
 
 /// The circuit board against the oracle on small boards (all points, degrees {1, 3}, a
@@ -341,7 +341,7 @@ fn build_matches_count_on_threads() {
             pool(threads).install(|| {
                 let spec = WideConnectedDegreeSpec::new(&p).unwrap();
                 let mut zdd = Zdd::new(p.num_vars() as u32);
-                let f = build_zdd(&spec, &mut zdd, &Options::default()).unwrap();
+                let f = build_zdd(&spec, &mut zdd, &Limits::default()).unwrap();
                 assert_eq!(zdd.count(f), expect);
             });
         }

@@ -10,7 +10,7 @@ use zlink_frontier::packed::Packed;
 use zlink_frontier::packed::Slots;
 use zlink_frontier::specs::mate::Mate;
 use zlink_frontier::specs::SpecError;
-use zlink_frontier::{build_zdd, count, EdgeOrder, Graph, Options, Spec};
+use zlink_frontier::{build_zdd, count, EdgeOrder, Graph, Limits, Spec};
 use zlink_testkit::graph::SmallGraph;
 use zlink_testkit::numberlink::{random_pairs, solutions};
 use zlink_zdd::{NodeId, Zdd};
@@ -36,10 +36,10 @@ fn family(zdd: &Zdd, f: NodeId, perm: &[usize]) -> Vec<u64> {
 
 fn check_spec<S: Spec>(spec: &S, perm: &[usize], want: &[u64], what: &str) {
     let mut zdd = Zdd::new(spec.num_levels());
-    let f = build_zdd(spec, &mut zdd, &Options::default()).unwrap();
+    let f = build_zdd(spec, &mut zdd, &Limits::default()).unwrap();
     assert_eq!(family(&zdd, f, perm), want, "{what}: family");
     assert_eq!(
-        count(spec, &Options::default()).unwrap(),
+        count(spec, &Limits::default()).unwrap(),
         BigUint::from(want.len()),
         "{what}: count"
     );
@@ -105,15 +105,15 @@ fn edge_cases() {
     // A graph without edges.
     let empty = Graph::new(3, &[]).unwrap();
     let s = Mate::<Packed>::numbered(&empty, &[], false).unwrap();
-    assert_eq!(count(&s, &Options::default()).unwrap(), 1u32.into());
+    assert_eq!(count(&s, &Limits::default()).unwrap(), 1u32.into());
     let s = Mate::<Packed>::numbered(&empty, &[], true).unwrap();
-    assert_eq!(count(&s, &Options::default()).unwrap(), 0u32.into());
+    assert_eq!(count(&s, &Limits::default()).unwrap(), 0u32.into());
     let s = Mate::<Packed>::numbered(&empty, &[(0, 1)], false).unwrap();
-    assert_eq!(count(&s, &Options::default()).unwrap(), 0u32.into());
+    assert_eq!(count(&s, &Limits::default()).unwrap(), 0u32.into());
     // An isolated terminal.
     let g = Graph::new(3, &[(0, 1)]).unwrap();
     let s = Mate::<Packed>::numbered(&g, &[(0, 2)], false).unwrap();
-    assert_eq!(count(&s, &Options::default()).unwrap(), 0u32.into());
+    assert_eq!(count(&s, &Limits::default()).unwrap(), 0u32.into());
     // Bad arguments.
     let g = Graph::grid(2, 2);
     assert!(matches!(
@@ -142,5 +142,5 @@ fn parity() {
     let s = Mate::<Packed>::numbered(&g, &[(0, 1)], true).unwrap();
     assert_eq!(s.root(), zlink_frontier::Step::Reject);
     let s = Mate::<Packed>::numbered(&g, &[(0, 8)], true).unwrap();
-    assert_eq!(count(&s, &Options::default()).unwrap(), 2u32.into());
+    assert_eq!(count(&s, &Limits::default()).unwrap(), 2u32.into());
 }

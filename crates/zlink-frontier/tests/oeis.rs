@@ -2,7 +2,7 @@
 
 use num_bigint::BigUint;
 use zlink_frontier::specs::mate::MateSpec;
-use zlink_frontier::{build, count, EdgeOrder, Graph, Options};
+use zlink_frontier::{build, count, EdgeOrder, Graph, Limits};
 use zlink_zdd::import::{RawRef, Unreduced};
 
 /// Number of 1-paths of an unreduced diagram, bottom-up (independent of zlink-zdd).
@@ -47,7 +47,7 @@ fn a007764_corner_paths_count_only() {
         let n = i + 1;
         for order in [EdgeOrder::RowMajor, EdgeOrder::Frontier] {
             assert_eq!(
-                count(&corner_paths(n, order), &Options::default()).unwrap(),
+                count(&corner_paths(n, order), &Limits::default()).unwrap(),
                 big(want),
                 "{n}x{n} {order:?}"
             );
@@ -58,7 +58,7 @@ fn a007764_corner_paths_count_only() {
 #[test]
 fn a007764_11x11_count_only() {
     assert_eq!(
-        count(&corner_paths(11, EdgeOrder::Frontier), &Options::default()).unwrap(),
+        count(&corner_paths(11, EdgeOrder::Frontier), &Limits::default()).unwrap(),
         big(&oeis("A007764")[10])
     );
 }
@@ -68,7 +68,7 @@ fn a007764_built() {
     for (i, want) in oeis("A007764").iter().enumerate().take(7) {
         let b = build(
             &corner_paths(i + 1, EdgeOrder::Frontier),
-            &Options::default(),
+            &Limits::default(),
         )
         .unwrap();
         assert_eq!(count_unreduced(&b.unreduced), big(want), "{0}x{0}", i + 1);
@@ -82,12 +82,12 @@ fn a140517_cycles() {
         let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
         let spec = MateSpec::cycles(&g, false).unwrap();
         assert_eq!(
-            count(&spec, &Options::default()).unwrap(),
+            count(&spec, &Limits::default()).unwrap(),
             big(want),
             "{n}x{n}"
         );
         if n <= 6 {
-            let b = build(&spec, &Options::default()).unwrap();
+            let b = build(&spec, &Limits::default()).unwrap();
             assert_eq!(count_unreduced(&b.unreduced), big(want), "{n}x{n} built");
         }
     }
@@ -100,7 +100,7 @@ fn a003763_hamiltonian_cycles() {
         let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
         let spec = MateSpec::cycles(&g, true).unwrap();
         assert_eq!(
-            count(&spec, &Options::default()).unwrap(),
+            count(&spec, &Limits::default()).unwrap(),
             big(want),
             "{n}x{n}"
         );
@@ -108,7 +108,7 @@ fn a003763_hamiltonian_cycles() {
     // Odd grids have no Hamiltonian cycle (bipartite with an odd number of vertices).
     let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(5, 5));
     assert_eq!(
-        count(&MateSpec::cycles(&g, true).unwrap(), &Options::default()).unwrap(),
+        count(&MateSpec::cycles(&g, true).unwrap(), &Limits::default()).unwrap(),
         BigUint::default()
     );
 }

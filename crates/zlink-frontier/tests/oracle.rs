@@ -8,7 +8,7 @@ use num_bigint::BigUint;
 use proptest::prelude::*;
 use zlink_frontier::combinators::{subset, Intersection, Lockstep};
 use zlink_frontier::specs::{degree::DegreeSpec, mate::MateSpec};
-use zlink_frontier::{build_zdd, count, EdgeOrder, Options, Spec};
+use zlink_frontier::{build_zdd, count, EdgeOrder, Limits, Spec};
 use zlink_testkit::graph::{self as oracle, SmallGraph};
 use zlink_zdd::{NodeId, Zdd};
 
@@ -42,10 +42,10 @@ fn intersect(a: &[u64], b: &[u64]) -> Vec<u64> {
 /// Builds and counts `spec`; checks both against `want`.
 fn check<S: Spec>(spec: &S, perm: &[usize], want: &[u64], what: &str) {
     let mut zdd = Zdd::new(spec.num_levels());
-    let f = build_zdd(spec, &mut zdd, &Options::default()).unwrap();
+    let f = build_zdd(spec, &mut zdd, &Limits::default()).unwrap();
     assert_eq!(family(&zdd, f, perm), want, "{what}: built family");
     assert_eq!(
-        count(spec, &Options::default()).unwrap(),
+        count(spec, &Limits::default()).unwrap(),
         BigUint::from(want.len()),
         "{what}: count"
     );
@@ -138,16 +138,16 @@ fn check_all(sg: &SmallGraph, s: usize, t: usize, bits: u64) {
         let pm = build_zdd(
             &MateSpec::path_matchings(&g).unwrap(),
             &mut zdd,
-            &Options::default(),
+            &Limits::default(),
         )
         .unwrap();
-        let sub = subset(&mut zdd, pm, &deg, &Options::default()).unwrap();
+        let sub = subset(&mut zdd, pm, &deg, &Limits::default()).unwrap();
         assert_eq!(
             family(&zdd, sub, &perm),
             intersect(&oracle::path_matchings(sg), &degree),
             "subset"
         );
-        let sub2 = subset(&mut zdd, sub, &cyc, &Options::default()).unwrap();
+        let sub2 = subset(&mut zdd, sub, &cyc, &Limits::default()).unwrap();
         assert_eq!(sub2, NodeId::ZERO, "path matchings hold no cycle");
     }
 }
@@ -187,7 +187,7 @@ fn hamiltonian_parity_only_prunes_empty_families() {
         for s in 0..n {
             for t in 0..n {
                 let spec = MateSpec::st_paths(&g, s as u32, t as u32, true).unwrap();
-                let got = count_with_stats(&spec, &Options::default()).unwrap();
+                let got = count_with_stats(&spec, &Limits::default()).unwrap();
                 let want = oracle::hamiltonian_st_paths(&sg, s, t).len();
                 assert_eq!(got.count, BigUint::from(want), "{r}x{c} {s}-{t}");
                 // colour of (row, col) is (row + col) % 2
@@ -207,7 +207,7 @@ fn hamiltonian_parity_only_prunes_empty_families() {
             }
         }
         let cycles = MateSpec::cycles(&g, true).unwrap();
-        let got = count_with_stats(&cycles, &Options::default()).unwrap();
+        let got = count_with_stats(&cycles, &Limits::default()).unwrap();
         assert_eq!(
             got.count,
             BigUint::from(oracle::hamiltonian_cycles(&sg).len())
@@ -224,7 +224,7 @@ fn hamiltonian_parity_only_prunes_empty_families() {
             let spec = MateSpec::st_paths(&g, s, t, true).unwrap();
             let want = oracle::hamiltonian_st_paths(&sg, s as usize, t as usize).len();
             assert_eq!(
-                count(&spec, &Options::default()).unwrap(),
+                count(&spec, &Limits::default()).unwrap(),
                 BigUint::from(want)
             );
         }

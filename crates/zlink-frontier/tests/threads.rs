@@ -5,8 +5,10 @@
 mod common;
 
 use common::{pool, AllSubsets};
+use zlink_base::Resource;
+use zlink_frontier::run::COUNT_BYTES_PER_STATE;
 use zlink_frontier::specs::mate::MateSpec;
-use zlink_frontier::{build, count_with_stats, BuildError, CountError, EdgeOrder, Graph, Options};
+use zlink_frontier::{build, count_with_stats, EdgeOrder, Graph, Limits, Stopped};
 
 fn corner_paths(n: usize) -> MateSpec {
     let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
@@ -16,8 +18,8 @@ fn corner_paths(n: usize) -> MateSpec {
 #[test]
 fn builder_node_ids_do_not_depend_on_threads() {
     let spec = corner_paths(11);
-    let one = pool(1).install(|| build(&spec, &Options::default()).unwrap());
-    let two = pool(2).install(|| build(&spec, &Options::default()).unwrap());
+    let one = pool(1).install(|| build(&spec, &Limits::default()).unwrap());
+    let two = pool(2).install(|| build(&spec, &Limits::default()).unwrap());
     assert!(
         one.max_level_nodes >= 1 << 12,
         "the sharded path must run: {}",
@@ -31,8 +33,8 @@ fn builder_node_ids_do_not_depend_on_threads() {
 #[test]
 fn counts_do_not_depend_on_threads() {
     let spec = corner_paths(12);
-    let one = pool(1).install(|| count_with_stats(&spec, &Options::default()).unwrap());
-    let two = pool(2).install(|| count_with_stats(&spec, &Options::default()).unwrap());
+    let one = pool(1).install(|| count_with_stats(&spec, &Limits::default()).unwrap());
+    let two = pool(2).install(|| count_with_stats(&spec, &Limits::default()).unwrap());
     assert!(
         one.max_level_states >= 1 << 13,
         "levels must be expanded in parallel chunks: {}",
@@ -50,8 +52,8 @@ fn sharded_merges_do_not_depend_on_threads() {
         levels: 150,
         bits: 17,
     };
-    let one = pool(1).install(|| count_with_stats(&spec, &Options::default()).unwrap());
-    let two = pool(2).install(|| count_with_stats(&spec, &Options::default()).unwrap());
+    let one = pool(1).install(|| count_with_stats(&spec, &Limits::default()).unwrap());
+    let two = pool(2).install(|| count_with_stats(&spec, &Limits::default()).unwrap());
     assert_eq!(one.max_level_states, 1 << 17);
     assert_eq!(one, two);
     // 2^150 also takes the counts past u64 and u128 (into 256 bits) on the wide levels.
@@ -61,50 +63,49 @@ fn sharded_merges_do_not_depend_on_threads() {
 #[test]
 fn budgets_stop_both_engines() {
     let spec = corner_paths(6);
-    let opts = Options {
-        max_nodes: Some(100),
-        ..Options::default()
-    };
-    let BuildError::Builder(e) = build(&spec, &opts).unwrap_err() else {
-        panic!("not the builder's budget")
-    };
-    assert!(e.nodes > 100 && e.max_nodes == 100);
-    match count_with_stats(&spec, &opts).unwrap_err() {
-        CountError::Nodes(e) => assert!(e.nodes > 100 && e.max_nodes == 100),
+    let limits = Limits::default().with_nodes(100);
+    let nodes_over = |e: Stopped| match e {
+        Stopped::Budget {
+            resource: Resource::Nodes,
+            used,
+            limit,
+            from_memory: None,
+            ..
+        } => assert!(used > 100 && limit == 100),
         e => panic!("unexpected {e}"),
-    }
-    let all = count_with_stats(&spec, &Options::default()).unwrap();
-    let opts = Options {
-        max_nodes: Some(all.total_states),
-        ..Options::default()
     };
-    assert_eq!(count_with_stats(&spec, &opts).unwrap().count, all.count);
+    nodes_over(build(&spec, &limits).unwrap_err());
+    nodes_over(count_with_stats(&spec, &limits).unwrap_err());
+    let all = count_with_stats(&spec, &Limits::default()).unwrap();
+    let limits = Limits::default().with_nodes(all.total_states);
+    assert_eq!(count_with_stats(&spec, &limits).unwrap().count, all.count);
 }
 
 #[test]
 fn the_held_states_budget_bounds_a_count() {
     let spec = corner_paths(7);
-    let all = count_with_stats(&spec, &Options::default()).unwrap();
+    let all = count_with_stats(&spec, &Limits::default()).unwrap();
+    let held = |states: u64| Limits::default().with_memory(states * COUNT_BYTES_PER_STATE);
     // Some level holds more than the widest merged level (its raw children wait too).
-    let tight = Options {
-        max_held_states: Some(all.max_level_states as u64),
-        ..Options::default()
-    };
-    match count_with_stats(&spec, &tight).unwrap_err() {
-        CountError::Held { max, held, .. } => {
-            assert_eq!(max, all.max_level_states as u64);
-            assert!(held > max);
+    let tight = held(all.max_level_states as u64);
+    let e = count_with_stats(&spec, &tight).unwrap_err();
+    match &e {
+        Stopped::Budget {
+            resource: Resource::HeldStates,
+            used,
+            limit,
+            from_memory: Some(m),
+            ..
+        } => {
+            assert_eq!(*limit, all.max_level_states as u64);
+            assert!(used > limit);
+            assert_eq!(m.bytes_each, COUNT_BYTES_PER_STATE);
         }
         e => panic!("unexpected {e}"),
     }
-    assert!(count_with_stats(&spec, &tight)
-        .unwrap_err()
-        .to_string()
-        .contains("states held at once"));
+    assert!(e.memory_bound());
+    assert!(e.to_string().contains("states held at once"));
     // Enough room for the widest level and its children: the same count.
-    let roomy = Options {
-        max_held_states: Some(4 * all.max_level_states as u64),
-        ..Options::default()
-    };
+    let roomy = held(4 * all.max_level_states as u64);
     assert_eq!(count_with_stats(&spec, &roomy).unwrap().count, all.count);
 }

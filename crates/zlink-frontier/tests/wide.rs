@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use zlink_frontier::packed::{Inline, MAX_INLINE_WIDTH, MAX_WIDTH};
 use zlink_frontier::specs::mate::{Mate, MateSpec, WideMateSpec};
 use zlink_frontier::specs::SpecError;
-use zlink_frontier::{build_zdd, count, frontier_widths, EdgeOrder, Graph, Options, Spec};
+use zlink_frontier::{build_zdd, count, frontier_widths, EdgeOrder, Graph, Limits, Spec};
 use zlink_testkit::graph::{self as oracle, SmallGraph};
 use zlink_zdd::Zdd;
 
@@ -19,7 +19,7 @@ fn width(g: &Graph) -> usize {
 }
 
 fn cnt<S: Spec>(spec: &S) -> BigUint {
-    count(spec, &Options::default()).unwrap()
+    count(spec, &Limits::default()).unwrap()
 }
 
 /// A fan with chords, in a wide order: hub `0` joined to leaves `1..=k` (these spokes come
@@ -153,7 +153,7 @@ proptest! {
             ];
             for (spec, want) in cases {
                 let mut zdd = Zdd::new(spec.num_levels());
-                let f = build_zdd(&spec, &mut zdd, &Options::default()).unwrap();
+                let f = build_zdd(&spec, &mut zdd, &Limits::default()).unwrap();
                 let mut got: Vec<u64> = zdd
                     .iter(f)
                     .map(|set| set.iter().fold(0u64, |acc, &v| acc | 1 << perm[v as usize]))

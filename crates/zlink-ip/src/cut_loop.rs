@@ -6,8 +6,6 @@
 //! Every solver call is one [`Round`] in a [`RoundLog`] the caller owns, so the log survives
 //! failures and can span several loops (no-good enumeration runs one loop per solution).
 
-use std::time::Instant;
-
 use crate::{Constraint, IpError, Model, Solution};
 
 /// Inspects integer solutions and returns the constraints they violate.
@@ -99,91 +97,28 @@ impl RoundLog {
     }
 }
 
-/// Limits on a whole loop (the model's own per-solve time limit is replaced while it runs).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct LoopLimits {
-    /// Wall-clock seconds for the whole loop.
-    pub time_limit: Option<f64>,
-    /// Most solver calls.
-    pub max_rounds: Option<usize>,
-}
-
-/// A deadline shared by the rounds of one or more loops.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Budget {
-    start: Instant,
-    limits_time: Option<f64>,
-    max_rounds: Option<usize>,
-    rounds_at_start: usize,
-}
-
-impl Budget {
-    pub(crate) fn new(limits: &LoopLimits, log: &RoundLog) -> Self {
-        Self {
-            start: Instant::now(),
-            limits_time: limits.time_limit,
-            max_rounds: limits.max_rounds,
-            rounds_at_start: log.rounds.len(),
-        }
-    }
-
-    /// Solve once within the remaining budget.
-    pub(crate) fn solve(&self, model: &mut Model, log: &RoundLog) -> Result<Solution, IpError> {
-        if let Some(max) = self.max_rounds {
-            if log.rounds.len() - self.rounds_at_start >= max {
-                return Err(IpError::RoundLimit { rounds: max });
-            }
-        }
-        let saved = model.params.time_limit;
-        if let Some(t) = self.limits_time {
-            let left = t - self.start.elapsed().as_secs_f64();
-            if left <= 0.0 {
-                return Err(IpError::TimeLimit {
-                    seconds: t,
-                    incumbent: None,
-                });
-            }
-            model.params.time_limit = Some(saved.map_or(left, |s| s.min(left)));
-        }
-        let r = model.solve();
-        model.params.time_limit = saved;
-        match r {
-            Err(IpError::TimeLimit { incumbent, .. }) if self.limits_time.is_some() => {
-                Err(IpError::TimeLimit {
-                    seconds: self.limits_time.unwrap_or(0.0),
-                    incumbent,
-                })
-            }
-            r => r,
-        }
-    }
+/// One solve of a loop: refused when the deadline of the model's limits has passed (no
+/// solver call), else [`Model::solve`], which gives HiGHS the time that is left.
+pub(crate) fn solve_in_time(model: &mut Model) -> Result<Solution, IpError> {
+    model.limits.check_time()?;
+    model.solve()
 }
 
 /// Solve, separate, add cuts, re-solve until the separator finds nothing; every round is
-/// appended to `log`. The returned solution satisfies the model and the separator.
+/// appended to `log`. The returned solution satisfies the model and the separator. The
+/// model's [`Model::limits`] bound the whole loop: every round stops by its one deadline.
 ///
 /// # Errors
 /// The first failing solve (infeasible once cuts are added means the full problem is
-/// infeasible), the loop's time limit, or [`IpError::RoundLimit`].
+/// infeasible), or [`IpError::Stopped`] once the deadline has passed.
 pub fn solve_with_cuts(
     model: &mut Model,
     separator: &mut dyn Separator,
-    limits: &LoopLimits,
-    log: &mut RoundLog,
-) -> Result<Solution, IpError> {
-    let budget = Budget::new(limits, log);
-    cut_loop(model, separator, &budget, log)
-}
-
-pub(crate) fn cut_loop(
-    model: &mut Model,
-    separator: &mut dyn Separator,
-    budget: &Budget,
     log: &mut RoundLog,
 ) -> Result<Solution, IpError> {
     loop {
         let before = model.solve_count();
-        let solution = match budget.solve(model, log) {
+        let solution = match solve_in_time(model) {
             Ok(s) => s,
             Err(e) => {
                 if model.solve_count() > before {
@@ -304,7 +239,7 @@ mod tests {
                 .collect()
         };
         let mut log = RoundLog::new();
-        let s = solve_with_cuts(&mut m, &mut sep, &LoopLimits::default(), &mut log).unwrap();
+        let s = solve_with_cuts(&mut m, &mut sep, &mut log).unwrap();
         // brute force over permutations fixing point 0 first
         let mut best = f64::INFINITY;
         let mut perm: Vec<usize> = (1..n).collect();
@@ -372,7 +307,7 @@ mod tests {
                 repairs: 0,
             };
             let mut log = RoundLog::new();
-            let s = solve_with_cuts(&mut m, &mut sep, &LoopLimits::default(), &mut log).unwrap();
+            let s = solve_with_cuts(&mut m, &mut sep, &mut log).unwrap();
             (s.objective, log.rounds.len(), sep.repairs)
         };
         // a good repair ends the loop after one solver call, objective 5 → 4 is worse than the
@@ -425,26 +360,28 @@ mod tests {
             rejected: None,
         };
         let mut log = RoundLog::new();
-        let s = solve_with_cuts(&mut m, &mut sep, &LoopLimits::default(), &mut log).unwrap();
+        let s = solve_with_cuts(&mut m, &mut sep, &mut log).unwrap();
         let r = sep.rejected.unwrap();
         assert!(s.is_one(x[(r + 1) % 3]) && !s.is_one(x[r]));
         assert_eq!(log.rounds.len(), 1, "the repair saved the second solve");
     }
 
     #[test]
-    fn round_limit_stops_a_loop_that_keeps_cutting() {
+    fn a_passed_deadline_stops_a_loop_before_its_next_solve() {
         let mut m = Model::new();
         let x = m.add_var_bounded(VarKind::Integer, 0.0, 100.0);
         m.set_objective(x, Sense::Maximise);
         let mut sep = |s: &Solution| vec![(1.0 * x).le(s.value(x) - 1.0)];
+        m.limits = zlink_base::Limits::default().until(Some(std::time::Instant::now()));
         let mut log = RoundLog::new();
-        let limits = LoopLimits {
-            max_rounds: Some(3),
-            ..LoopLimits::default()
-        };
-        let e = solve_with_cuts(&mut m, &mut sep, &limits, &mut log).unwrap_err();
-        assert!(matches!(e, IpError::RoundLimit { rounds: 3 }));
-        assert_eq!(log.rounds.len(), 3);
-        assert_eq!(m.solve().unwrap().int(x), 97);
+        let e = solve_with_cuts(&mut m, &mut sep, &mut log).unwrap_err();
+        assert!(e.stopped().is_some_and(zlink_base::Stopped::is_time), "{e}");
+        assert_eq!((log.rounds.len(), m.solve_count()), (0, 0));
+        // without the deadline the same loop cuts down to the bound
+        m.limits = zlink_base::Limits::default();
+        m.add((1.0 * x).le(3.0));
+        let s = solve_with_cuts(&mut m, &mut sep, &mut log).unwrap_err();
+        assert!(matches!(s, IpError::Infeasible), "{s}");
+        assert_eq!(log.rounds.len(), 5, "x = 3, 2, 1, 0, then no x");
     }
 }

@@ -1,4 +1,7 @@
-//! Why a solve failed.
+//! Why a solve failed. A budget or the deadline of the model's [`zlink_base::Limits`] is a
+//! [`Stopped`] with the figures, as everywhere in zlink; the rest is the solver's own answer.
+
+use zlink_base::Stopped;
 
 use crate::Solution;
 
@@ -11,36 +14,15 @@ pub enum IpError {
     /// The objective is unbounded (or HiGHS could not tell unbounded from infeasible).
     #[error("the model is unbounded or infeasible")]
     Unbounded,
-    /// The time limit ran out; `incumbent` is the best solution found so far, if any.
-    #[error("time limit of {seconds} s reached")]
-    TimeLimit {
-        /// The limit, in seconds.
-        seconds: f64,
+    /// The deadline passed, or the model's estimated solver working set exceeds the memory
+    /// budget ([`crate::Model::check_memory`]); `incumbent` is the best solution found before
+    /// the deadline, if any.
+    #[error("{stopped}")]
+    Stopped {
+        /// What ran out, with the figures.
+        stopped: Stopped,
         /// Best feasible solution found before the limit.
         incumbent: Option<Box<Solution>>,
-    },
-    /// A loop made its maximum number of solver calls without finishing.
-    #[error("round limit of {rounds} solver calls reached")]
-    RoundLimit {
-        /// The limit.
-        rounds: usize,
-    },
-    /// The model's estimated solver working set exceeds [`crate::Params::max_memory`].
-    #[error(
-        "the integer program ({vars} variables, {rows} rows, {nonzeros} nonzeros) needs about \
-         {need} bytes of solver memory, over the memory budget of {budget} bytes"
-    )]
-    Memory {
-        /// Columns of the model.
-        vars: usize,
-        /// Rows of the model.
-        rows: usize,
-        /// Nonzeros of the model.
-        nonzeros: usize,
-        /// Estimated bytes ([`crate::Model::solver_memory`]).
-        need: u64,
-        /// The budget, bytes.
-        budget: u64,
     },
     /// This build has no solver (the `highs` feature is off): see [`crate::HAS_SOLVER`].
     #[error("this build has no MIP solver (built without HiGHS): run `zlink-mip`, which has it")]
@@ -48,4 +30,23 @@ pub enum IpError {
     /// HiGHS reported an error or an unexpected status.
     #[error("HiGHS failed: {0}")]
     Solver(String),
+}
+
+impl IpError {
+    /// Why the solve stopped, when a budget or the deadline stopped it.
+    pub fn stopped(&self) -> Option<&Stopped> {
+        match self {
+            IpError::Stopped { stopped, .. } => Some(stopped),
+            _ => None,
+        }
+    }
+}
+
+impl From<Stopped> for IpError {
+    fn from(stopped: Stopped) -> Self {
+        IpError::Stopped {
+            stopped,
+            incumbent: None,
+        }
+    }
 }

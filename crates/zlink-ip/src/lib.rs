@@ -4,18 +4,20 @@
 //! exactly those on top of the `highs` bindings, knowing no puzzle:
 //! - a [`Model`] with binary/integer/continuous variables, linear expressions ([`LinExpr`],
 //!   `2.0 * x + y`, [`sum`]), constraints (`le`, `ge`, `eq`, `between`), an objective, and
-//!   [`Params`] (time limit, threads, MIP gap), re-solvable after adding rows or changing bounds;
+//!   [`Params`] (MIP gap, seed, HiGHS options) and the run's [`zlink_base::Limits`] (deadline,
+//!   threads, memory budget) as [`Model::limits`], re-solvable after adding rows or changing
+//!   bounds; a budget or the deadline stops a solve with a [`zlink_base::Stopped`];
 //! - per-solve [`SolveStats`] (seconds, branch-and-bound nodes, simplex iterations, gap);
 //! - a cut loop ([`solve_with_cuts`]) driven by a [`Separator`], with a per-round [`RoundLog`];
 //! - counting and uniqueness by no-good cuts ([`enumerate`], [`count`]), composable with a
 //!   separator.
 //!
 //! ```
-//! use zlink_ip::{count, sum, Distinct, LoopLimits, Model, NoGood, RoundLog, VarKind};
+//! use zlink_ip::{count, sum, Distinct, Model, NoGood, RoundLog, VarKind};
 //! let mut m = Model::new();
 //! let x: Vec<_> = (0..4).map(|_| m.add_var(VarKind::Binary)).collect();
 //! m.add(sum(x.clone()).eq(2.0));
-//! let r = count(&mut m, Distinct { vars: &x, form: NoGood::OnesOnly }, 100, &LoopLimits::default(), &mut RoundLog::new())
+//! let r = count(&mut m, Distinct { vars: &x, form: NoGood::OnesOnly }, 100, &mut RoundLog::new())
 //!     .unwrap();
 //! assert_eq!((r.count, r.limit_reached), (6, false)); // C(4, 2)
 //! ```
@@ -34,8 +36,10 @@ mod raw;
 /// integer programs to `zlink-mip`.
 pub const HAS_SOLVER: bool = cfg!(feature = "highs");
 
-pub use cut_loop::{solve_with_cuts, LoopLimits, NoSeparator, Round, RoundLog, Separator};
+pub use cut_loop::{solve_with_cuts, NoSeparator, Round, RoundLog, Separator};
 pub use error::IpError;
 pub use expr::{sum, Constraint, LinExpr, Var, VarKind};
-pub use model::{solver_memory, Model, OptionValue, Params, Sense, Solution, SolveStats};
+pub use model::{
+    check_memory_of, solver_memory, Model, OptionValue, Params, Sense, Solution, SolveStats,
+};
 pub use no_good::{count, enumerate, no_good_cut, Distinct, Enumeration, NoGood};

@@ -9,6 +9,8 @@
 
 use std::time::Instant;
 
+use zlink_base::Limits;
+
 use crate::expr::{Constraint, LinExpr, Var, VarKind};
 use crate::IpError;
 
@@ -30,13 +32,10 @@ pub enum Sense {
     Maximise,
 }
 
-/// Solver parameters, applied before every solve.
+/// Solver parameters, applied before every solve. What a solve may use (the deadline,
+/// threads, the memory budget) is the model's [`Model::limits`].
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Params {
-    /// Wall-clock limit per solve, seconds.
-    pub time_limit: Option<f64>,
-    /// HiGHS threads (HiGHS fixes its thread pool at the first solve of the process).
-    pub threads: Option<u32>,
     /// Relative MIP gap at which to stop (HiGHS default 1e-4).
     pub mip_gap: Option<f64>,
     /// Absolute MIP gap at which to stop (HiGHS default 1e-6). With an integer objective,
@@ -49,10 +48,6 @@ pub struct Params {
     /// an [`IpError::Solver`] at the next solve. The live instance keeps an option's value
     /// after it is removed from the list; set it back explicitly instead.
     pub highs_options: Vec<(String, OptionValue)>,
-    /// Memory budget in bytes: a solve whose estimated solver working set
-    /// ([`Model::solver_memory`]) exceeds it fails with [`IpError::Memory`] before HiGHS
-    /// allocates. Checked at every solve, so a cut loop whose rows grow is covered too.
-    pub max_memory: Option<u64>,
 }
 
 /// Bytes the solver's working set takes per nonzero and per row or column (presolved copy,
@@ -62,12 +57,33 @@ const SOLVER_BYTES_PER_NONZERO: u64 = 512;
 const SOLVER_BYTES_PER_LINE: u64 = 1024;
 
 /// A floor on the bytes HiGHS needs for a model of `vars` columns, `rows` rows and `nonzeros`
-/// nonzeros (512 per nonzero, 1 KiB per row or column): what [`Params::max_memory`] is
-/// compared with, usable before the model is built.
+/// nonzeros (512 per nonzero, 1 KiB per row or column): what the memory budget of
+/// [`Model::limits`] is compared with, usable before the model is built.
 pub fn solver_memory(vars: usize, rows: usize, nonzeros: usize) -> u64 {
     (nonzeros as u64)
         .saturating_mul(SOLVER_BYTES_PER_NONZERO)
         .saturating_add(((vars + rows) as u64).saturating_mul(SOLVER_BYTES_PER_LINE))
+}
+
+/// Whether a model of `vars` columns, `rows` rows and `nonzeros` nonzeros fits the memory
+/// budget of `limits` ([`solver_memory`]): usable before the model is built, so a caller
+/// whose model could be large checks a bound of its size before allocating it.
+///
+/// # Errors
+/// [`IpError::Stopped`] naming the model's size, the estimate and the budget.
+pub fn check_memory_of(
+    limits: &Limits,
+    vars: usize,
+    rows: usize,
+    nonzeros: usize,
+) -> Result<(), IpError> {
+    let need = solver_memory(vars, rows, nonzeros);
+    limits
+        .check_memory(
+            need,
+            &format!("the integer program ({vars} variables, {rows} rows, {nonzeros} nonzeros)"),
+        )
+        .map_err(IpError::from)
 }
 
 /// The value of a named HiGHS option in [`Params::highs_options`].
@@ -100,7 +116,7 @@ pub struct SolveStats {
     pub cols: usize,
 }
 
-/// An optimal (or, inside [`IpError::TimeLimit`], best known) solution.
+/// An optimal (or, inside [`IpError::Stopped`], best known) solution.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Solution {
     values: Vec<f64>,
@@ -162,6 +178,13 @@ pub struct Model {
     offset: f64,
     /// Parameters applied at every solve.
     pub params: Params,
+    /// What every solve may use: each solve stops by [`Limits::deadline`] (a cut loop or an
+    /// enumeration shares it: one deadline for the whole), runs [`Limits::threads`] HiGHS
+    /// threads (HiGHS fixes its pool at the first solve of the process), and is refused
+    /// before HiGHS allocates when the model's estimated working set
+    /// ([`Model::solver_memory`]) exceeds [`Limits::max_memory`] (checked at every solve, so
+    /// a cut loop whose rows grow is covered too).
+    pub limits: Limits,
     live: Option<Live>,
     last_stats: Option<SolveStats>,
     solves: u64,
@@ -180,6 +203,7 @@ impl std::fmt::Debug for Model {
             .field("rows", &self.rows.len())
             .field("sense", &self.sense)
             .field("params", &self.params)
+            .field("limits", &self.limits)
             .finish()
     }
 }
@@ -193,6 +217,7 @@ impl Model {
             sense: Sense::Minimise,
             offset: 0.0,
             params: Params::default(),
+            limits: Limits::default(),
             live: None,
             last_stats: None,
             solves: 0,
@@ -272,30 +297,22 @@ impl Model {
     }
 
     /// A floor on the bytes HiGHS needs to solve this model (512 per nonzero, 1 KiB per row or
-    /// column), what [`Params::max_memory`] is compared with.
+    /// column), what the memory budget of [`Model::limits`] is compared with.
     pub fn solver_memory(&self) -> u64 {
         solver_memory(self.cols.len(), self.rows.len(), self.num_nonzeros())
     }
 
-    /// Whether the model fits [`Params::max_memory`].
+    /// Whether the model fits the memory budget of [`Model::limits`].
     ///
     /// # Errors
-    /// [`IpError::Memory`] naming the model's size, the estimate and the budget.
+    /// [`IpError::Stopped`] naming the model's size, the estimate and the budget.
     pub fn check_memory(&self) -> Result<(), IpError> {
-        let Some(budget) = self.params.max_memory else {
-            return Ok(());
-        };
-        let need = self.solver_memory();
-        if need > budget {
-            return Err(IpError::Memory {
-                vars: self.cols.len(),
-                rows: self.rows.len(),
-                nonzeros: self.num_nonzeros(),
-                need,
-                budget,
-            });
-        }
-        Ok(())
+        check_memory_of(
+            &self.limits,
+            self.cols.len(),
+            self.rows.len(),
+            self.num_nonzeros(),
+        )
     }
 
     /// The constraints, in the order added.
@@ -335,7 +352,7 @@ impl Model {
     /// Solve to optimality.
     ///
     /// # Errors
-    /// [`IpError::Infeasible`], [`IpError::Unbounded`], [`IpError::TimeLimit`] (with the
+    /// [`IpError::Infeasible`], [`IpError::Unbounded`], [`IpError::Stopped`] (with the
     /// incumbent if one was found) or [`IpError::Solver`].
     pub fn solve(&mut self) -> Result<Solution, IpError> {
         self.check_memory()?;
@@ -366,6 +383,7 @@ impl Model {
 mod tests {
     use super::*;
     use crate::sum;
+    use zlink_base::Stopped;
 
     #[test]
     fn a_solve_over_the_memory_budget_is_refused_and_growing_rows_count() {
@@ -375,20 +393,24 @@ mod tests {
         m.set_objective(sum(x.clone()), Sense::Maximise);
         // 4 nonzeros and 5 lines: 4 * 512 + 5 * 1024 bytes
         assert_eq!(m.solver_memory(), 4 * 512 + 5 * 1024);
-        m.params.max_memory = Some(m.solver_memory());
+        m.limits = Limits::default().with_memory(m.solver_memory());
         assert!(m.solve().is_ok());
         // one more row (a cut) goes over the same budget
         m.add(sum(x[..2].to_vec()).le(1.0));
         match m.solve() {
-            Err(IpError::Memory {
-                rows: 2,
-                need,
-                budget,
+            Err(IpError::Stopped {
+                stopped:
+                    Stopped::Budget {
+                        used, limit, what, ..
+                    },
                 ..
-            }) => assert!(need > budget),
+            }) => {
+                assert!(used > limit);
+                assert!(what.is_some_and(|w| w.contains("2 rows")));
+            }
             other => panic!("expected a memory error, got {other:?}"),
         }
-        m.params.max_memory = None;
+        m.limits = Limits::default();
         assert_eq!(m.solve().unwrap().objective.round(), 2.0);
     }
 
@@ -488,9 +510,13 @@ mod limit_tests {
             x.iter().zip(&w).map(|(&v, &a)| a * v).sum::<LinExpr>(),
             Sense::Maximise,
         );
-        m.params.time_limit = Some(0.0);
-        assert!(matches!(m.solve(), Err(IpError::TimeLimit { .. })));
-        m.params.time_limit = None;
+        // a deadline that has passed: HiGHS is given no time and stops at once
+        m.limits = Limits::default().until(Some(Instant::now()));
+        match m.solve() {
+            Err(IpError::Stopped { stopped, .. }) => assert!(stopped.is_time()),
+            other => panic!("expected the time limit, got {other:?}"),
+        }
+        m.limits = Limits::default();
         let s = m.solve().unwrap();
         assert!(s.objective <= 201.5);
         assert!(s.stats.nodes >= 1, "nodes {}", s.stats.nodes);

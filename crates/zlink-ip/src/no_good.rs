@@ -5,7 +5,7 @@
 //! Composable with a [`Separator`]: each solution first runs through the cut loop, so only
 //! solutions of the full problem are counted.
 
-use crate::cut_loop::{cut_loop, Budget, LoopLimits, RoundLog, Separator};
+use crate::cut_loop::{solve_with_cuts, RoundLog, Separator};
 use crate::{Constraint, IpError, LinExpr, Model, Solution, Var};
 
 /// The form of the no-good cut.
@@ -59,22 +59,21 @@ pub struct Enumeration {
 /// Enumerate solutions distinct on `vars` (binaries), at most `limit`, calling `visit` on each.
 /// The model keeps the no-good rows afterwards. `limit = 0` returns at once.
 ///
+/// The model's [`Model::limits`] bound the whole enumeration (one deadline).
+///
 /// # Errors
-/// A solver failure or the loop's time / round limit (the solutions found so far were
-/// already visited).
+/// A solver failure or the deadline (the solutions found so far were already visited).
 pub fn enumerate(
     model: &mut Model,
     distinct: Distinct<'_>,
     limit: u64,
     separator: &mut dyn Separator,
-    limits: &LoopLimits,
     log: &mut RoundLog,
     visit: &mut dyn FnMut(&Solution),
 ) -> Result<Enumeration, IpError> {
-    let budget = Budget::new(limits, log);
     let mut count = 0;
     while count < limit {
-        match cut_loop(model, separator, &budget, log) {
+        match solve_with_cuts(model, separator, log) {
             Ok(s) => {
                 count += 1;
                 visit(&s);
@@ -103,7 +102,6 @@ pub fn count(
     model: &mut Model,
     distinct: Distinct<'_>,
     limit: u64,
-    limits: &LoopLimits,
     log: &mut RoundLog,
 ) -> Result<Enumeration, IpError> {
     enumerate(
@@ -111,7 +109,6 @@ pub fn count(
         distinct,
         limit,
         &mut crate::NoSeparator,
-        limits,
         log,
         &mut |_| {},
     )
@@ -144,7 +141,7 @@ mod tests {
             let mut log = RoundLog::new();
             let mut seen = std::collections::HashSet::new();
             let mut dup = false;
-            let r = enumerate(&mut m, Distinct { vars: &x, form: NoGood::Full }, 1000, &mut crate::NoSeparator, &LoopLimits::default(), &mut log, &mut |s| {
+            let r = enumerate(&mut m, Distinct { vars: &x, form: NoGood::Full }, 1000, &mut crate::NoSeparator, &mut log, &mut |s| {
                 dup |= !seen.insert(x.iter().map(|&v| s.is_one(v)).collect::<Vec<_>>());
             }).unwrap();
             prop_assert!(!dup, "a solution was found twice");
@@ -168,7 +165,6 @@ mod tests {
                 form: NoGood::OnesOnly,
             },
             4,
-            &LoopLimits::default(),
             &mut log,
         )
         .unwrap();
@@ -186,7 +182,6 @@ mod tests {
                 form: NoGood::OnesOnly,
             },
             100,
-            &LoopLimits::default(),
             &mut log,
         )
         .unwrap();
@@ -219,7 +214,6 @@ mod tests {
             },
             100,
             &mut sep,
-            &LoopLimits::default(),
             &mut RoundLog::new(),
             &mut |s| {
                 assert!(!(s.is_one(a) && s.is_one(b)));

@@ -3,7 +3,8 @@
 //! and the generator's two routes to the number of good instances of a grid (one thread).
 
 use divan::Bencher;
-use zlink_link::numberlink::generate::{count_grid, CountOptions, GenLimits, GoodInstances};
+use zlink_frontier::Limits;
+use zlink_link::numberlink::generate::{count_grid, CountOptions, GoodInstances};
 use zlink_link::numberlink::NumberlinkZdd;
 use zlink_puzzle::numberlink::{formats, NumberlinkGrid, Rules};
 
@@ -55,11 +56,8 @@ fn grid_size(grid: &str) -> (usize, usize) {
     (r.parse().unwrap(), c.parse().unwrap())
 }
 
-fn one_thread() -> GenLimits<'static> {
-    GenLimits {
-        threads: Some(1),
-        ..Default::default()
-    }
+fn one_thread() -> Limits {
+    Limits::default().with_threads(1)
 }
 
 #[divan::bench(args = ["4x5", "4x6", "5x5"], sample_count = 5)]

@@ -27,6 +27,7 @@ fn main() {
         no_u_bends: false,
     };
     let mut limits = Limits::default();
+    let mut time_limit = None;
     let mut deduction = Deduction::default();
     let mut files = Vec::new();
     let mut attempt = None;
@@ -44,7 +45,7 @@ fn main() {
             }
             "--time-limit" => {
                 i += 1;
-                limits.time_limit = args
+                time_limit = args
                     .get(i)
                     .and_then(|s| s.parse().ok())
                     .map(Duration::from_secs_f64);
@@ -84,14 +85,17 @@ fn main() {
             tried += 1;
             let t = Instant::now();
             // one time limit for probing, the attempt, the SAT completion and the count
-            let deadline = limits.time_limit.map(|l| t + l);
+            let left = match time_limit {
+                Some(l) => limits.clone().with_time_limit(l),
+                None => limits.clone(),
+            };
+            let deadline = left.deadline;
             let mut z =
                 NumberlinkZdd::new_until(p, rules, deduction, deadline).expect("a grid engine");
             if let Some(a) = attempt {
                 z.set_attempt_budget(a);
             }
             let st = z.setup_stats();
-            let left = limits.until(deadline);
             match z.count_with_stats(&left) {
                 Ok(c) => {
                     let s = t.elapsed().as_secs_f64();

@@ -13,18 +13,18 @@
 //! and only with two solutions, or when the completion gave up, does the full count or build
 //! run, under the caller's limits.
 //!
-//! The time limit bounds all three steps: it is turned into one deadline when a count or build
-//! starts, and the full run gets what is left of it.
+//! The caller's deadline ([`Limits::deadline`]) bounds all three steps: the attempt, the
+//! completion and the full run stop by the same instant.
 
 use std::sync::OnceLock;
 use std::time::Instant;
 
 use num_bigint::BigUint;
 use zlink_frontier::run::{
-    build_family, count_family, held_state_bytes, CountReport, Limits, RunError, SpecFamily,
+    build_family, count_family, held_state_bytes, CountReport, RunError, SpecFamily,
     SERIAL_LEVEL_STATES,
 };
-use zlink_frontier::{BuildError, Level};
+use zlink_frontier::{Level, Limits, Stopped};
 use zlink_zdd::{NodeId, Zdd};
 
 use crate::deduce::{self, Completed, Contradiction, Problem};
@@ -184,7 +184,7 @@ impl Settler {
     pub(crate) fn count<F: SpecFamily>(
         &self,
         family: &F,
-        limits: &Limits<'_>,
+        limits: &Limits,
     ) -> Result<CountReport, RunError> {
         Ok(self
             .count_or_several(family, limits, false)?
@@ -199,7 +199,7 @@ impl Settler {
     pub(crate) fn is_unique<F: SpecFamily>(
         &self,
         family: &F,
-        limits: &Limits<'_>,
+        limits: &Limits,
     ) -> Result<bool, RunError> {
         Ok(self
             .count_or_several(family, limits, true)?
@@ -211,16 +211,17 @@ impl Settler {
     fn count_or_several<F: SpecFamily>(
         &self,
         family: &F,
-        limits: &Limits<'_>,
+        limits: &Limits,
         several_is_enough: bool,
     ) -> Result<Option<CountReport>, RunError> {
-        let deadline = limits.deadline();
+        let deadline = limits.deadline;
         let decided = |n: u8| CountReport {
             count: BigUint::from(n),
             total_states: 0,
             max_level_states: 0,
             width: family.width(),
             wide: family.wide(),
+            level_states: Vec::new(),
         };
         if let Some(problem) = &self.problem {
             if self.attempt_budget(family.width()) > 0 && self.completion.get().is_none() {
@@ -261,7 +262,7 @@ impl Settler {
             }
         }
         self.note(SettledBy::Full);
-        count_family(family, &limits.until(deadline))
+        count_family(family, limits)
             .map(Some)
             .map_err(|e| self.noted(e))
     }
@@ -274,7 +275,7 @@ impl Settler {
         &self,
         family: &F,
         zdd: &mut Zdd,
-        limits: &Limits<'_>,
+        limits: &Limits,
     ) -> Result<NodeId, RunError> {
         match self.build_or_two(family, zdd, limits, false)? {
             Built::Root(root) => Ok(root),
@@ -297,7 +298,7 @@ impl Settler {
         family: &F,
         zdd: &mut Zdd,
         limit: usize,
-        limits: &Limits<'_>,
+        limits: &Limits,
     ) -> Result<Listed, RunError> {
         let (sets, undecided) = match self.build_or_two(family, zdd, limits, limit <= 2)? {
             Built::Root(root) => (zdd.iter(root).take(limit).collect(), None),
@@ -312,10 +313,10 @@ impl Settler {
         &self,
         family: &F,
         zdd: &mut Zdd,
-        limits: &Limits<'_>,
+        limits: &Limits,
         two_is_enough: bool,
     ) -> Result<Built, RunError> {
-        let deadline = limits.deadline();
+        let deadline = limits.deadline;
         if let Some(problem) = &self.problem {
             if self.attempt_budget(family.width()) > 0 && self.completion.get().is_none() {
                 // the attempt's node budget must not stay on the caller's store
@@ -341,7 +342,7 @@ impl Settler {
                     return zdd
                         .from_set(&self.levels(on))
                         .map(Built::Root)
-                        .map_err(|e| RunError::Build(BuildError::Store(e), String::new()));
+                        .map_err(|e| RunError::Stopped(Stopped::from(e)));
                 }
                 Ok(Completed::Several(two)) if two_is_enough => {
                     self.note(SettledBy::Completion);
@@ -351,7 +352,7 @@ impl Settler {
             }
         }
         self.note(SettledBy::Full);
-        match build_family(family, zdd, &limits.until(deadline)) {
+        match build_family(family, zdd, limits) {
             Ok(r) => Ok(Built::Root(r.root)),
             Err(e) => match self.completion.get() {
                 Some(Ok(Completed::Found(one)))
@@ -369,17 +370,16 @@ impl Settler {
     fn noted(&self, e: RunError) -> RunError {
         let note = match self.completion.get() {
             Some(Ok(Completed::Several(_))) => {
-                " (the puzzle has at least two solutions: the SAT completion found two)"
+                "the puzzle has at least two solutions: the SAT completion found two"
             }
             Some(Ok(Completed::Found(_))) => {
-                " (the puzzle has a solution, found under stricter rules; whether it has others \
-                 is not known)"
+                "the puzzle has a solution, found under stricter rules; whether it has others \
+                 is not known"
             }
             _ => return e,
         };
         match e {
-            RunError::Count(c, s) => RunError::Count(c, s + note),
-            RunError::Build(b, s) => RunError::Build(b, s + note),
+            RunError::Stopped(s) => RunError::Stopped(s.noting(note)),
             e => e,
         }
     }
@@ -387,10 +387,10 @@ impl Settler {
     /// The caller's limits with the attempt budget (or the caller's, if smaller). Progress is
     /// reported as usual: after an attempt that overflowed, the full run reports its levels
     /// again from the first.
-    fn attempt<'a>(&self, limits: &Limits<'a>) -> Limits<'a> {
+    fn attempt(&self, limits: &Limits) -> Limits {
         Limits {
             max_nodes: Some(limits.max_nodes.map_or(self.budget, |n| n.min(self.budget))),
-            ..*limits
+            ..limits.clone()
         }
     }
 }

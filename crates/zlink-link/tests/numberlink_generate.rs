@@ -4,10 +4,9 @@
 //! instances re-solved by the solver.
 
 use num_bigint::BigUint;
-use zlink_frontier::Graph;
+use zlink_frontier::{Graph, Limits};
 use zlink_link::numberlink::generate::{
-    count_graph, count_grid, grid_graph, verify_good, CountOptions, Counted, GenLimits,
-    GoodInstances,
+    count_graph, count_grid, grid_graph, verify_good, CountOptions, Counted, GoodInstances,
 };
 use zlink_testkit::graph::SmallGraph;
 use zlink_testkit::numberlink_gen::good_instances;
@@ -51,12 +50,12 @@ fn check_against_brute(g: &Graph, all: &Listing, what: &str) {
             .filter(|s| cap.is_none_or(|l| s.len() <= l))
             .cloned()
             .collect();
-        let gen = GoodInstances::graph(g, cap.map(|l| l as u32), &GenLimits::default()).unwrap();
+        let gen = GoodInstances::graph(g, cap.map(|l| l as u32), &Limits::default()).unwrap();
         let opts = CountOptions {
             max_pairs: cap.map(|l| l as u32),
             ..Default::default()
         };
-        let counted = count_graph(g, &opts, &GenLimits::default()).unwrap();
+        let counted = count_graph(g, &opts, &Limits::default()).unwrap();
         check_count_route(&counted, all, cap, what);
         assert_eq!(gen.count(), BigUint::from(want.len()), "{what} cap {cap:?}");
         assert_eq!(listing(&gen), want, "{what} cap {cap:?}");
@@ -88,7 +87,7 @@ fn every_grid_up_to_12_cells_matches_the_brute_force() {
                             reversed,
                             no_symmetry,
                         };
-                        let c = count_grid(rows, cols, &opts, &GenLimits::default()).unwrap();
+                        let c = count_grid(rows, cols, &opts, &Limits::default()).unwrap();
                         check_count_route(&c, &all, cap, &format!("{rows}x{cols} {opts:?}"));
                     }
                 }
@@ -117,9 +116,9 @@ fn random_graphs_match_the_brute_force() {
 #[test]
 fn two_edge_orders_agree_on_4x4_and_4x5() {
     for (r, c) in [(4, 4), (4, 5), (5, 4)] {
-        let a = GoodInstances::grid(r, c, None, &GenLimits::default()).unwrap();
+        let a = GoodInstances::grid(r, c, None, &Limits::default()).unwrap();
         let g = grid_graph(r, c, true).unwrap();
-        let b = GoodInstances::graph(&g, None, &GenLimits::default()).unwrap();
+        let b = GoodInstances::graph(&g, None, &Limits::default()).unwrap();
         assert_eq!(a.count(), b.count(), "{r}x{c}");
         // Pinned once both orders agreed (tools/README.md, Numberlink generator section), so a
         // change that breaks both orders alike still fails here.
@@ -131,7 +130,7 @@ fn two_edge_orders_agree_on_4x4_and_4x5() {
 
 #[test]
 fn sampled_instances_resolve_unique_and_covering() {
-    let g = GoodInstances::grid(4, 4, None, &GenLimits::default()).unwrap();
+    let g = GoodInstances::grid(4, 4, None, &Limits::default()).unwrap();
     let picks = g.sample(20, 7);
     assert_eq!(picks.len(), 20);
     for pairs in &picks {
@@ -143,15 +142,9 @@ fn sampled_instances_resolve_unique_and_covering() {
 
 #[test]
 fn budgets_stop_cleanly() {
-    let tiny = GenLimits {
-        max_memory: Some(10_000),
-        ..Default::default()
-    };
+    let tiny = Limits::default().with_memory(10_000);
     assert!(GoodInstances::grid(4, 4, None, &tiny).is_err());
-    let quick = GenLimits {
-        time_limit: Some(std::time::Duration::ZERO),
-        ..Default::default()
-    };
+    let quick = Limits::default().with_time_limit(std::time::Duration::ZERO);
     assert!(GoodInstances::grid(4, 4, None, &quick).is_err());
 }
 
@@ -165,7 +158,7 @@ fn trimmed(mut v: Vec<BigUint>) -> Vec<BigUint> {
 #[test]
 fn count_route_equals_the_diagram_route_by_pairs() {
     for (r, c, cap) in [(4, 4, None), (4, 5, None), (5, 4, Some(5)), (4, 6, None)] {
-        let d = GoodInstances::grid(r, c, cap, &GenLimits::default()).unwrap();
+        let d = GoodInstances::grid(r, c, cap, &Limits::default()).unwrap();
         let want = trimmed(d.count_by_pairs());
         for reversed in [false, true] {
             for no_symmetry in [false, true] {
@@ -174,7 +167,7 @@ fn count_route_equals_the_diagram_route_by_pairs() {
                     reversed,
                     no_symmetry,
                 };
-                let got = count_grid(r, c, &opts, &GenLimits::default()).unwrap();
+                let got = count_grid(r, c, &opts, &Limits::default()).unwrap();
                 assert_eq!(got.by_pairs, want, "{r}x{c} {opts:?}");
             }
         }
@@ -210,14 +203,14 @@ fn count_route_reproduces_table_5() {
     ];
     for (r, c, want) in table {
         let want: Vec<BigUint> = want.iter().map(|&x| x.into()).collect();
-        let got = count_grid(r, c, &CountOptions::default(), &GenLimits::default()).unwrap();
+        let got = count_grid(r, c, &CountOptions::default(), &Limits::default()).unwrap();
         assert_eq!(got.by_pairs, want, "{r}x{c}");
         // at most 6 pairs: the counts up to 6
         let opts = CountOptions {
             max_pairs: Some(6),
             ..Default::default()
         };
-        let capped = count_grid(r, c, &opts, &GenLimits::default()).unwrap();
+        let capped = count_grid(r, c, &opts, &Limits::default()).unwrap();
         assert_eq!(capped.by_pairs, want[..7].to_vec(), "{r}x{c} cap 6");
     }
 }

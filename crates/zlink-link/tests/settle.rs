@@ -173,10 +173,7 @@ fn the_deadline_bounds_probing() {
         fixed(&full)
     );
     assert_eq!(late.count(&Limits::default()).unwrap(), 1u32.into());
-    let out_of_time = Limits {
-        time_limit: Some(Duration::ZERO),
-        ..Limits::default()
-    };
+    let out_of_time = Limits::default().with_time_limit(Duration::ZERO);
     let late = SlitherZdd::with_deduction_until(&p.clues, Deduction::Sat, past).unwrap();
     assert!(late.count(&out_of_time).unwrap_err().is_time_limit());
 }

@@ -37,10 +37,12 @@ pub mod unavoidable;
 pub mod zebra;
 
 pub use engine::{Engine, Settings, SettingsReader};
-pub use error::{ParseError, SolveError, Violation};
+pub use error::{Cause, ParseError, SolveError, Violation};
 pub use generate::{Generated, Generator};
 pub use grid::{Coord, Grid};
 pub use kind::{find_kind, AnySolution, EngineInfo, Instance, Kind, Labeled, PuzzleKind};
 pub use num_bigint::BigUint;
-pub use puzzle::{Counted, Puzzle, Sampled, SolveOptions, SolveStats, Solved, StatsTable};
+pub use puzzle::{
+    check_draws, Counted, Puzzle, Sampled, SolveOptions, SolveStats, Solved, StatsTable,
+};
 pub use zlink_base::{Limits, ProgressHook, Report, Stopped};

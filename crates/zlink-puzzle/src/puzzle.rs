@@ -8,30 +8,25 @@
 use std::fmt::Debug;
 
 use num_bigint::BigUint;
+use zlink_base::Limits;
 
 use crate::{ParseError, Violation};
 
-/// Knobs of one run. Every engine honours the time limit, the memory budget and the thread
-/// count; the rest applies where it means something (see each field).
+/// Knobs of one run. Every engine honours its [`Limits`]; the rest applies where it means
+/// something (see each field).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SolveOptions {
-    /// Wall-clock limit of one solve or count, in seconds.
-    pub time_limit: Option<f64>,
-    /// Worker or solver threads (`None` = the engine's default).
-    pub threads: Option<u32>,
-    /// Memory budget in bytes (`None` = no budget). Diagram engines turn it into node and
-    /// state budgets and stop with [`crate::SolveError::Budget`] instead of being killed.
-    pub max_memory: Option<u64>,
-    /// Relative MIP gap at which an optimisation may stop (`None` = solver default).
-    pub mip_gap: Option<f64>,
+    /// What the run may use: the deadline, the memory budget (diagram engines turn it into
+    /// node and state budgets and stop with [`crate::SolveError::Stopped`] instead of being
+    /// killed), worker or solver threads (`None` = the engine's default), and where progress
+    /// goes.
+    pub limits: Limits,
     /// Engines that count by enumerating solutions one at a time stop after this many, and
     /// say that the count is a lower bound; exact counters ignore it.
     pub limit: Option<u64>,
     /// Engine settings (`--set key=value`), in command-line order. Each engine reads them
     /// into its typed [`crate::Settings`] and rejects any other key.
     pub settings: Vec<(String, String)>,
-    /// Where long runs report their progress (nowhere by default).
-    pub progress: crate::ProgressHook,
 }
 
 /// A table of per-round figures (for cut loops: round, seconds, nodes, iterations, cuts).
@@ -41,6 +36,32 @@ pub struct StatsTable {
     pub columns: Vec<&'static str>,
     /// One row per round, one value per column.
     pub rows: Vec<Vec<f64>>,
+}
+
+impl StatsTable {
+    /// States per level of a diagram run (`(level, states)` of each level that held one), in
+    /// at most `rows` runs of consecutive levels (each row: first and last level, the most
+    /// states at one level of the run, all states of the run), so a diagram of thousands of
+    /// levels still prints as a short table.
+    pub fn level_profile(per_level: &[(u32, u64)], rows: usize) -> StatsTable {
+        let chunk = per_level.len().div_ceil(rows.max(1)).max(1);
+        StatsTable {
+            columns: vec!["from_level", "to_level", "max_states", "states"],
+            rows: per_level
+                .chunks(chunk)
+                .map(|run| {
+                    let max = run.iter().map(|&(_, n)| n).max().unwrap_or(0);
+                    let sum: u64 = run.iter().map(|&(_, n)| n).sum();
+                    vec![
+                        f64::from(run[0].0),
+                        f64::from(run[run.len() - 1].0),
+                        max as f64,
+                        sum as f64,
+                    ]
+                })
+                .collect(),
+        }
+    }
 }
 
 /// What a solve or count cost.
@@ -63,6 +84,21 @@ impl SolveStats {
         }
     }
 
+    /// The statistics of a diagram run that took `seconds`: `counters` in order, and the
+    /// states per level (`(level, states)`) as a table of at most 16 rows
+    /// ([`StatsTable::level_profile`]; none when no level held a state).
+    pub fn of_levels(
+        seconds: f64,
+        counters: Vec<(&'static str, u64)>,
+        level_states: &[(u32, u64)],
+    ) -> Self {
+        Self {
+            seconds,
+            counters,
+            rounds: (!level_states.is_empty()).then(|| StatsTable::level_profile(level_states, 16)),
+        }
+    }
+
     /// The counter called `name`, if recorded.
     pub fn counter(&self, name: &str) -> Option<u64> {
         self.counters
@@ -70,6 +106,24 @@ impl SolveStats {
             .find(|(n, _)| *n == name)
             .map(|&(_, v)| v)
     }
+}
+
+/// Bytes one draw of a solution over `n` variables may hold until it is printed: its member
+/// (4 bytes a variable) and the decoded solution (at most about as much again), with room for
+/// the containers.
+const DRAW_BYTES_PER_VAR: u64 = 16;
+
+/// Checks that `k` draws of solutions over `num_vars` variables fit the memory budget of
+/// `limits` before any is made (`solve --sample` allows a million).
+///
+/// # Errors
+/// [`zlink_base::Stopped`] naming the draws and the budget.
+pub fn check_draws(limits: &Limits, k: usize, num_vars: u32) -> Result<(), zlink_base::Stopped> {
+    let need = (k as u64).saturating_mul(u64::from(num_vars) * DRAW_BYTES_PER_VAR + 64);
+    limits.check_memory(
+        need,
+        &format!("{k} draws of solutions over {num_vars} variables"),
+    )
 }
 
 /// Solutions drawn uniformly at random from all of a puzzle's solutions ([`crate::Engine::sample`]).
@@ -107,6 +161,24 @@ impl<S> Solved<S> {
             stats,
             note: None,
         }
+    }
+
+    /// The first of up to two solutions an engine listed, noting whether there was a second.
+    ///
+    /// # Errors
+    /// [`crate::SolveError::Infeasible`] for an empty list.
+    pub fn first_of_two(found: Vec<S>, stats: SolveStats) -> Result<Self, crate::SolveError> {
+        let more = found.len() > 1;
+        let first = found
+            .into_iter()
+            .next()
+            .ok_or(crate::SolveError::Infeasible)?;
+        Ok(Solved {
+            solution: first,
+            more: Some(more),
+            stats,
+            note: None,
+        })
     }
 }
 

@@ -50,6 +50,14 @@ pub struct BudgetExceeded {
     pub live: usize,
 }
 
+/// The store's budget as the run-wide stop every library reports (`zlink_base::Stopped`).
+impl From<BudgetExceeded> for zlink_base::Stopped {
+    fn from(e: BudgetExceeded) -> Self {
+        zlink_base::Stopped::budget(zlink_base::Resource::Nodes, e.live as u64, e.limit as u64)
+            .of("the diagram store")
+    }
+}
+
 /// First value of a sub-operation argument that means "result k" rather than a node id
 /// (see `apply`): node ids stay below it.
 pub(crate) const RES_BASE: u32 = u32::MAX - 15;

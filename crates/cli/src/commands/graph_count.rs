@@ -8,8 +8,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
-use zlink_frontier::run::{build_family, count_family, Limits, MateFamily, SpecFamily};
-use zlink_frontier::{EdgeOrder, Graph, Progress, RunError};
+use zlink_base::Stopped;
+use zlink_frontier::run::{build_family, count_family, MateFamily, SpecFamily};
+use zlink_frontier::{EdgeOrder, Graph, Limits, RunError};
 use zlink_zdd::Zdd;
 
 use crate::exit::CliError;
@@ -224,7 +225,7 @@ fn mate_family(what: &CountWhat, graph: Graph, src: &Source) -> Result<MateFamil
 fn run_error(e: RunError) -> CliError {
     match e {
         RunError::Spec(e) => CliError::input(e),
-        e if e.is_budget() || e.is_time_limit() => CliError::budget(e),
+        RunError::Stopped(s) => CliError::stopped("", &s, true),
         e => CliError::failed(e),
     }
 }
@@ -248,27 +249,23 @@ fn check_graph_memory(graph: &Graph, budget: Option<u64>) -> Result<(), CliError
     }
 }
 
-fn time_limit_error(seconds: f64, while_what: &str) -> CliError {
-    CliError::budget(format!(
-        "time limit of {seconds} s reached {while_what}: raise --time-limit"
-    ))
+fn time_limit_error(limits: &Limits, while_what: &str) -> CliError {
+    CliError::stopped(
+        "",
+        &Stopped::time(limits.time_limit).noting(while_what),
+        true,
+    )
 }
 
 /// Counts (or builds, `--build`) the family through the frontier's one entry point, with a
-/// progress bar on a terminal and the budgets of the options; `time_left` is what remains of
-/// `--time-limit` after the edges were ordered.
+/// progress bar on a terminal and the budgets and deadline of `limits`.
 fn execute(
     family: &MateFamily,
     common: &GraphCountArgs,
-    time_left: Option<Duration>,
+    limits: Limits,
 ) -> Result<CountOut, CliError> {
     let levels = family.graph().num_edges() as u64;
     let bar = Bar::new("levels", levels);
-    let hook = |p: &Progress| {
-        bar.update(u64::from(p.level), None, || {
-            format!("{} nodes so far", p.nodes_so_far)
-        });
-    };
     let building = common.build || common.save.is_some();
     let limits = Limits {
         threads: common.threads,
@@ -279,8 +276,8 @@ fn execute(
             common.max_memory.or_else(memory::default_budget)
         },
         max_nodes: common.max_nodes,
-        time_limit: time_left,
-        progress: Some(&hook),
+        progress: bar.hook(),
+        ..limits
     };
     let out = if building {
         let mut zdd = Zdd::new(levels as u32);
@@ -323,20 +320,21 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
         OrderArg::Frontier => EdgeOrder::Frontier,
         OrderArg::Greedy => EdgeOrder::Greedy,
     };
-    let deadline = common
-        .time_limit
-        .map(|t| started + Duration::from_secs_f64(t));
+    let limits = match common.time_limit {
+        Some(t) => Limits {
+            time_limit: Some(Duration::from_secs_f64(t)),
+            ..Limits::default()
+        }
+        .until(started.checked_add(Duration::from_secs_f64(t))),
+        None => Limits::default(),
+    };
     let ordering = "while ordering the edges";
     let (graph, _) = order
-        .apply_until(&src.graph, deadline)
-        .ok_or_else(|| time_limit_error(common.time_limit.unwrap_or(0.0), ordering))?;
-    let time_left = match (deadline, common.time_limit) {
-        (Some(d), Some(t)) => match d.checked_duration_since(Instant::now()) {
-            Some(left) if !left.is_zero() => Some(left),
-            _ => return Err(time_limit_error(t, ordering)),
-        },
-        _ => None,
-    };
+        .apply_until(&src.graph, limits.deadline)
+        .ok_or_else(|| time_limit_error(&limits, ordering))?;
+    if limits.expired() {
+        return Err(time_limit_error(&limits, ordering));
+    }
     let (vertices, levels) = (graph.num_vertices(), graph.num_edges());
     let family = mate_family(&what, graph, &src)?;
     if family.width() == usize::MAX {
@@ -344,7 +342,7 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
             "the graph's frontier is too wide for any state",
         ));
     }
-    let (count, zdd_nodes, states, width) = execute(&family, common, time_left)?;
+    let (count, zdd_nodes, states, width) = execute(&family, common, limits)?;
     let seconds = started.elapsed().as_secs_f64();
     if global.json {
         let mut obj = serde_json::json!({

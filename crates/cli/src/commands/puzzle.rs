@@ -6,11 +6,12 @@
 //! the solver gave up (time limit); 2 bad input (`file:line:col: …`) or usage; 3 budget.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use serde_json::{json, Value};
 use zlink_puzzle::{
-    find_kind, Counted, Instance, PuzzleKind, SolveError, SolveOptions, SolveStats,
+    find_kind, Counted, Instance, Limits, PuzzleKind, SolveError, SolveOptions, SolveStats,
 };
 
 use crate::exit::CliError;
@@ -220,13 +221,16 @@ fn load(input: &PuzzleInput) -> Result<Vec<Box<dyn Instance>>, CliError> {
     kind.load(&text, &source).map_err(CliError::input)
 }
 
+/// The options of every puzzle of the run; the time limit is per puzzle, so its deadline is
+/// set when each puzzle starts ([`with_bar`]).
 fn options(input: &PuzzleInput, limit: Option<u64>) -> SolveOptions {
     SolveOptions {
-        progress: zlink_puzzle::ProgressHook::default(),
-        time_limit: input.time_limit,
-        threads: input.threads,
-        max_memory: input.max_memory.or_else(memory::default_budget),
-        mip_gap: None,
+        limits: Limits {
+            max_memory: input.max_memory.or_else(memory::default_budget),
+            time_limit: input.time_limit.map(Duration::from_secs_f64),
+            threads: input.threads.map(|t| t as usize),
+            ..Limits::default()
+        },
         limit,
         settings: input.all_settings(),
     }
@@ -235,7 +239,7 @@ fn options(input: &PuzzleInput, limit: Option<u64>) -> SolveOptions {
 fn error_exit(label: &str, e: &SolveError) -> CliError {
     let msg = format!("{label}: {e}");
     match e {
-        SolveError::Budget(_) | SolveError::TimeLimit { .. } => CliError::budget(msg),
+        SolveError::Stopped(s) => CliError::stopped(label, s, false),
         SolveError::Unsupported { .. } | SolveError::BadSetting(_) => CliError::input(msg),
         _ => CliError::failed(msg),
     }
@@ -550,7 +554,8 @@ pub fn count(args: PuzzleCountArgs, global: &GlobalOpts) -> Result<(), CliError>
     results.finish()
 }
 
-/// Runs `run` on one puzzle with its own progress bar (drawn only on a terminal).
+/// Runs `run` on one puzzle with its own progress bar (drawn only on a terminal) and its own
+/// time limit, counted from now.
 fn with_bar<T>(
     inst: &dyn Instance,
     opts: &SolveOptions,
@@ -558,7 +563,7 @@ fn with_bar<T>(
 ) -> Result<T, SolveError> {
     let bar = Bar::new(inst.label(), 0);
     let opts = SolveOptions {
-        progress: bar.hook(),
+        limits: opts.limits.renewed().with_progress(bar.hook()),
         ..opts.clone()
     };
     run(&opts)

@@ -14,13 +14,12 @@ use zlink_frontier::run::{build_family, count_family};
 use zlink_frontier::specs::connected::order::best_order;
 use zlink_frontier::specs::connected::puzzles::{circuit_board_problem, Point, PointEdge};
 use zlink_frontier::specs::connected::ConnectedProblem;
-use zlink_puzzle::{Counted, Engine, Sampled, SolveError, SolveOptions, SolveStats, Solved};
+use zlink_puzzle::{
+    check_draws, Counted, Engine, Sampled, SolveError, SolveOptions, SolveStats, Solved,
+};
 use zlink_zdd::{NodeId, Var, Zdd};
 
 use super::{Circuit, Wires};
-use crate::zdd_limits::{
-    check_draws, exact_count, first_of_two, frontier_progress, limits, run_error,
-};
 
 /// The circuit-board ZDD engine.
 #[derive(Debug, Clone, Copy)]
@@ -39,8 +38,8 @@ fn problem(c: &Circuit) -> Result<(ConnectedProblem, Vec<(usize, usize)>), Solve
         .map(|&(a, b)| (point(a), point(b)))
         .collect();
     let (p, pairs) = circuit_board_problem(c.rows(), c.cols(), &blocked, &given)
-        .map_err(|e| SolveError::Solver(e.to_string()))?;
-    let (_, perm, q) = best_order(&p, None).map_err(|e| SolveError::Solver(e.to_string()))?;
+        .map_err(SolveError::caused_by)?;
+    let (_, perm, q) = best_order(&p, None).map_err(SolveError::caused_by)?;
     let cell = |(r, col): Point| r * c.cols() + col;
     let wires = perm
         .iter()
@@ -56,8 +55,7 @@ type Wire = (usize, usize);
 fn all_solutions(c: &Circuit, opts: &SolveOptions) -> Result<(Zdd, NodeId, Vec<Wire>), SolveError> {
     let (q, wires) = problem(c)?;
     let mut zdd = Zdd::new(q.num_vars() as u32);
-    let built = build_family(&q, &mut zdd, &limits(opts, Some(&frontier_progress(opts))))
-        .map_err(|e| run_error(e, opts))?;
+    let built = build_family(&q, &mut zdd, &opts.limits)?;
     Ok((zdd, built.root, wires))
 }
 
@@ -86,7 +84,7 @@ impl Engine<Circuit> for ZddEngine {
             .take(2)
             .map(|vars| decode(&wires, &vars))
             .collect();
-        first_of_two(found, started)
+        Solved::first_of_two(found, SolveStats::timed(started.elapsed().as_secs_f64()))
     }
 
     fn samples(&self) -> bool {
@@ -103,7 +101,7 @@ impl Engine<Circuit> for ZddEngine {
     ) -> Result<Sampled<Wires>, SolveError> {
         let started = Instant::now();
         let (zdd, root, wires) = all_solutions(c, opts)?;
-        check_draws(opts, k, zdd.num_vars())?;
+        check_draws(&opts.limits, k, zdd.num_vars())?;
         let ranker = zdd.ranker(root);
         Ok(Sampled {
             solutions: ranker
@@ -118,6 +116,15 @@ impl Engine<Circuit> for ZddEngine {
 
     fn count(&self, c: &Circuit, _: &(), opts: &SolveOptions) -> Result<Counted, SolveError> {
         let (q, _) = problem(c)?;
-        exact_count(opts, "frontier_width", &[], |l| count_family(&q, l))
+        let started = Instant::now();
+        let r = count_family(&q, &opts.limits)?;
+        let figures = vec![
+            ("states", r.total_states),
+            ("max_level_states", r.max_level_states as u64),
+            ("frontier_width", r.width as u64),
+        ];
+        let stats =
+            SolveStats::of_levels(started.elapsed().as_secs_f64(), figures, &r.level_states);
+        Ok(Counted::exact(r.count, stats))
     }
 }

@@ -15,21 +15,21 @@
 
 use std::time::Instant;
 
+use zlink_frontier::run::CountReport;
 use zlink_frontier::run::{build_family, count_family};
 use zlink_frontier::specs::connected::layout::{
     edges_in_vertex_order, step_costs, vertex_order, LayoutOptions,
 };
 use zlink_frontier::specs::connected::ConnectedProblem;
-use zlink_frontier::{CountError, Limits, RunError, Vertex};
+use zlink_frontier::{Limits, RunError, Stopped, Vertex};
 use zlink_puzzle::{
-    BigUint, Counted, Engine, Sampled, SolveError, SolveOptions, SolveStats, Solved,
+    check_draws, BigUint, Counted, Engine, Sampled, SolveError, SolveOptions, SolveStats, Solved,
 };
 use zlink_zdd::{NodeId, Var, Zdd};
 
 use super::graph::BridgeGraph;
 use super::probe;
 use super::{Bridges, Hashi, MAX_CLUE};
-use crate::zdd_limits::{check_draws, exact_count, frontier_progress, limits, run_error};
 
 /// The Hashi ZDD engine.
 #[derive(Debug, Clone, Copy)]
@@ -392,7 +392,7 @@ fn race(
     let started = Instant::now();
     let mut sweeps = setup.sweeps.clone();
     if sweeps.is_empty() {
-        return Err(SolveError::Solver("no sweep to race".into()));
+        return Err(SolveError::solver("no sweep to race"));
     }
     let opening = setup.opening;
     sweeps.extend(opening);
@@ -402,40 +402,33 @@ fn race(
         return Ok((none, None));
     };
     let mut preps: Vec<Option<Prepared>> = vec![None; n];
-    let time_up = || SolveError::TimeLimit {
-        seconds: opts.time_limit.unwrap_or(0.0),
-    };
     // One run of sweep `k` with `budget` states in round `round`.
     let mut run = |k: usize, budget: u64, round: u64| -> Result<Run, SolveError> {
         let (sweep, window) = sweeps[k];
-        let left = |t: f64| t - started.elapsed().as_secs_f64();
-        let mut o = opts.clone();
-        o.time_limit = opts.time_limit.map(left);
-        if o.time_limit.is_some_and(|t| t <= 0.0) {
-            return Err(time_up());
-        }
+        opts.limits.check_time()?;
         let pr = preps[k]
             .get_or_insert_with(|| deduced.prepare(h, window, |p| island_order(h, p, sweep)));
-        let shares = level_shares(pr);
-        let reached = std::cell::Cell::new(None);
-        let extra = [("sweep", k as u64), ("race_rounds", round)];
-        match exact_count(&o, "state_fields", &extra, |l| {
-            let l = Limits {
-                max_nodes: Some(budget),
-                ..*l
-            };
-            count_family(&pr.problem, &l).inspect_err(|e| {
-                if let RunError::Count(CountError::Nodes(b), _) = e {
-                    reached.set(Some(shares.get(b.level as usize).copied().unwrap_or(1.0)));
-                }
-            })
-        }) {
-            Ok(mut c) => {
-                c.stats.seconds = started.elapsed().as_secs_f64();
-                Ok(Run::Counted(c))
+        let limits = Limits {
+            max_nodes: Some(budget),
+            ..opts.limits.clone()
+        };
+        match count_family(&pr.problem, &limits) {
+            Ok(r) => {
+                let extra = [("sweep", k as u64), ("race_rounds", round)];
+                Ok(Run::Counted(counted(r, &extra, started)))
             }
-            Err(SolveError::TimeLimit { .. }) => Err(time_up()),
-            Err(e) => Ok(reached.get().map_or(Run::Out(e), Run::Reached)),
+            Err(RunError::Stopped(s)) if s.is_time() => Err(s.into()),
+            Err(RunError::Stopped(Stopped::Budget {
+                resource: zlink_base::Resource::Nodes,
+                at: Some(at),
+                ..
+            })) => {
+                let shares = level_shares(pr);
+                Ok(Run::Reached(
+                    shares.get(at.step as usize).copied().unwrap_or(1.0),
+                ))
+            }
+            Err(e) => Ok(Run::Out(e.into())),
         }
     };
     let first = setup.first_budget.max(1);
@@ -467,7 +460,7 @@ fn race(
             })
             .min_by(|x, y| x.1.total_cmp(&y.1).then(x.0.cmp(&y.0)));
         let Some((k, predicted, last)) = best else {
-            return Err(last_err.unwrap_or_else(|| SolveError::Solver("no sweep".into())));
+            return Err(last_err.unwrap_or_else(|| SolveError::solver("no sweep")));
         };
         // four times its last budget, or up to twice its prediction (at most 16 times)
         let budget = last.map_or(first, |b| {
@@ -521,10 +514,28 @@ pub fn count_in_with(
     window: usize,
     opts: &SolveOptions,
 ) -> Result<Counted, SolveError> {
+    let started = Instant::now();
     match prepare_with(h, deduce, sweep, window) {
-        Some(pr) => exact_count(opts, "state_fields", &[], |l| count_family(&pr.problem, l)),
+        Some(pr) => Ok(counted(
+            count_family(&pr.problem, &opts.limits)?,
+            &[],
+            started,
+        )),
         None => Ok(Counted::exact(0u32, SolveStats::timed(0.0))),
     }
+}
+
+/// The exact count of a report, with its figures (`states`, `max_level_states`,
+/// `state_fields`, then `extra`) and states per level, timed from `started`.
+fn counted(r: CountReport, extra: &[(&'static str, u64)], started: Instant) -> Counted {
+    let mut figures = vec![
+        ("states", r.total_states),
+        ("max_level_states", r.max_level_states as u64),
+        ("state_fields", r.width as u64),
+    ];
+    figures.extend_from_slice(extra);
+    let stats = SolveStats::of_levels(started.elapsed().as_secs_f64(), figures, &r.level_states);
+    Counted::exact(r.count, stats)
 }
 
 /// Every solution of a Hashi as one diagram, with what decodes its members into bridges.
@@ -543,7 +554,6 @@ impl AllSolutions {
     /// The race picks the sweep with the fewest states and counts; the build then reuses that
     /// sweep's prepared problem. `None` when there is no solution.
     fn build(h: &Hashi, opts: &SolveOptions) -> Result<Option<AllSolutions>, SolveError> {
-        let started = Instant::now();
         let (counted, winner) = race(h, true, &RaceSetup::default(), opts)?;
         let Some(Prepared {
             problem: q,
@@ -554,13 +564,8 @@ impl AllSolutions {
         else {
             return Ok(None);
         };
-        let mut o = opts.clone();
-        if let Some(t) = opts.time_limit {
-            o.time_limit = Some((t - started.elapsed().as_secs_f64()).max(0.0));
-        }
         let mut zdd = Zdd::new(q.num_vars() as u32);
-        let built = build_family(&q, &mut zdd, &limits(&o, Some(&frontier_progress(&o))))
-            .map_err(|e| run_error(e, opts))?;
+        let built = build_family(&q, &mut zdd, &opts.limits)?;
         let mut edge_of = Vec::with_capacity(q.num_vars());
         for (e, &mx) in q.max.iter().enumerate() {
             edge_of.extend(std::iter::repeat_n(e, usize::from(mx)));
@@ -642,7 +647,7 @@ impl Engine<Hashi> for ZddEngine {
                 stats: SolveStats::timed(started.elapsed().as_secs_f64()),
             });
         };
-        check_draws(opts, k, all.zdd.num_vars())?;
+        check_draws(&opts.limits, k, all.zdd.num_vars())?;
         let ranker = all.zdd.ranker(all.root);
         Ok(Sampled {
             solutions: ranker

@@ -8,12 +8,11 @@
 //! puzzle's clues as the upper bound, default on).
 
 use std::io::IsTerminal;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use zlink_ip::Params;
 use zlink_puzzle::{
-    Counted, Engine, Settings, SettingsReader, SolveError, SolveOptions, SolveStats, Solved,
-    StatsTable,
+    Counted, Engine, Limits, Settings, SettingsReader, SolveError, SolveOptions, SolveStats,
+    Solved, StatsTable,
 };
 
 use super::{hitting, proof, search, ClueSet, MinimumClues};
@@ -62,14 +61,6 @@ impl Settings for MinimumSettings {
     }
 }
 
-fn params(opts: &SolveOptions) -> Params {
-    Params {
-        threads: opts.threads,
-        max_memory: opts.max_memory,
-        ..Params::default()
-    }
-}
-
 fn no_count(kind: &'static str) -> SolveError {
     SolveError::Unsupported {
         operation: "count",
@@ -85,8 +76,7 @@ fn row_generation(
 ) -> Result<Solved<ClueSet>, SolveError> {
     let start = Instant::now();
     let mut o = search::MinimumOptions {
-        time_limit: opts.time_limit,
-        params: params(opts),
+        limits: opts.limits.clone(),
         master: s.master,
         ..search::MinimumOptions::default()
     };
@@ -352,11 +342,10 @@ impl Engine<MinimumClues> for HittingProof {
     ) -> Result<Solved<ClueSet>, SolveError> {
         let start = Instant::now();
         let mut o = proof::ProofOptions {
-            threads: opts.threads.map(|t| t.max(1) as usize),
-            deadline: opts
-                .time_limit
-                .map(|t| start + Duration::from_secs_f64(t.max(0.0))),
-            max_memory: opts.max_memory,
+            limits: Limits {
+                threads: opts.limits.threads.map(|t| t.max(1)),
+                ..opts.limits.clone()
+            },
             ..proof::ProofOptions::default()
         };
         if let Some(d) = s.digits {
@@ -384,15 +373,16 @@ impl Engine<MinimumClues> for HittingProof {
             );
         }
         let grid = p.grid(opts)?;
-        let workers = o.threads.unwrap_or_else(rayon::current_num_threads);
+        let workers = o.limits.threads.unwrap_or_else(rayon::current_num_threads);
         let need = proof::working_set(grid.len(), workers);
-        if let Some(budget) = opts.max_memory.filter(|&b| need > b) {
-            return Err(SolveError::Budget(format!(
+        opts.limits.check_memory(
+            need,
+            &format!(
                 "the hitting-set proof's structures ({workers} worker threads, up to {} known \
-                 sets) take up to {need} bytes, over the memory budget of {budget} bytes",
+                 sets)",
                 proof::MAX_SETS
-            )));
-        }
+            ),
+        )?;
         let bar = std::io::stderr().is_terminal();
         let show = |k: usize, lower: usize, done: u64, total: u64| {
             eprint!(
@@ -407,18 +397,19 @@ impl Engine<MinimumClues> for HittingProof {
         let pr = match r {
             Ok(pr) => pr,
             Err(proof::ProofError::TooLarge(c)) => {
-                return Err(SolveError::Solver(format!(
+                return Err(SolveError::solver(format!(
                     "the hitting-set proof handles grids of at most 128 cells, not {c}"
                 )))
             }
-            Err(proof::ProofError::Threads(why)) => return Err(SolveError::Solver(why)),
-            Err(proof::ProofError::Memory(budget)) => {
-                return Err(SolveError::Budget(format!(
-                    "the seed sets (sub-grids of up to {} digits, sets of up to {} cells) take \
-                     more than the memory budget of {budget} bytes: lower --set digits or \
-                     --set max_size, or raise --max-memory",
+            Err(proof::ProofError::Threads(why)) => return Err(SolveError::solver(why)),
+            Err(proof::ProofError::Memory(used, budget)) => {
+                let what = format!(
+                    "the seed sets (sub-grids of up to {} digits, sets of up to {} cells)",
                     o.max_digits, o.max_size
-                )))
+                );
+                return Err(zlink_puzzle::Stopped::memory(used, budget, what)
+                    .noting("fewer digits or a smaller max_size need less")
+                    .into());
             }
             Err(proof::ProofError::TimedOut {
                 lower_bound,
@@ -427,9 +418,7 @@ impl Engine<MinimumClues> for HittingProof {
                 eprintln!(
                     "minclue: time limit with the minimum proven in {lower_bound}..={upper_bound}"
                 );
-                return Err(SolveError::TimeLimit {
-                    seconds: opts.time_limit.unwrap_or(0.0),
-                });
+                return Err(zlink_puzzle::Stopped::time(opts.limits.time_limit).into());
             }
         };
         let search_ms: f64 = pr.levels.iter().map(|l| l.seconds * 1000.0).sum();

@@ -26,7 +26,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use rayon::prelude::*;
-use zlink_puzzle::Grid;
+use zlink_puzzle::{Grid, Limits};
 
 use super::check::Checker;
 use super::hitting::{flags, mask};
@@ -65,12 +65,10 @@ pub struct ProofOptions {
     pub split_depth: usize,
     /// Other completions (new sets) taken per non-unique candidate.
     pub alternatives: u64,
-    /// Worker threads (`None`: rayon's default).
-    pub threads: Option<usize>,
-    /// Stop with [`ProofError::TimedOut`] at this instant.
-    pub deadline: Option<Instant>,
-    /// Stop with [`ProofError::Memory`] when the seed sets found take more bytes.
-    pub max_memory: Option<u64>,
+    /// Worker threads (`None`: rayon's default); stop with [`ProofError::TimedOut`] at the
+    /// deadline, and with [`ProofError::Memory`] when the seed sets found take more bytes
+    /// than the memory budget.
+    pub limits: Limits,
     /// A clue set (cell mask) known to make the grid unique: the upper bound.
     pub upper: Option<u128>,
     /// The order of the levels.
@@ -96,9 +94,7 @@ impl Default for ProofOptions {
             max_size: 12,
             split_depth: 3,
             alternatives: 4,
-            threads: None,
-            deadline: None,
-            max_memory: None,
+            limits: Limits::default(),
             upper: None,
             order: Order::Auto,
         }
@@ -164,8 +160,8 @@ pub enum ProofError {
     TooLarge(usize),
     /// The worker threads could not be started (the message says why).
     Threads(String),
-    /// The seed sets found took more than this many bytes ([`ProofOptions::max_memory`]).
-    Memory(u64),
+    /// The seed sets found took more bytes (`.0`) than the memory budget (`.1`).
+    Memory(u64, u64),
 }
 
 /// Progress: (level k being searched, the proven lower bound, tasks done, tasks in the level).
@@ -187,7 +183,7 @@ pub fn prove(
     }
     let pool = {
         let mut b = rayon::ThreadPoolBuilder::new();
-        if let Some(n) = opts.threads {
+        if let Some(n) = opts.limits.threads {
             b = b.num_threads(n);
         }
         b.build()
@@ -201,8 +197,8 @@ pub fn prove(
                 grid,
                 opts.max_digits.min(shape.n),
                 opts.max_size,
-                opts.deadline,
-                opts.max_memory,
+                opts.limits.deadline,
+                opts.limits.max_memory,
             )
         })
         .map_err(|stop| match stop {
@@ -210,7 +206,7 @@ pub fn prove(
                 lower_bound: 0,
                 upper_bound: cells,
             },
-            SeedStop::Memory { budget } => ProofError::Memory(budget),
+            SeedStop::Memory { budget, used } => ProofError::Memory(used, budget),
         })?;
     let seed_seconds = t.elapsed().as_secs_f64();
     let mut sets: Vec<u128> = seeds.iter().map(|s| mask(s)).collect();
@@ -240,7 +236,7 @@ pub fn prove(
     };
     let floor = packing_bound(&sets);
     // seeding and the upper bound take seconds and do not look at the clock themselves
-    if opts.deadline.is_some_and(|d| Instant::now() >= d) {
+    if opts.limits.expired() {
         return Err(ProofError::TimedOut {
             lower_bound: floor,
             upper_bound: ub,
@@ -507,12 +503,7 @@ impl<'a> Worker<'a> {
         if self.shared.stop.load(Ordering::Relaxed) {
             return true;
         }
-        if self
-            .shared
-            .opts
-            .deadline
-            .is_some_and(|d| Instant::now() >= d)
-        {
+        if self.shared.opts.limits.expired() {
             self.shared.timed_out.store(true, Ordering::Relaxed);
             self.shared.stop.store(true, Ordering::Relaxed);
             return true;

@@ -18,10 +18,10 @@
 //! One pass suffices: a clue kept because dropping it broke uniqueness stays needed when
 //! later clues are dropped (fewer clues only admit more solutions).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use zlink_ip::{sum, IpError, Model, Params, Sense, Var, VarKind};
-use zlink_puzzle::Grid;
+use zlink_puzzle::{Grid, Limits, Stopped};
 
 use super::check::Checker;
 use super::hitting::{self, SetCollection};
@@ -97,8 +97,9 @@ pub struct MinimumOptions {
     pub regions: bool,
     /// A clue set known to make the grid unique (an upper bound), e.g. the input puzzle's.
     pub upper: Option<Vec<bool>>,
-    /// Whole-search time limit, seconds.
-    pub time_limit: Option<f64>,
+    /// What the whole search may use: its deadline, and the IP master's threads and memory
+    /// budget.
+    pub limits: Limits,
     /// Solver parameters for the IP master.
     pub params: Params,
 }
@@ -114,7 +115,7 @@ impl Default for MinimumOptions {
             upper: None,
             regions: true,
             learn_max_size: 12,
-            time_limit: None,
+            limits: Limits::default(),
             params: Params::default(),
         }
     }
@@ -142,9 +143,7 @@ pub fn minimum_with(
     let mut check = Checker::new(shape, grid);
     let mut seeds = unavoidable::two_line_sets(shape, grid, opts.seed_max_size);
     let parts = unavoidable::parts(shape, grid, opts.seed_digits);
-    let deadline = opts
-        .time_limit
-        .map(|t| start + Duration::from_secs_f64(t.max(0.0)));
+    let deadline = opts.limits.deadline;
     seeds.extend(
         unavoidable::blanked_part_sets_until(
             &mut check,
@@ -153,7 +152,7 @@ pub fn minimum_with(
             opts.seed_limit,
             deadline,
         )
-        .ok_or_else(|| time_limit_error(opts.time_limit))?,
+        .ok_or_else(|| time_up(opts))?,
     );
     // the sub-grid sets of up to 4 digits: exhaustive and engine-free (milliseconds)
     seeds.extend(
@@ -165,24 +164,22 @@ pub fn minimum_with(
             deadline,
             None,
         )
-        .map_err(|_| time_limit_error(opts.time_limit))?,
+        .map_err(|_| time_up(opts))?,
     );
     let seeds = unavoidable::minimal_sets(seeds);
     let seed_seconds = start.elapsed().as_secs_f64();
     let mut m = match opts.master {
-        Master::Search => search_master(&mut check, grid, &seeds, opts, start, on_round)?,
-        Master::Ip => ip_master(&mut check, grid, &seeds, opts, start, on_round)?,
+        Master::Search => search_master(&mut check, grid, &seeds, opts, on_round)?,
+        Master::Ip => ip_master(&mut check, grid, &seeds, opts, on_round)?,
     };
     m.seed_seconds = seed_seconds;
     m.checks = check.checks();
     Ok(m)
 }
 
-fn time_limit_error(limit: Option<f64>) -> IpError {
-    IpError::TimeLimit {
-        seconds: limit.unwrap_or(0.0),
-        incumbent: None,
-    }
+/// The search's deadline passed.
+fn time_up(opts: &MinimumOptions) -> IpError {
+    Stopped::time(opts.limits.time_limit).into()
 }
 
 /// The combinatorial master: levels k = packing bound, … below the upper bound.
@@ -191,7 +188,6 @@ fn search_master(
     grid: &Grid<u8>,
     seeds: &[Vec<usize>],
     opts: &MinimumOptions,
-    start: Instant,
     on_round: &mut dyn FnMut(&Iteration),
 ) -> Result<Minimum, IpError> {
     let cells = grid.len();
@@ -208,9 +204,7 @@ fn search_master(
         Some(u) if u.len() == cells && check.is_unique(u) => u.clone(),
         _ => minimal_with(check),
     };
-    let deadline = opts
-        .time_limit
-        .map(|t| start + Duration::from_secs_f64(t.max(0.0)));
+    let deadline = opts.limits.deadline;
     let mut iterations = Vec::new();
     let ub = upper.iter().filter(|&&b| b).count();
     let mut clues = upper;
@@ -223,7 +217,7 @@ fn search_master(
             opts.learn_max_size,
             deadline,
         )
-        .map_err(|_| time_limit_error(opts.time_limit))?
+        .map_err(|_| time_up(opts))?
     } else {
         Vec::new()
     };
@@ -248,7 +242,7 @@ fn search_master(
             deadline,
             &families,
         )
-        .map_err(|_| time_limit_error(opts.time_limit))?;
+        .map_err(|_| time_up(opts))?;
         iterations.push(Iteration {
             round: iterations.len() + 1,
             lower_bound: if found.is_some() { k } else { k + 1 },
@@ -288,12 +282,12 @@ fn ip_master(
     grid: &Grid<u8>,
     seeds: &[Vec<usize>],
     opts: &MinimumOptions,
-    start: Instant,
     on_round: &mut dyn FnMut(&Iteration),
 ) -> Result<Minimum, IpError> {
     let cells = grid.len();
     let mut master = Model::new();
     master.params = opts.params.clone();
+    master.limits = opts.limits.clone();
     // the objective is integral: an absolute gap below 1 already proves optimality
     master.params.mip_abs_gap = Some(0.99);
     let y: Vec<Var> = (0..cells)
@@ -305,19 +299,6 @@ fn ip_master(
     }
     let mut known: std::collections::HashSet<Vec<usize>> = seeds.iter().cloned().collect();
     let mut iterations = Vec::new();
-    let left = |limit: Option<f64>| -> Result<Option<f64>, IpError> {
-        match limit {
-            None => Ok(None),
-            Some(t) => {
-                let l = t - start.elapsed().as_secs_f64();
-                if l <= 0.0 {
-                    Err(time_limit_error(Some(t)))
-                } else {
-                    Ok(Some(l))
-                }
-            }
-        }
-    };
     // z = Σ y. Once the first master optimum LB is known, z is fixed to LB: each master solve
     // then only looks for a hitting set of exactly LB cells, and its infeasibility proves
     // LB + 1 (the master is a relaxation of the clue problem).
@@ -328,7 +309,7 @@ fn ip_master(
         let mut master_seconds = 0.0;
         let mut master_nodes = 0;
         let m = loop {
-            master.params.time_limit = left(opts.time_limit)?;
+            opts.limits.check_time()?;
             let r = master.solve();
             if let Some(st) = master.last_stats() {
                 master_seconds += st.seconds;
@@ -340,7 +321,7 @@ fn ip_master(
                     bound = Some(lb + 1);
                     master.set_bounds(z, (lb + 1) as f64, (lb + 1) as f64);
                 }
-                (Err(e), _) => return Err(with_limit(e, opts.time_limit)),
+                (Err(e), _) => return Err(e),
             }
         };
         let clues: Vec<bool> = y.iter().map(|&v| m.is_one(v)).collect();
@@ -353,7 +334,7 @@ fn ip_master(
         let checks = check.checks();
         let mut added = 0;
         for d in check.missed_sets(&clues, opts.sets_per_round as u64) {
-            left(opts.time_limit)?;
+            opts.limits.check_time()?;
             let d = check.minimise(&d);
             if known.insert(d.clone()) {
                 master.add(sum(d.iter().map(|&i| y[i])).ge(1.0));
@@ -381,16 +362,6 @@ fn ip_master(
                 regions: (0, Vec::new(), 0.0),
             });
         }
-    }
-}
-
-fn with_limit(e: IpError, limit: Option<f64>) -> IpError {
-    match (e, limit) {
-        (IpError::TimeLimit { incumbent, .. }, Some(t)) => IpError::TimeLimit {
-            seconds: t,
-            incumbent,
-        },
-        (e, _) => e,
     }
 }
 

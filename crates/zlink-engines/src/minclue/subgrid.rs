@@ -44,6 +44,8 @@ pub enum SeedStop {
     Memory {
         /// The budget.
         budget: u64,
+        /// Bytes the sets found took when the search stopped.
+        used: u64,
     },
 }
 
@@ -110,7 +112,11 @@ pub fn digit_subset_sets_until(
     // a search stops early only over the budget or once the deadline has passed, so this
     // sees every stop
     if let Some(budget) = max_bytes.filter(|_| over.load(Ordering::Relaxed)) {
-        return Err(SeedStop::Memory { budget });
+        let used = held.load(Ordering::Relaxed).saturating_mul(FOUND_BYTES);
+        return Err(SeedStop::Memory {
+            budget,
+            used: used.max(budget + 1),
+        });
     }
     if deadline.is_some_and(|d| Instant::now() >= d) {
         return Err(SeedStop::TimedOut);

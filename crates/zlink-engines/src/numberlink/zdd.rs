@@ -15,13 +15,11 @@ use zlink_link::numberlink::{Deduction, NumberlinkZdd, ATTEMPT_STATES};
 use zlink_link::SettledBy;
 use zlink_puzzle::numberlink::{Links, Rules};
 use zlink_puzzle::{
-    Counted, Engine, Sampled, Settings, SettingsReader, SolveError, SolveOptions, Solved,
+    check_draws, Counted, Engine, Sampled, Settings, SettingsReader, SolveError, SolveOptions,
+    SolveStats, Solved,
 };
 
 use super::Numberlink;
-use crate::zdd_limits::{
-    check_draws, deadline, exact_count, first_of_two, frontier_progress, limits, run_error, sampled,
-};
 
 /// The rule variant and deduction switch of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,7 +96,7 @@ fn engine(
         no_u_bends: own.no_u_bends || s.rules.no_u_bends,
     };
     let mut z = NumberlinkZdd::new_until(p.grid(), rules, s.deduce, deadline)
-        .map_err(|e| SolveError::Solver(e.to_string()))?;
+        .map_err(SolveError::caused_by)?;
     z.set_attempt_budget(s.attempt.unwrap_or(ATTEMPT_STATES));
     Ok(z)
 }
@@ -121,13 +119,10 @@ impl Engine<Numberlink> for ZddEngine {
         opts: &SolveOptions,
     ) -> Result<Solved<Links>, SolveError> {
         let started = Instant::now();
-        let end = deadline(opts);
-        let z = engine(p, s, end)?;
-        let progress = frontier_progress(opts);
-        let (found, undecided) = z
-            .links_found(2, &limits(opts, Some(&progress)).until(end))
-            .map_err(|e| run_error(e, opts))?;
-        let mut solved = first_of_two(found, started)?;
+        let z = engine(p, s, opts.limits.deadline)?;
+        let (found, undecided) = z.links_found(2, &opts.limits)?;
+        let mut solved =
+            Solved::first_of_two(found, SolveStats::timed(started.elapsed().as_secs_f64()))?;
         if let Some(e) = undecided {
             // a solution, but the build that would tell whether it is the only one ran out
             solved.more = None;
@@ -148,10 +143,15 @@ impl Engine<Numberlink> for ZddEngine {
         seed: u64,
         opts: &SolveOptions,
     ) -> Result<Sampled<Links>, SolveError> {
-        let end = deadline(opts);
-        let z = engine(p, s, end)?;
-        check_draws(opts, k, z.num_vars())?;
-        sampled(opts, end, |l| z.sample_links(k, seed, l))
+        let started = Instant::now();
+        let z = engine(p, s, opts.limits.deadline)?;
+        check_draws(&opts.limits, k, z.num_vars())?;
+        let (solutions, count) = z.sample_links(k, seed, &opts.limits)?;
+        Ok(Sampled {
+            solutions,
+            count,
+            stats: SolveStats::timed(started.elapsed().as_secs_f64()),
+        })
     }
 
     fn count(
@@ -160,17 +160,21 @@ impl Engine<Numberlink> for ZddEngine {
         s: &NumberlinkSettings,
         opts: &SolveOptions,
     ) -> Result<Counted, SolveError> {
-        let end = deadline(opts);
-        let z = engine(p, s, end)?;
+        let started = Instant::now();
+        let z = engine(p, s, opts.limits.deadline)?;
         let setup = z.setup_stats();
-        let fixed = [
+        let r = z.count_with_stats(&opts.limits)?;
+        let figures = vec![
+            ("states", r.total_states),
+            ("max_level_states", r.max_level_states as u64),
+            ("frontier_width", r.width as u64),
             ("edges_fixed_on", setup.fixed_on as u64),
             ("edges_fixed_off", setup.fixed_off as u64),
             ("attempt_budget", setup.attempt_budget),
         ];
-        let mut counted = exact_count(opts, "frontier_width", &fixed, |l| {
-            z.count_with_stats(&l.until(end))
-        })?;
+        let stats =
+            SolveStats::of_levels(started.elapsed().as_secs_f64(), figures, &r.level_states);
+        let mut counted = Counted::exact(r.count, stats);
         // which step settled the count (see `SettledBy`)
         counted
             .stats

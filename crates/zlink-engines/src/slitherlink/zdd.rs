@@ -12,13 +12,11 @@ use std::time::Instant;
 use zlink_link::slitherlink::{Deduction, SlitherZdd, ATTEMPT_STATES};
 use zlink_link::SettledBy;
 use zlink_puzzle::{
-    Counted, Engine, Sampled, Settings, SettingsReader, SolveError, SolveOptions, Solved,
+    check_draws, Counted, Engine, Sampled, Settings, SettingsReader, SolveError, SolveOptions,
+    SolveStats, Solved,
 };
 
 use super::{Loop, Slitherlink};
-use crate::zdd_limits::{
-    check_draws, deadline, exact_count, first_of_two, frontier_progress, limits, run_error, sampled,
-};
 
 /// The Slitherlink ZDD engine.
 #[derive(Debug, Clone, Copy)]
@@ -69,7 +67,7 @@ fn engine(
     deadline: Option<Instant>,
 ) -> Result<SlitherZdd, SolveError> {
     let mut z = SlitherZdd::with_deduction_until(p.clues(), s.deduce, deadline)
-        .map_err(|e| SolveError::Solver(e.to_string()))?;
+        .map_err(SolveError::caused_by)?;
     z.set_attempt_budget(s.attempt.unwrap_or(ATTEMPT_STATES));
     Ok(z)
 }
@@ -92,13 +90,9 @@ impl Engine<Slitherlink> for ZddEngine {
         opts: &SolveOptions,
     ) -> Result<Solved<Loop>, SolveError> {
         let started = Instant::now();
-        let end = deadline(opts);
-        let z = engine(p, s, end)?;
-        let progress = frontier_progress(opts);
-        let found = z
-            .solutions(2, &limits(opts, Some(&progress)).until(end))
-            .map_err(|e| run_error(e, opts))?;
-        first_of_two(found, started)
+        let z = engine(p, s, opts.limits.deadline)?;
+        let found = z.solutions(2, &opts.limits)?;
+        Solved::first_of_two(found, SolveStats::timed(started.elapsed().as_secs_f64()))
     }
 
     fn samples(&self) -> bool {
@@ -113,10 +107,15 @@ impl Engine<Slitherlink> for ZddEngine {
         seed: u64,
         opts: &SolveOptions,
     ) -> Result<Sampled<Loop>, SolveError> {
-        let end = deadline(opts);
-        let z = engine(p, s, end)?;
-        check_draws(opts, k, z.num_vars())?;
-        sampled(opts, end, |l| z.sample(k, seed, l))
+        let started = Instant::now();
+        let z = engine(p, s, opts.limits.deadline)?;
+        check_draws(&opts.limits, k, z.num_vars())?;
+        let (solutions, count) = z.sample(k, seed, &opts.limits)?;
+        Ok(Sampled {
+            solutions,
+            count,
+            stats: SolveStats::timed(started.elapsed().as_secs_f64()),
+        })
     }
 
     /// Counters: the frontier's, then what deduction decided (`segments`, `fixed_on`,
@@ -130,16 +129,20 @@ impl Engine<Slitherlink> for ZddEngine {
         s: &SlitherlinkSettings,
         opts: &SolveOptions,
     ) -> Result<Counted, SolveError> {
-        let end = deadline(opts);
-        let z = engine(p, s, end)?;
+        let started = Instant::now();
+        let z = engine(p, s, opts.limits.deadline)?;
         let st = z.setup_stats();
-        let mut count_us = 0;
-        let mut counted = exact_count(opts, "frontier_width", &[], |l| {
-            let t = Instant::now();
-            let r = z.count_with_stats(&l.until(end));
-            count_us = t.elapsed().as_micros() as u64;
-            r
-        })?;
+        let t = Instant::now();
+        let r = z.count_with_stats(&opts.limits)?;
+        let count_us = t.elapsed().as_micros() as u64;
+        let figures = vec![
+            ("states", r.total_states),
+            ("max_level_states", r.max_level_states as u64),
+            ("frontier_width", r.width as u64),
+        ];
+        let stats =
+            SolveStats::of_levels(started.elapsed().as_secs_f64(), figures, &r.level_states);
+        let mut counted = Counted::exact(r.count, stats);
         counted.stats.counters.extend([
             ("segments", st.segments as u64),
             ("fixed_on", st.fixed_on as u64),

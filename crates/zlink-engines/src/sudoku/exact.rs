@@ -11,9 +11,7 @@
 //! [`ExactEngine`] is this search as the default Sudoku engine: it solves (and checks for a
 //! second solution on the way) and counts exactly, with no limit but the time limit.
 
-use std::time::Duration;
-
-use zlink_puzzle::{Counted, Engine, Grid, SolveError, SolveOptions, SolveStats, Solved};
+use zlink_puzzle::{Counted, Engine, Grid, SolveError, SolveOptions, SolveStats, Solved, Stopped};
 
 use super::Sudoku;
 use std::time::Instant;
@@ -292,14 +290,9 @@ impl ExactEngine {
         visit: &mut dyn FnMut(&[u8]),
     ) -> Result<(Enumeration, SolveStats), SolveError> {
         let start = Instant::now();
-        let deadline = opts
-            .time_limit
-            .and_then(|t| start.checked_add(Duration::try_from_secs_f64(t.max(0.0)).ok()?));
         let e = Exact::new(p.shape())
-            .enumerate(p.givens().cells(), limit, deadline, visit)
-            .map_err(|_| SolveError::TimeLimit {
-                seconds: opts.time_limit.unwrap_or(0.0),
-            })?;
+            .enumerate(p.givens().cells(), limit, opts.limits.deadline, visit)
+            .map_err(|_| Stopped::time(opts.limits.time_limit))?;
         let stats = SolveStats {
             seconds: start.elapsed().as_secs_f64(),
             counters: vec![("nodes", e.nodes)],

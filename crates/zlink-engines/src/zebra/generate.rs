@@ -6,8 +6,6 @@
 //! Attributes are called `a`, `b`, … and their values `a1`, `a2`, …; three clues in four are
 //! positive (same house, house N, next to, immediately left of, before), the rest negations.
 
-use std::time::Instant;
-
 use zlink_base::SplitMix64;
 use zlink_puzzle::{SolveError, SolveOptions};
 
@@ -129,23 +127,7 @@ pub fn generate(
             "a Zebra puzzle has 1..={MAX_HOUSES} houses and 1..={MAX_ATTRIBUTES} attributes"
         )));
     }
-    let start = Instant::now();
-    let left = |start: Instant| {
-        let mut o = opts.clone();
-        o.time_limit = opts
-            .time_limit
-            .map(|t| (t - start.elapsed().as_secs_f64()).max(0.0));
-        o
-    };
-    // each check runs on what is left of the limit; the error names the limit itself
-    let unique = |z: &Zebra, o: &SolveOptions| {
-        unique(z, o).map_err(|e| match e {
-            SolveError::TimeLimit { .. } => SolveError::TimeLimit {
-                seconds: opts.time_limit.unwrap_or(0.0),
-            },
-            e => e,
-        })
-    };
+
     let mut rng = SplitMix64::new(seed);
     let attrs: Vec<Attribute> = (0..attributes)
         .map(|a| {
@@ -170,11 +152,12 @@ pub fn generate(
     let mut clues: Vec<Clue> = Vec::new();
     loop {
         let z = Zebra::new(attrs.clone(), clues.clone());
-        if unique(&z, &left(start))? {
+        // every check stops by the one deadline of the options
+        if unique(&z, opts)? {
             break;
         }
         if clues.len() >= MAX_CLUES {
-            return Err(SolveError::Solver(format!(
+            return Err(SolveError::solver(format!(
                 "no unique puzzle within {MAX_CLUES} clues"
             )));
         }
@@ -197,7 +180,7 @@ pub fn generate(
             .filter(|p| *p.1)
             .map(|p| *p.0)
             .collect();
-        if !unique(&Zebra::new(attrs.clone(), trial), &left(start))? {
+        if !unique(&Zebra::new(attrs.clone(), trial), opts)? {
             keep[i] = true;
         }
     }

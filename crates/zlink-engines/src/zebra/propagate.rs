@@ -203,7 +203,6 @@ struct Search<'a> {
     forward: bool,
     first_fail: bool,
     out: Outcome,
-    start: Instant,
     opts: &'a SolveOptions,
 }
 
@@ -326,13 +325,10 @@ impl Search<'_> {
     fn search(&mut self, dom: &mut [u32]) -> Result<(), SolveError> {
         self.out.nodes += 1;
         if self.out.nodes % 1024 == 0 {
-            if let Some(limit) = self.opts.time_limit {
-                if self.start.elapsed().as_secs_f64() > limit {
-                    return Err(SolveError::TimeLimit { seconds: limit });
-                }
-            }
+            self.opts.limits.check_time()?;
             let (nodes, found) = (self.out.nodes, self.out.found);
             self.opts
+                .limits
                 .progress
                 .report("nodes", nodes, None, || format!("{found} solutions so far"));
         }
@@ -385,14 +381,7 @@ pub fn search(
     cap: u64,
     opts: &SolveOptions,
 ) -> Result<Outcome, SolveError> {
-    let need = memory_need(z);
-    if let Some(budget) = opts.max_memory {
-        if need > budget {
-            return Err(SolveError::Budget(format!(
-                "the search needs about {need} bytes, over the memory budget of {budget} bytes"
-            )));
-        }
-    }
+    opts.limits.check_memory(memory_need(z), "the search")?;
     let (n, attrs) = (z.houses(), z.attributes().len());
     let (clues, order) = orders(z, set.heuristic);
     let mut s = Search {
@@ -410,7 +399,6 @@ pub fn search(
             nodes: 0,
             fails: 0,
         },
-        start: Instant::now(),
         opts,
     };
     let full = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };

@@ -15,12 +15,12 @@
 //!
 //! ```
 //! use zlink_frontier::specs::groups::GroupSpec;
-//! use zlink_frontier::{count, Options};
+//! use zlink_frontier::{count, Limits};
 //! // 6 variables; exactly one of {0, 1, 2} and exactly two of {2, 3, 4, 5}.
 //! let g = GroupSpec::new(6, &[(vec![0, 1, 2], 1), (vec![2, 3, 4, 5], 2)]).unwrap();
 //! // 2 in: 0, 1 out and one of {3, 4, 5} (3 ways); 2 out: one of {0, 1} and two of {3, 4, 5}
 // (2 × 3 ways).
-//! assert_eq!(count(&g, &Options::default()).unwrap(), 9u32.into());
+//! assert_eq!(count(&g, &Limits::default()).unwrap(), 9u32.into());
 //! ```
 
 use crate::frontier::TooWide;
@@ -255,8 +255,8 @@ impl Spec for GroupSpec {
 mod tests {
     use super::*;
     use crate::count;
-    use crate::options::Options;
     use proptest::prelude::*;
+    use zlink_base::Limits;
 
     /// Brute force: subsets of `0..n` (as masks) meeting every group's target.
     fn brute(n: u32, groups: &[(Vec<Level>, u32)]) -> u64 {
@@ -283,7 +283,7 @@ mod tests {
                 .map(|(ls, t)| (ls.into_iter().map(|l| l % n).collect(), t))
                 .collect();
             let spec = GroupSpec::new(n, &groups).unwrap();
-            prop_assert_eq!(count(&spec, &Options::default()).unwrap(), brute(n, &groups).into());
+            prop_assert_eq!(count(&spec, &Limits::default()).unwrap(), brute(n, &groups).into());
         }
 
         /// The O(1) empty-rest test agrees with following 0-children, and the 1-branch test
@@ -345,7 +345,7 @@ mod tests {
         assert_eq!(
             count(
                 &GroupSpec::new(2, &[(vec![], 0)]).unwrap(),
-                &Options::default()
+                &Limits::default()
             )
             .unwrap(),
             4u32.into()
@@ -353,7 +353,7 @@ mod tests {
         assert_eq!(
             count(
                 &GroupSpec::new(2, &[(vec![], 1)]).unwrap(),
-                &Options::default()
+                &Limits::default()
             )
             .unwrap(),
             0u32.into()

@@ -7,6 +7,8 @@ use std::time::Instant;
 
 use highs::{HighsModelStatus, RowProblem};
 
+use zlink_base::Stopped;
+
 use super::{Model, OptionValue, Sense, Solution, SolveStats};
 use crate::{raw, IpError};
 
@@ -81,17 +83,18 @@ impl Model {
     fn apply_params(&self, h: &mut highs::Model) -> Result<(), IpError> {
         let bad = |o: &str| IpError::Solver(format!("HiGHS rejected option `{o}`"));
         // Always set, so a limit removed between solves is removed in HiGHS too.
-        h.try_set_option(
-            "time_limit",
-            self.params.time_limit.unwrap_or(f64::INFINITY),
-        )
-        .map_err(|_| bad("time_limit"))?;
+        let left = self
+            .limits
+            .time_left()
+            .map_or(f64::INFINITY, |d| d.as_secs_f64());
+        h.try_set_option("time_limit", left)
+            .map_err(|_| bad("time_limit"))?;
         h.try_set_option("mip_rel_gap", self.params.mip_gap.unwrap_or(1e-4))
             .map_err(|_| bad("mip_rel_gap"))?;
         h.try_set_option("mip_abs_gap", self.params.mip_abs_gap.unwrap_or(1e-6))
             .map_err(|_| bad("mip_abs_gap"))?;
-        if let Some(t) = self.params.threads {
-            h.try_set_option("threads", t as i32)
+        if let Some(t) = self.limits.threads {
+            h.try_set_option("threads", i32::try_from(t).unwrap_or(i32::MAX))
                 .map_err(|_| bad("threads"))?;
         }
         if let Some(s) = self.params.seed {
@@ -161,8 +164,8 @@ impl Model {
             HighsModelStatus::Unbounded | HighsModelStatus::UnboundedOrInfeasible => {
                 Err(IpError::Unbounded)
             }
-            HighsModelStatus::ReachedTimeLimit => Err(IpError::TimeLimit {
-                seconds: self.params.time_limit.unwrap_or(f64::INFINITY),
+            HighsModelStatus::ReachedTimeLimit => Err(IpError::Stopped {
+                stopped: Stopped::time(self.limits.time_limit),
                 incumbent: has_solution.then(|| Box::new(solution)),
             }),
             other => Err(IpError::Solver(format!(

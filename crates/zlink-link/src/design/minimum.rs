@@ -26,7 +26,7 @@
 use std::time::Instant;
 
 use rustc_hash::FxHashMap as HashMap;
-use zlink_frontier::run::{Limits, RunError};
+use zlink_frontier::{Limits, RunError};
 use zlink_puzzle::{Coord, Grid};
 use zlink_zdd::{BudgetExceeded, NodeId, Var, Zdd};
 
@@ -99,7 +99,7 @@ impl Oracle<'_> {
         let at: Vec<Coord> = hints.iter().map(|&i| self.cells[i]).collect();
         let clues = clues_at(self.values, &at);
         let engine = SlitherZdd::with_deduction_until(&clues, Deduction::Sat, self.deadline)
-            .map_err(|e| DesignError::Check(e.to_string()))?;
+            .map_err(|e| DesignError::Spec(super::reduced::into_spec(e)))?;
         let s = engine.setup_stats();
         if s.decided {
             return Ok(None);
@@ -115,7 +115,7 @@ impl Oracle<'_> {
                 phase: "the end of the minimum search",
             },
             RunError::Spec(e) => DesignError::Spec(e),
-            e => DesignError::Check(e.to_string()),
+            e => DesignError::Check(e),
         })?;
         Ok(found.iter().find(|x| *x != self.loop_edges).map(|x| {
             (0..self.cells.len())

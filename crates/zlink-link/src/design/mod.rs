@@ -50,7 +50,7 @@ use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
 use zlink_frontier::specs::{mate::MateSpec, SpecError};
-use zlink_frontier::{build_zdd, BuildError, Graph, Level, Options};
+use zlink_frontier::{build_zdd, Graph, Level, Limits, RunError, Stopped};
 use zlink_puzzle::{Coord, Grid};
 use zlink_zdd::{NodeId, Var, Zdd};
 
@@ -59,7 +59,7 @@ use crate::{LoopEdge, LoopEdges};
 use spec::{DisagreeSpec, Item};
 
 /// Why a design could not be computed.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[derive(Debug, thiserror::Error)]
 pub enum DesignError {
     /// The region's boundary is not one simple cycle.
     #[error("not a single loop: {0}")]
@@ -78,9 +78,9 @@ pub enum DesignError {
     /// Too many candidate cells open at once (the short side is above about 20 cells).
     #[error("too many candidate cells open at once (the short side of the grid is too long)")]
     TooWide,
-    /// The builder's or a store's node budget ran out.
+    /// The builder's or a store's node budget, or the time, ran out during the build.
     #[error(transparent)]
-    Build(#[from] BuildError),
+    Stopped(#[from] Stopped),
     /// A ZDD store's node budget ran out.
     #[error(transparent)]
     Budget(#[from] zlink_zdd::BudgetExceeded),
@@ -89,7 +89,7 @@ pub enum DesignError {
     NotMinimal,
     /// A uniqueness check of the reduced route (module `reduced`) ran out of its budget.
     #[error("a uniqueness check ran out of its budget: {0}")]
-    Check(String),
+    Check(#[source] RunError),
     /// The deadline of the options passed between two phases (`phase` is the one not started).
     #[error("time limit reached before {phase}")]
     TimeLimit {
@@ -104,7 +104,7 @@ impl DesignError {
     pub fn is_budget(&self) -> bool {
         matches!(
             self,
-            DesignError::Build(_)
+            DesignError::Stopped(_)
                 | DesignError::Budget(_)
                 | DesignError::Check(_)
                 | DesignError::TimeLimit { .. }
@@ -124,19 +124,20 @@ fn loop_values(inside: &Grid<bool>) -> (LoopEdges, Grid<u8>) {
     (loop_edges, values)
 }
 
-/// The store of a phase, with the node budget of `opts` (if any).
-fn store(num_vars: u32, opts: &Options<'_>) -> Zdd {
-    let budget = opts
+/// The store of a phase, with the node budget of `limits` (if any).
+fn store(num_vars: u32, limits: &Limits) -> Zdd {
+    let budget = limits
         .max_nodes
         .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX));
     Zdd::with_node_budget(num_vars, budget)
 }
 
-/// [`DesignError::TimeLimit`] if the deadline of `opts` has passed before `phase`.
-fn check_deadline(opts: &Options<'_>, phase: &'static str) -> Result<(), DesignError> {
-    match opts.deadline {
-        Some(d) if Instant::now() >= d => Err(DesignError::TimeLimit { phase }),
-        _ => Ok(()),
+/// [`DesignError::TimeLimit`] if the deadline of `limits` has passed before `phase`.
+fn check_deadline(limits: &Limits, phase: &'static str) -> Result<(), DesignError> {
+    if limits.expired() {
+        Err(DesignError::TimeLimit { phase })
+    } else {
+        Ok(())
     }
 }
 
@@ -216,12 +217,12 @@ impl HintDesign {
     /// # Errors
     /// See [`HintDesign::with_options`].
     pub fn new(inside: &Grid<bool>, candidates: &Grid<bool>) -> Result<HintDesign, DesignError> {
-        HintDesign::with_options(inside, candidates, &Options::default())
+        HintDesign::with_options(inside, candidates, &Limits::default())
     }
 
-    /// As [`HintDesign::new`]; `opts` bounds and reports the top-down build: its node budget
-    /// also bounds each ZDD store of the later phases, and its deadline is checked before
-    /// each phase (the build itself checks it at every level).
+    /// As [`HintDesign::new`]; `limits` bound and report the top-down build: its node budget
+    /// ([`Limits::max_nodes`]) also bounds each ZDD store of the later phases, and its
+    /// deadline is checked before each phase (the build itself checks it at every level).
     ///
     /// # Errors
     /// [`DesignError::Shape`] if the boundary is not one simple cycle,
@@ -230,7 +231,7 @@ impl HintDesign {
     pub fn with_options(
         inside: &Grid<bool>,
         candidates: &Grid<bool>,
-        opts: &Options<'_>,
+        opts: &Limits,
     ) -> Result<HintDesign, DesignError> {
         HintDesign::with_cut(inside, candidates, opts, None)
     }
@@ -244,7 +245,7 @@ impl HintDesign {
     pub fn with_cut(
         inside: &Grid<bool>,
         candidates: &Grid<bool>,
-        opts: &Options<'_>,
+        opts: &Limits,
         cut: Option<usize>,
     ) -> Result<HintDesign, DesignError> {
         let mut d = HintDesign::with_plan(inside, candidates, opts, cut)?;
@@ -264,7 +265,7 @@ impl HintDesign {
     pub fn with_plan(
         inside: &Grid<bool>,
         candidates: &Grid<bool>,
-        opts: &Options<'_>,
+        opts: &Limits,
         cut: Option<usize>,
     ) -> Result<HintDesign, DesignError> {
         let (rows, cols) = (inside.rows(), inside.cols());

@@ -16,7 +16,7 @@
 
 use zlink_base::SplitMix64;
 use zlink_frontier::specs::mate::MateSpec;
-use zlink_frontier::{build_zdd, Graph, Options};
+use zlink_frontier::{build_zdd, Graph, Limits};
 use zlink_puzzle::{Coord, Grid};
 use zlink_zdd::Zdd;
 
@@ -39,10 +39,7 @@ pub fn uniform_loop(rows: usize, cols: usize, seed: u64, max_nodes: u64) -> Opti
     let g = Graph::grid(rows + 1, cols + 1).permuted(&perm);
     let spec = MateSpec::cycles(&g, false).ok()?;
     let mut zdd = Zdd::new(g.num_edges() as u32);
-    let opts = Options {
-        max_nodes: Some(max_nodes),
-        ..Options::default()
-    };
+    let opts = Limits::default().with_nodes(max_nodes);
     let root = build_zdd(&spec, &mut zdd, &opts).ok()?;
     let member = zdd.sample(root, seed, 1).pop()?;
     let mut e = LoopEdges::new(rows, cols);

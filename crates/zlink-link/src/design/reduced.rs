@@ -18,10 +18,10 @@
 //! report them as figures of the candidate set.
 
 use std::collections::BTreeSet;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use zlink_base::SplitMix64;
-use zlink_frontier::run::{Limits, RunError};
+use zlink_frontier::{Limits, RunError};
 use zlink_puzzle::{Coord, Grid};
 
 use super::DesignError;
@@ -42,7 +42,7 @@ pub fn clues_at(values: &Grid<u8>, hints: &[Coord]) -> Grid<Option<u8>> {
 /// calls (one solution, or two seen by its SAT completion), the count-only build the rest.
 ///
 /// # Errors
-/// [`DesignError::TimeLimit`] at `deadline`, [`DesignError::Build`] if the count exceeds its
+/// [`DesignError::TimeLimit`] at `deadline`, [`DesignError::Check`] if the count exceeds its
 /// budget of `max_memory` bytes.
 pub fn is_unique(
     values: &Grid<u8>,
@@ -53,14 +53,9 @@ pub fn is_unique(
     let timeout = || DesignError::TimeLimit {
         phase: "a uniqueness check of the reduced route",
     };
-    let left = match deadline {
-        Some(d) => Some(
-            d.checked_duration_since(Instant::now())
-                .filter(|l| !l.is_zero())
-                .ok_or_else(timeout)?,
-        ),
-        None => None,
-    };
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        return Err(timeout());
+    }
     let clues = clues_at(values, hints);
     let engine = SlitherZdd::with_deduction_until(&clues, Deduction::Sat, deadline)
         .map_err(|e| DesignError::Spec(into_spec(e)))?;
@@ -71,18 +66,18 @@ pub fn is_unique(
     let limits = Limits {
         threads: Some(1),
         max_memory,
-        time_limit: left.map(|l| l.max(Duration::from_millis(1))),
         ..Limits::default()
-    };
+    }
+    .until(deadline);
     match engine.is_unique(&limits) {
         Ok(unique) => Ok(unique),
         Err(e) if e.is_time_limit() => Err(timeout()),
         Err(RunError::Spec(e)) => Err(DesignError::Spec(e)),
-        Err(e) => Err(DesignError::Check(e.to_string())),
+        Err(e) => Err(DesignError::Check(e)),
     }
 }
 
-fn into_spec(e: crate::slitherlink::Error) -> zlink_frontier::specs::SpecError {
+pub(crate) fn into_spec(e: crate::slitherlink::Error) -> zlink_frontier::specs::SpecError {
     match e {
         crate::slitherlink::Error::Spec(s) => s,
         e => zlink_frontier::specs::SpecError::BadArgument(e.to_string()),

@@ -155,7 +155,7 @@ impl Spec for AtMost {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use zlink_frontier::{count, Options};
+    use zlink_frontier::{count, Limits};
 
     #[test]
     fn matches_brute_force() {
@@ -185,7 +185,7 @@ mod tests {
                 })
                 .count();
             let spec = AtMost::new(n, &groups).unwrap();
-            assert_eq!(count(&spec, &Options::default()).unwrap(), want.into());
+            assert_eq!(count(&spec, &Limits::default()).unwrap(), want.into());
         }
     }
 }

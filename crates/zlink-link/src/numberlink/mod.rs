@@ -45,8 +45,9 @@ pub use at_most::AtMost;
 use num_bigint::BigUint;
 use zlink_frontier::combinators::{Forced, Intersection};
 use zlink_frontier::packed::{Packed, Slots};
-use zlink_frontier::run::{CountReport, Limits, RunError, SpecFamily};
+use zlink_frontier::run::{CountReport, RunError, SpecFamily};
 use zlink_frontier::specs::{mate::Mate, SpecError};
+use zlink_frontier::Limits;
 use zlink_frontier::{EdgeOrder, FrontierPlan, Graph, GraphError, Level, Spec, Vertex};
 use zlink_puzzle::numberlink::{Links, NumberlinkGrid, Rules};
 use zlink_puzzle::Coord;
@@ -562,7 +563,7 @@ impl NumberlinkZdd {
     ///
     /// # Errors
     /// [`RunError`] if a budget or the time limit of `limits` runs out.
-    pub fn count(&self, limits: &Limits<'_>) -> Result<BigUint, RunError> {
+    pub fn count(&self, limits: &Limits) -> Result<BigUint, RunError> {
         Ok(self.count_with_stats(limits)?.count)
     }
 
@@ -570,7 +571,7 @@ impl NumberlinkZdd {
     ///
     /// # Errors
     /// As [`NumberlinkZdd::count`].
-    pub fn count_with_stats(&self, limits: &Limits<'_>) -> Result<CountReport, RunError> {
+    pub fn count_with_stats(&self, limits: &Limits) -> Result<CountReport, RunError> {
         match &self.spec {
             Engine::Family(_) => self.settler.count(self, limits),
             Engine::Empty => Ok(CountReport {
@@ -579,6 +580,7 @@ impl NumberlinkZdd {
                 max_level_states: 0,
                 width: 0,
                 wide: false,
+                level_states: Vec::new(),
             }),
         }
     }
@@ -588,7 +590,7 @@ impl NumberlinkZdd {
     ///
     /// # Errors
     /// [`RunError`] if a budget or the time limit runs out.
-    pub fn build(&self, zdd: &mut Zdd, limits: &Limits<'_>) -> Result<NodeId, RunError> {
+    pub fn build(&self, zdd: &mut Zdd, limits: &Limits) -> Result<NodeId, RunError> {
         if zdd.num_vars() < self.num_vars() {
             zdd.set_num_vars(self.num_vars());
         }
@@ -606,7 +608,7 @@ impl NumberlinkZdd {
     pub fn solutions(
         &self,
         limit: usize,
-        limits: &Limits<'_>,
+        limits: &Limits,
     ) -> Result<Vec<Vec<(Vertex, Vertex)>>, RunError> {
         let (found, undecided) = self.solutions_found(limit, limits)?;
         undecided.map_or(Ok(found), Err)
@@ -621,7 +623,7 @@ impl NumberlinkZdd {
     pub fn solutions_found(
         &self,
         limit: usize,
-        limits: &Limits<'_>,
+        limits: &Limits,
     ) -> Result<(Vec<EdgeList>, Option<RunError>), RunError> {
         let mut zdd = Zdd::new(self.num_vars());
         let listed = match &self.spec {
@@ -637,7 +639,7 @@ impl NumberlinkZdd {
     ///
     /// # Errors
     /// As [`NumberlinkZdd::build`].
-    pub fn links(&self, limit: usize, limits: &Limits<'_>) -> Result<Vec<Links>, RunError> {
+    pub fn links(&self, limit: usize, limits: &Limits) -> Result<Vec<Links>, RunError> {
         let (found, undecided) = self.links_found(limit, limits)?;
         undecided.map_or(Ok(found), Err)
     }
@@ -650,7 +652,7 @@ impl NumberlinkZdd {
     pub fn links_found(
         &self,
         limit: usize,
-        limits: &Limits<'_>,
+        limits: &Limits,
     ) -> Result<(Vec<Links>, Option<RunError>), RunError> {
         if self.grid.is_none() {
             return Ok((Vec::new(), None));
@@ -670,7 +672,7 @@ impl NumberlinkZdd {
         &self,
         k: usize,
         seed: u64,
-        limits: &Limits<'_>,
+        limits: &Limits,
     ) -> Result<(Vec<EdgeList>, BigUint), RunError> {
         let (drawn, count) = draw(self.num_vars(), |z| self.build(z, limits), k, seed)?;
         Ok((drawn.iter().map(|m| self.edges_of(m)).collect(), count))
@@ -685,7 +687,7 @@ impl NumberlinkZdd {
         &self,
         k: usize,
         seed: u64,
-        limits: &Limits<'_>,
+        limits: &Limits,
     ) -> Result<(Vec<Links>, BigUint), RunError> {
         let (drawn, count) = self.sample(k, seed, limits)?;
         let links = drawn.iter().filter_map(|es| self.links_of(es)).collect();

@@ -47,9 +47,10 @@ pub use zlink_puzzle::slitherlink::{LoopEdge, LoopEdges};
 use num_bigint::BigUint;
 use zlink_frontier::combinators::{Forced, Lockstep};
 use zlink_frontier::packed::Slots;
-use zlink_frontier::run::{CountReport, Limits, RunError, SpecFamily};
+use zlink_frontier::run::{CountReport, RunError, SpecFamily};
 use zlink_frontier::specs::{groups::GroupSpec, mate::Mate, SpecError};
-use zlink_frontier::{BuildError, FrontierPlan, Graph, Level, Spec};
+use zlink_frontier::Limits;
+use zlink_frontier::{FrontierPlan, Graph, Level, Spec};
 use zlink_puzzle::{Coord, Grid};
 use zlink_zdd::{NodeId, Zdd};
 
@@ -481,7 +482,7 @@ impl SlitherZdd {
     ///
     /// # Errors
     /// [`RunError`] if a budget or the time limit of `limits` runs out.
-    pub fn count(&self, limits: &Limits<'_>) -> Result<BigUint, RunError> {
+    pub fn count(&self, limits: &Limits) -> Result<BigUint, RunError> {
         Ok(self.count_with_stats(limits)?.count)
     }
 
@@ -489,7 +490,7 @@ impl SlitherZdd {
     ///
     /// # Errors
     /// As [`SlitherZdd::count`].
-    pub fn count_with_stats(&self, limits: &Limits<'_>) -> Result<CountReport, RunError> {
+    pub fn count_with_stats(&self, limits: &Limits) -> Result<CountReport, RunError> {
         if self.stats.contradiction || self.stats.decided {
             return Ok(CountReport {
                 count: BigUint::from(u8::from(self.stats.decided)),
@@ -497,6 +498,7 @@ impl SlitherZdd {
                 max_level_states: 0,
                 width: 0,
                 wide: false,
+                level_states: Vec::new(),
             });
         }
         self.settler.count(self, limits)
@@ -508,7 +510,7 @@ impl SlitherZdd {
     ///
     /// # Errors
     /// As [`SlitherZdd::count`].
-    pub fn is_unique(&self, limits: &Limits<'_>) -> Result<bool, RunError> {
+    pub fn is_unique(&self, limits: &Limits) -> Result<bool, RunError> {
         if self.stats.contradiction || self.stats.decided {
             return Ok(self.stats.decided);
         }
@@ -520,7 +522,7 @@ impl SlitherZdd {
     ///
     /// # Errors
     /// [`RunError`] if a budget or the time limit runs out.
-    pub fn build(&self, zdd: &mut Zdd, limits: &Limits<'_>) -> Result<NodeId, RunError> {
+    pub fn build(&self, zdd: &mut Zdd, limits: &Limits) -> Result<NodeId, RunError> {
         if zdd.num_vars() < self.num_vars() {
             zdd.set_num_vars(self.num_vars());
         }
@@ -530,9 +532,7 @@ impl SlitherZdd {
         if self.stats.decided {
             // every kept level is fixed on: the one loop
             let all: Vec<Level> = (0..self.num_vars()).collect();
-            return zdd
-                .from_set(&all)
-                .map_err(|e| RunError::Build(BuildError::Store(e), String::new()));
+            return zdd.from_set(&all).map_err(|e| RunError::Stopped(e.into()));
         }
         self.settler.build(self, zdd, limits)
     }
@@ -542,7 +542,7 @@ impl SlitherZdd {
     ///
     /// # Errors
     /// As [`SlitherZdd::build`].
-    pub fn solutions(&self, limit: usize, limits: &Limits<'_>) -> Result<Vec<LoopEdges>, RunError> {
+    pub fn solutions(&self, limit: usize, limits: &Limits) -> Result<Vec<LoopEdges>, RunError> {
         let mut zdd = Zdd::new(self.num_vars());
         let sets = if self.stats.contradiction || self.stats.decided {
             let root = self.build(&mut zdd, limits)?;
@@ -567,7 +567,7 @@ impl SlitherZdd {
         &self,
         k: usize,
         seed: u64,
-        limits: &Limits<'_>,
+        limits: &Limits,
     ) -> Result<(Vec<LoopEdges>, BigUint), RunError> {
         let (drawn, count) = draw(self.num_vars(), |z| self.build(z, limits), k, seed)?;
         Ok((drawn.iter().map(|m| self.loop_of(m)).collect(), count))

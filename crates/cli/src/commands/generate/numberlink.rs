@@ -12,13 +12,14 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use zlink_frontier::{Graph, Vertex};
+use zlink_frontier::{Graph, Limits, Vertex};
 use zlink_link::numberlink::generate::{
-    count_graph, count_grid, verify_good, verify_good_on_graph, CountOptions, GenError, GenLimits,
-    GenProgress, GoodInstances,
+    count_graph, count_grid, verify_good, verify_good_on_graph, CountOptions, GenError,
+    GoodInstances,
 };
 use zlink_puzzle::numberlink::formats::{write_compact, write_janko};
 use zlink_puzzle::numberlink::{render, url::format_url, NumberlinkGrid};
+use zlink_puzzle::ProgressHook;
 
 use crate::commands::graph_count::parse_grid;
 use crate::exit::CliError;
@@ -113,7 +114,8 @@ pub struct Args {
 fn gen_error(e: GenError) -> CliError {
     match e {
         GenError::TooBig(_) => CliError::input(e),
-        GenError::Budget(_) | GenError::TimeLimit(_) => CliError::budget(e),
+        GenError::Stopped(s) => CliError::stopped("", &s, false),
+        GenError::Capacity(_) => CliError::budget(e),
     }
 }
 
@@ -187,31 +189,37 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
         bar
     });
     let count_route = args.count && !args.diagram;
-    let hook = |p: &GenProgress| {
-        if let Some(bar) = &bar {
-            bar.set_length(p.levels as u64);
-            bar.set_position(p.level as u64);
-            let what = if count_route { "mates" } else { "nodes" };
-            bar.set_message(format!("{} states, {} {what}", p.states, p.nodes));
-        }
-        if args.log_levels {
-            let what = if count_route { "mates" } else { "nodes" };
-            eprintln!(
-                "level {}/{}: {} states, {} {what}, {:.1} s",
-                p.level,
-                p.levels,
-                p.states,
-                p.nodes,
-                started.elapsed().as_secs_f64()
-            );
-        }
+    // the generator reports `levels` with "S states, N nodes" (the count route: mates)
+    let hook = {
+        let (bar, log) = (bar.clone(), args.log_levels);
+        ProgressHook::new(move |r| {
+            if let Some(bar) = &bar {
+                if let Some(levels) = r.total {
+                    bar.set_length(levels);
+                }
+                bar.set_position(r.done);
+                bar.set_message(r.detail.to_string());
+            }
+            if log {
+                eprintln!(
+                    "level {}/{}: {}, {:.1} s",
+                    r.done,
+                    r.total.unwrap_or(0),
+                    r.detail,
+                    started.elapsed().as_secs_f64()
+                );
+            }
+        })
     };
-    let limits = GenLimits {
+    let mut limits = Limits {
         max_memory: args.max_memory.or_else(memory::default_budget),
-        time_limit: args.time_limit.map(Duration::from_secs_f64),
-        progress: Some(&hook),
         threads: args.threads,
+        progress: hook,
+        ..Limits::default()
     };
+    if let Some(t) = args.time_limit {
+        limits = limits.with_time_limit(Duration::from_secs_f64(t));
+    }
     if count_route {
         let opts = CountOptions {
             max_pairs: args.max_pairs,

@@ -19,9 +19,10 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
-use zlink_frontier::run::human_bytes;
-use zlink_frontier::{BuildError, Options, Progress};
+use zlink_base::stop::human_bytes;
+use zlink_frontier::Limits;
 use zlink_link::design::{parse_candidates, parse_loop, random, DesignError, HintDesign, Which};
+use zlink_puzzle::ProgressHook;
 use zlink_puzzle::{Coord, Grid};
 
 use crate::exit::CliError;
@@ -186,10 +187,11 @@ fn load(args: &Args) -> Result<(Grid<bool>, Grid<bool>), CliError> {
 
 /// Exit 3 for budgets and the time limit (saying which option to raise), else exit 2.
 fn design_error(args: &Args, e: DesignError) -> CliError {
-    let timed_out = matches!(
-        e,
-        DesignError::TimeLimit { .. } | DesignError::Build(BuildError::TimeLimit(_))
-    );
+    let timed_out = match &e {
+        DesignError::TimeLimit { .. } => true,
+        DesignError::Stopped(s) => s.is_time(),
+        _ => false,
+    };
     if timed_out {
         CliError::budget(format!("{e}: raise --time-limit"))
     } else if e.is_budget() {
@@ -226,28 +228,32 @@ fn build(
         );
         bar
     });
-    let hook = |p: &Progress| {
-        if let Some(bar) = &bar {
-            bar.set_length(u64::from(p.levels));
-            bar.set_position(u64::from(p.level));
-            bar.set_message(format!("{} nodes so far", p.nodes_so_far));
+    let hook = match &bar {
+        None => ProgressHook::default(),
+        Some(bar) => {
+            let bar = bar.clone();
+            ProgressHook::new(move |r| {
+                if let Some(levels) = r.total {
+                    bar.set_length(levels);
+                }
+                bar.set_position(r.done);
+                bar.set_message(r.detail.to_string());
+            })
         }
     };
     let budget = args.max_memory.or_else(memory::default_budget);
-    let opts = Options {
+    let mut limits = Limits {
         max_nodes: match (budget.map(|b| b / DESIGN_BYTES_PER_NODE), cap) {
             (Some(b), Some(c)) => Some(b.min(c)),
             (b, c) => b.or(c),
         },
-        max_held_states: None,
-        deadline: args
-            .time_limit
-            .and_then(|t| Instant::now().checked_add(Duration::from_secs_f64(t)))
-            .into_iter()
-            .chain(until)
-            .min(),
-        progress: Some(&hook),
+        progress: hook,
+        ..Limits::default()
     };
+    if let Some(t) = args.time_limit {
+        limits = limits.with_time_limit(Duration::from_secs_f64(t));
+    }
+    let opts = limits.until(until);
     // The minimal family waits until something needs it (`HintDesign::compute_minimal`).
     let design = HintDesign::with_plan(inside, cand, &opts, None);
     if let Some(bar) = &bar {

@@ -6,9 +6,10 @@
 //! only maps options, budgets and output.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use zlink_engines::zebra::generate::generate;
-use zlink_puzzle::{Puzzle, SolveError, SolveOptions};
+use zlink_puzzle::{Limits, Puzzle, SolveError, SolveOptions};
 
 use crate::exit::CliError;
 use crate::memory;
@@ -45,7 +46,7 @@ pub struct Args {
 fn gen_error(e: SolveError) -> CliError {
     match e {
         SolveError::BadSetting(_) => CliError::input(e),
-        SolveError::Budget(_) | SolveError::TimeLimit { .. } => CliError::budget(e),
+        SolveError::Stopped(s) => CliError::stopped("", &s, false),
         _ => CliError::failed(e),
     }
 }
@@ -55,14 +56,19 @@ fn gen_error(e: SolveError) -> CliError {
 /// # Errors
 /// Bad sizes (exit 2), budget or time limit (exit 3), a puzzle its checker rejects (exit 1).
 pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
-    let opts = SolveOptions {
-        time_limit: args.time_limit,
+    let limits = Limits {
         max_memory: args.max_memory.or_else(memory::default_budget),
-        ..SolveOptions::default()
+        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        ..Limits::default()
     };
     let mut texts = Vec::new();
     for i in 0..args.count {
         let seed = args.seed.wrapping_add(i);
+        // the time limit is per puzzle
+        let opts = SolveOptions {
+            limits: limits.renewed(),
+            ..SolveOptions::default()
+        };
         let (z, table) = generate(args.houses, args.attributes, seed, &opts).map_err(gen_error)?;
         z.verify(&table).map_err(|v| {
             CliError::failed(format!("seed {seed}: the made puzzle breaks a rule: {v}"))

@@ -77,14 +77,14 @@ mod window;
 
 use zlink_zdd::{NodeId, Var, Zdd};
 
-use crate::build::{build_zdd, BuildError};
-use crate::count::{count_with_stats, CountError, Counted};
+use crate::build::build_zdd;
+use crate::count::{count_with_stats, Counted};
 use crate::frontier::{FrontierPlan, TooWide};
 use crate::graph::{Graph, Vertex};
-use crate::options::Options;
 use crate::packed::{Packed, Slots, Wide};
 use crate::spec::{Level, Spec, Step};
 use crate::specs::SpecError;
+use zlink_base::{Limits, Stopped};
 
 /// A connected degree-constrained sub-multigraph problem (see the module doc); the edge order
 /// is the variable order.
@@ -940,13 +940,13 @@ pub enum StateKind {
 /// [`ConnectedError`] for a malformed or too wide problem, or an exhausted budget.
 pub fn count_auto(
     p: &ConnectedProblem,
-    opts: &Options<'_>,
+    limits: &Limits,
 ) -> Result<(Counted, StateKind), ConnectedError> {
     match ConnectedDegreeSpec::new(p) {
-        Ok(spec) => Ok((count_with_stats(&spec, opts)?, StateKind::Packed)),
+        Ok(spec) => Ok((count_with_stats(&spec, limits)?, StateKind::Packed)),
         Err(SpecError::TooWide(_)) => {
             let spec = WideConnectedDegreeSpec::new(p)?;
-            Ok((count_with_stats(&spec, opts)?, StateKind::Wide))
+            Ok((count_with_stats(&spec, limits)?, StateKind::Wide))
         }
         Err(e) => Err(e.into()),
     }
@@ -961,13 +961,13 @@ pub fn count_auto(
 pub fn build_auto(
     p: &ConnectedProblem,
     zdd: &mut Zdd,
-    opts: &Options<'_>,
+    limits: &Limits,
 ) -> Result<(NodeId, StateKind), ConnectedError> {
     match ConnectedDegreeSpec::new(p) {
-        Ok(spec) => Ok((build_zdd(&spec, zdd, opts)?, StateKind::Packed)),
+        Ok(spec) => Ok((build_zdd(&spec, zdd, limits)?, StateKind::Packed)),
         Err(SpecError::TooWide(_)) => {
             let spec = WideConnectedDegreeSpec::new(p)?;
-            Ok((build_zdd(&spec, zdd, opts)?, StateKind::Wide))
+            Ok((build_zdd(&spec, zdd, limits)?, StateKind::Wide))
         }
         Err(e) => Err(e.into()),
     }
@@ -993,17 +993,14 @@ pub fn members_of(p: &ConnectedProblem, zdd: &Zdd, f: NodeId) -> Vec<Vec<u8>> {
 }
 
 /// Why a connected-degree count or build failed.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[derive(Debug, thiserror::Error, PartialEq)]
 pub enum ConnectedError {
     /// The problem is malformed or too wide.
     #[error(transparent)]
     Spec(#[from] SpecError),
-    /// The count's budget ran out.
+    /// A budget or the time ran out.
     #[error(transparent)]
-    Count(#[from] CountError),
-    /// The build's budget ran out.
-    #[error(transparent)]
-    Build(#[from] BuildError),
+    Stopped(#[from] Stopped),
 }
 
 /// A problem as a family of the frontier's one entry point ([`crate::run::count_family`],

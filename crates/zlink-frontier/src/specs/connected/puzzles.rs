@@ -10,12 +10,12 @@ use zlink_zdd::Zdd;
 
 use crate::count::Counted;
 use crate::graph::Vertex;
-use crate::options::Options;
 use crate::specs::connected::order::{best_order, BridgeOrder};
 use crate::specs::connected::{
     build_auto, count_auto, members_of, ConnectedError, ConnectedProblem, StateKind,
 };
 use crate::specs::SpecError;
+use zlink_base::Limits;
 
 /// A grid point `(row, col)`.
 pub type Point = (usize, usize);
@@ -117,7 +117,7 @@ impl HashiInput<'_> {
     ///
     /// # Errors
     /// [`ConnectedError`] for a malformed instance or an exhausted budget.
-    pub fn count(&self, opts: &Options<'_>) -> Result<HashiCount, ConnectedError> {
+    pub fn count(&self, opts: &Limits) -> Result<HashiCount, ConnectedError> {
         self.count_in(HASHI_ORDER, opts)
     }
 
@@ -129,7 +129,7 @@ impl HashiInput<'_> {
     pub fn count_in(
         &self,
         order: BridgeOrder,
-        opts: &Options<'_>,
+        opts: &Limits,
     ) -> Result<HashiCount, ConnectedError> {
         let p = self.problem()?;
         let perm = order
@@ -142,6 +142,7 @@ impl HashiInput<'_> {
                 count,
                 max_level_states,
                 total_states,
+                ..
             },
             kind,
         ) = count_auto(&q, opts)?;
@@ -163,7 +164,7 @@ impl HashiInput<'_> {
     pub fn solutions(
         &self,
         limit: usize,
-        opts: &Options<'_>,
+        opts: &Limits,
     ) -> Result<(BigUint, Vec<Vec<u8>>), ConnectedError> {
         let p = self.problem()?;
         let perm = HASHI_ORDER
@@ -178,7 +179,7 @@ fn solutions_of(
     q: &ConnectedProblem,
     perm: &[usize],
     limit: usize,
-    opts: &Options<'_>,
+    opts: &Limits,
 ) -> Result<(BigUint, Vec<Vec<u8>>), ConnectedError> {
     let mut zdd = Zdd::new(q.num_vars() as u32);
     let (root, _) = build_auto(q, &mut zdd, opts)?;
@@ -212,7 +213,7 @@ pub fn hashi_count(
         crossings,
         coords: None,
     };
-    Ok(input.count(&Options::default())?.count)
+    Ok(input.count(&Limits::default())?.count)
 }
 
 /// Up to `limit` Hashiwokakero solutions (bridges per candidate, 0..=2) and the total count.
@@ -233,7 +234,7 @@ pub fn hashi_solutions(
         crossings,
         coords: None,
     };
-    input.solutions(limit, &Options::default())
+    input.solutions(limit, &Limits::default())
 }
 
 /// The circuit board: the points of a `rows × cols` grid minus `blocked` points, joined by
@@ -315,7 +316,7 @@ pub fn circuit_board_count(
 ) -> Result<BigUint, ConnectedError> {
     let (p, _) = circuit_board_problem(rows, cols, blocked, given)?;
     let (_, _, q) = best_order(&p, None)?;
-    Ok(count_auto(&q, &Options::default())?.0.count)
+    Ok(count_auto(&q, &Limits::default())?.0.count)
 }
 
 /// Up to `limit` circuit-board solutions as edge lists (point pairs), and the total count.
@@ -331,7 +332,7 @@ pub fn circuit_board_solutions(
 ) -> Result<(BigUint, Vec<Vec<PointEdge>>), ConnectedError> {
     let (p, pairs) = circuit_board_problem(rows, cols, blocked, given)?;
     let (_, perm, q) = best_order(&p, None)?;
-    let (total, sols) = solutions_of(&q, &perm, limit, &Options::default())?;
+    let (total, sols) = solutions_of(&q, &perm, limit, &Limits::default())?;
     let lists = sols
         .into_iter()
         .map(|x| {

@@ -15,13 +15,14 @@
 //! numbers them 1, 2, … in the order of their first cell.
 //!
 //! ```
-//! use zlink_link::numberlink::generate::{count_grid, CountOptions, GenLimits, GoodInstances};
+//! use zlink_frontier::Limits;
+//! use zlink_link::numberlink::generate::{count_grid, CountOptions, GoodInstances};
 //! // 2×2: two parallel pairs, either way. One pair never works: next to each other they
 //! // also join directly (leaving two cells empty), diagonal they join two ways.
-//! let g = GoodInstances::grid(2, 2, None, &GenLimits::default()).unwrap();
+//! let g = GoodInstances::grid(2, 2, None, &Limits::default()).unwrap();
 //! assert_eq!(g.count(), 2u32.into());
 //! assert_eq!(g.count_by_pairs(), vec![0u32.into(), 0u32.into(), 2u32.into()]);
-//! let c = count_grid(2, 2, &CountOptions::default(), &GenLimits::default()).unwrap();
+//! let c = count_grid(2, 2, &CountOptions::default(), &Limits::default()).unwrap();
 //! assert_eq!(c.by_pairs, g.count_by_pairs());
 //! ```
 
@@ -33,51 +34,45 @@ pub use pass::{PairVars, MAX_VERTICES, MAX_WIDTH};
 
 use crate::numberlink::{sweep_order, NumberlinkZdd};
 use num_bigint::BigUint;
-use std::time::Duration;
-use zlink_frontier::run::Limits;
-use zlink_frontier::{Graph, Vertex};
+use zlink_frontier::{Graph, Limits, Stopped, Vertex};
 use zlink_puzzle::numberlink::{NumberlinkGrid, Rules};
 use zlink_puzzle::Grid;
 use zlink_zdd::{NodeId, Zdd};
 
 /// Why the generator stopped without a family.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+///
+/// Both routes run under a [`Limits`]: the memory budget (the diagram route gives half to ZDD
+/// nodes and half to states), the deadline, the threads of the count-only route (`None`: the
+/// ambient rayon pool), and progress, reported before each level as phase `levels` with the
+/// states (the count route: profiles) and nodes (the count route: mates, summed over its
+/// profiles) held.
+#[derive(Debug, thiserror::Error, PartialEq)]
 pub enum GenError {
     /// The graph is beyond what the states hold.
     #[error("too big for the generator: {0}")]
     TooBig(String),
-    /// A memory or node budget ran out.
-    #[error("out of budget: {0}")]
-    Budget(String),
-    /// The time limit ran out.
-    #[error("{0}")]
-    TimeLimit(String),
+    /// A budget or the deadline of the limits ran out, with the figures.
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
+    /// A count or a level outgrew what the count-only route's records hold (a count past
+    /// 2^128, a level shard past 2^32 words).
+    #[error("beyond the count-only route's capacity: {0}")]
+    Capacity(String),
 }
 
-/// One progress report, sent before each level.
-#[derive(Clone, Copy, Debug)]
-pub struct GenProgress {
-    /// The level about to run.
-    pub level: usize,
-    /// Number of levels (edges).
-    pub levels: usize,
-    /// States held (the count route: profiles).
-    pub states: usize,
-    /// ZDD nodes held (the count route: mates, summed over its profiles).
-    pub nodes: usize,
-}
-
-/// Budgets of a generator run.
-#[derive(Default)]
-pub struct GenLimits<'a> {
-    /// Memory budget in bytes: half for ZDD nodes, half for states.
-    pub max_memory: Option<u64>,
-    /// Wall-clock limit.
-    pub time_limit: Option<Duration>,
-    /// Called before each level.
-    pub progress: Option<&'a (dyn Fn(&GenProgress) + Sync)>,
-    /// Worker threads of the count-only route (`None`: the ambient rayon pool).
-    pub threads: Option<usize>,
+/// Reports level `level` of `levels` to the progress of `limits`, holding `states` states and
+/// `nodes` nodes (or mates: `what`).
+pub(crate) fn report_level(
+    limits: &Limits,
+    (level, levels): (usize, usize),
+    (states, nodes): (usize, usize),
+    what: &str,
+) {
+    limits
+        .progress
+        .report("levels", level as u64, Some(levels as u64), || {
+            format!("{states} states, {nodes} {what}")
+        });
 }
 
 /// The family of good instances of a graph, as a ZDD.
@@ -103,7 +98,7 @@ impl GoodInstances {
         rows: usize,
         cols: usize,
         max_pairs: Option<u32>,
-        limits: &GenLimits<'_>,
+        limits: &Limits,
     ) -> Result<GoodInstances, GenError> {
         Self::grid_in_order(rows, cols, false, max_pairs, limits)
     }
@@ -118,7 +113,7 @@ impl GoodInstances {
         cols: usize,
         reversed: bool,
         max_pairs: Option<u32>,
-        limits: &GenLimits<'_>,
+        limits: &Limits,
     ) -> Result<GoodInstances, GenError> {
         let g = grid_graph(rows, cols, reversed)?;
         let mut out = Self::graph(&g, max_pairs, limits)?;
@@ -135,7 +130,7 @@ impl GoodInstances {
         g: &Graph,
         reversed: bool,
         max_pairs: Option<u32>,
-        limits: &GenLimits<'_>,
+        limits: &Limits,
     ) -> Result<GoodInstances, GenError> {
         if !reversed {
             return Self::graph(g, max_pairs, limits);
@@ -154,7 +149,7 @@ impl GoodInstances {
     pub fn graph(
         g: &Graph,
         max_pairs: Option<u32>,
-        limits: &GenLimits<'_>,
+        limits: &Limits,
     ) -> Result<GoodInstances, GenError> {
         let p = pass::Pass::new(g)?;
         let mut zdd = Zdd::new(p.vars.num_vars());
@@ -236,7 +231,7 @@ pub fn count_grid(
     rows: usize,
     cols: usize,
     opts: &CountOptions,
-    limits: &GenLimits<'_>,
+    limits: &Limits,
 ) -> Result<Counted, GenError> {
     let g = sweep_graph(rows, cols, opts.reversed)?;
     let syms = if opts.no_symmetry {
@@ -251,11 +246,7 @@ pub fn count_grid(
 ///
 /// # Errors
 /// [`GenError`].
-pub fn count_graph(
-    g: &Graph,
-    opts: &CountOptions,
-    limits: &GenLimits<'_>,
-) -> Result<Counted, GenError> {
+pub fn count_graph(g: &Graph, opts: &CountOptions, limits: &Limits) -> Result<Counted, GenError> {
     if !opts.reversed {
         return count::count_good(g, opts.max_pairs, &[], limits);
     }

@@ -19,11 +19,13 @@
 
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap;
-use std::time::Instant;
 use zlink_frontier::{FrontierPlan, Graph, Vertex};
 use zlink_zdd::{BudgetExceeded, NodeId, Var, Zdd};
 
-use super::{GenError, GenLimits, GenProgress};
+use super::{report_level, GenError};
+use zlink_base::stop::At;
+use zlink_base::Resource;
+use zlink_frontier::{Limits, Stopped};
 
 /// Slot codes: 0 = degree 2 or empty slot, 1 = untouched, `2 + w` = a path end whose partner
 /// is vertex `w`.
@@ -260,14 +262,13 @@ impl<'a> Pass<'a> {
     /// Runs the pass: the family of good pair sets, with at most `max_pairs` pairs if given.
     ///
     /// # Errors
-    /// [`GenError::Budget`] or [`GenError::TimeLimit`].
+    /// [`GenError::Stopped`] when the memory budget or the deadline runs out.
     pub fn run(
         &self,
         zdd: &mut Zdd,
         max_pairs: Option<u32>,
-        limits: &GenLimits<'_>,
+        limits: &Limits,
     ) -> Result<PassResult, GenError> {
-        let start = Instant::now();
         let n = self.g.num_vertices();
         let degrees = self.g.degrees();
         if n > 0 && degrees.contains(&0) {
@@ -280,7 +281,7 @@ impl<'a> Pass<'a> {
         }
         let cap = max_pairs.map(|l| l.min(u32::from(u8::MAX) - 2));
         let state_budget = limits.max_memory.map(|m| m / 2 / STATE_BYTES);
-        let budget = |e: BudgetExceeded| GenError::Budget(format!("the ZDD node budget: {e}"));
+        let budget = |e: BudgetExceeded| GenError::Stopped(Stopped::from(e));
         // the tally's tag: after every pair variable
         let tag = self.vars.num_vars();
         let mut cur: FxHashMap<Key, NodeId> = FxHashMap::default();
@@ -290,27 +291,14 @@ impl<'a> Pass<'a> {
         let levels = self.plan.num_levels();
         for i in 0..levels {
             let lp = self.plan.level(i);
-            if let Some(p) = limits.progress {
-                p(&GenProgress {
-                    level: i,
-                    levels,
-                    states: cur.len(),
-                    nodes: zdd.node_count(),
-                });
-            }
+            let at = At::level(i as u32, levels as u32);
+            report_level(limits, (i, levels), (cur.len(), zdd.node_count()), "nodes");
             let mut next: FxHashMap<Key, NodeId> = FxHashMap::default();
             let mut parents: Vec<(Key, NodeId)> = cur.drain().collect();
             parents.sort_unstable_by_key(|a| a.0);
             for (done, (mut key, f)) in parents.into_iter().enumerate() {
                 if done % 256 == 0 {
-                    if let Some(t) = limits.time_limit {
-                        if start.elapsed() > t {
-                            return Err(GenError::TimeLimit(format!(
-                                "time limit of {:.1} s reached at level {i} of {levels}",
-                                t.as_secs_f64()
-                            )));
-                        }
-                    }
+                    limits.check_time().map_err(|e| e.at(at))?;
                 }
                 for &(slot, _) in lp.enter.as_slice() {
                     key[slot as usize] = UNTOUCHED;
@@ -336,10 +324,14 @@ impl<'a> Pass<'a> {
                         None => {
                             if let Some(sb) = state_budget {
                                 if next.len() as u64 >= sb {
-                                    return Err(GenError::Budget(format!(
-                                        "the memory budget: {} states at level {i} of {levels}",
-                                        next.len()
-                                    )));
+                                    let e = Stopped::budget(
+                                        Resource::States,
+                                        next.len() as u64 + 1,
+                                        sb,
+                                    )
+                                    .at(at)
+                                    .from_memory(limits.max_memory.unwrap_or(0), 2 * STATE_BYTES);
+                                    return Err(e.into());
                                 }
                             }
                             next.insert(arc.key, f2);

@@ -10,7 +10,7 @@ use std::time::Instant;
 use serde_json::{json, Value};
 use zlink_engines::slitherlink::{Slitherlink, ZddEngine};
 use zlink_link::design::HintDesign;
-use zlink_puzzle::{Engine, Puzzle, SolveError, SolveOptions};
+use zlink_puzzle::{Engine, Limits, Puzzle, SolveError, SolveOptions};
 
 use super::pick::Picked;
 use super::Args;
@@ -60,15 +60,23 @@ pub fn file(path: &Path, text: &str) -> Result<(), CliError> {
 /// # Errors
 /// Exit 1 if it is not (or the solver gives up), 3 on the memory budget.
 fn verify(args: &Args, design: &HintDesign, name: &str, p: &Slitherlink) -> Result<(), CliError> {
-    let opts = SolveOptions {
-        time_limit: args.time_limit,
+    let limits = Limits {
         max_memory: args.max_memory.or_else(crate::memory::default_budget),
+        ..Limits::default()
+    };
+    let opts = SolveOptions {
+        limits: match args.time_limit {
+            Some(t) => limits.with_time_limit(std::time::Duration::from_secs_f64(t)),
+            None => limits,
+        },
         ..SolveOptions::default()
     };
     let solved = ZddEngine
         .solve(p, &Default::default(), &opts)
         .map_err(|e| match e {
-            SolveError::Budget(_) => CliError::budget(format!("{name}: verifying: {e}")),
+            SolveError::Stopped(s) if s.is_budget() => {
+                CliError::stopped(format!("{name}: verifying"), &s, false)
+            }
             e => CliError::failed(format!("{name}: verifying: {e}")),
         })?;
     if solved.more != Some(false) {

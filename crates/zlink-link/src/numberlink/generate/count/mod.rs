@@ -25,13 +25,14 @@ use num_bigint::BigUint;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
 use zlink_frontier::{FrontierPlan, Graph, Vertex};
 
-use super::{GenError, GenLimits, GenProgress};
+use super::{report_level, GenError};
 use future::{decisions, Future};
 use mate::{leave, take, Codec, Decision, Slots, Word, LABEL, MAX_SLOTS, UNTOUCHED};
 use store::{AddError, LevelStore, Shard};
+use zlink_base::stop::At;
+use zlink_frontier::{Limits, Stopped};
 
 pub use mate::MAX_SLOTS as MAX_COUNT_WIDTH;
 
@@ -68,7 +69,7 @@ pub fn count_good(
     g: &Graph,
     max_pairs: Option<u32>,
     symmetries: &[Vec<Vertex>],
-    limits: &GenLimits<'_>,
+    limits: &Limits,
 ) -> Result<Counted, GenError> {
     count_with(g, max_pairs, symmetries, limits, None)
 }
@@ -79,7 +80,7 @@ fn count_with(
     g: &Graph,
     max_pairs: Option<u32>,
     symmetries: &[Vec<Vertex>],
-    limits: &GenLimits<'_>,
+    limits: &Limits,
     lookahead_bytes: Option<u64>,
 ) -> Result<Counted, GenError> {
     let n = g.num_vertices();
@@ -235,8 +236,7 @@ fn profile_hash<W: Word>(p: &[W]) -> u64 {
 }
 
 impl Pass<'_> {
-    fn run<W: Word>(&self, limits: &GenLimits<'_>) -> Result<Counted, GenError> {
-        let start = Instant::now();
+    fn run<W: Word>(&self, limits: &Limits) -> Result<Counted, GenError> {
         let levels = self.plan.num_levels();
         let budget = limits.max_memory.unwrap_or(u64::MAX);
         let future = Future::<W>::new(
@@ -248,19 +248,16 @@ impl Pass<'_> {
         let mut first: Shard<W> = Shard::default();
         first
             .add(&[W::ZERO], profile_hash(&[W::ZERO]), 0, &[1])
-            .map_err(|_| GenError::Budget("a shard overflowed".into()))?;
+            .map_err(|_| GenError::Capacity("a shard overflowed".into()))?;
         let mut cur = vec![first];
         let (mut peak_states, mut peak_mates, mut peak_bytes) = (1usize, 1usize, 0u64);
         for i in 0..levels {
+            let at = At::level(i as u32, levels as u32);
             let states: usize = cur.iter().map(Shard::len).sum();
             let cur_bytes: u64 = cur.iter().map(Shard::bytes).sum();
-            if let Some(p) = limits.progress {
-                p(&GenProgress {
-                    level: i,
-                    levels,
-                    states,
-                    nodes: cur.iter().map(Shard::words).sum(),
-                });
+            let mates = || cur.iter().map(Shard::words).sum();
+            if limits.progress.is_on() {
+                report_level(limits, (i, levels), (states, mates()), "mates");
             }
             let next = LevelStore::<W>::new();
             let shared = Shared {
@@ -278,22 +275,17 @@ impl Pass<'_> {
                         return;
                     }
                     if j % 64 == 0 {
-                        if let Some(t) = limits.time_limit {
-                            if start.elapsed() > t {
-                                shared.fail(GenError::TimeLimit(format!(
-                                    "time limit of {:.1} s reached at level {i} of {levels}",
-                                    t.as_secs_f64()
-                                )));
-                                return;
-                            }
+                        if let Err(e) = limits.check_time() {
+                            shared.fail(e.at(at).into());
+                            return;
                         }
                         let held =
                             cur_bytes + shared.next_bytes.load(Ordering::Relaxed) + future.bytes();
                         if held > budget {
-                            shared.fail(GenError::Budget(format!(
-                                "the memory budget: about {held} bytes held at level {i} of \
-                                 {levels} ({states} profiles above it)"
-                            )));
+                            let e = Stopped::memory(held, budget, "the profiles held")
+                                .at(at)
+                                .noting(format!("{states} profiles above it"));
+                            shared.fail(e.into());
                             return;
                         }
                     }
@@ -485,12 +477,14 @@ impl Pass<'_> {
                 sh.next_bytes.fetch_add(bytes, Ordering::Relaxed);
                 Ok(())
             }
-            Err(AddError::Overflow) => Err(GenError::Budget(
+            Err(AddError::Overflow) => Err(GenError::Capacity(
                 "a count passed 2^128: the count-only route counts in 128 bits (count from the \
                  diagram instead)"
                     .into(),
             )),
-            Err(AddError::Full) => Err(GenError::Budget("a level shard passed 2^32 words".into())),
+            Err(AddError::Full) => {
+                Err(GenError::Capacity("a level shard passed 2^32 words".into()))
+            }
         }
     }
 }
@@ -532,7 +526,7 @@ mod tests {
         } else {
             Vec::new()
         };
-        count_with(&g, None, &syms, &GenLimits::default(), lookahead)
+        count_with(&g, None, &syms, &Limits::default(), lookahead)
             .unwrap()
             .by_pairs
     }
@@ -547,7 +541,7 @@ mod tests {
             assert_eq!(by_pairs(r, c, Some(4000), true), plain, "{r}x{c}");
         }
         let g = grid_graph(4, 4, false).unwrap();
-        let lim = GenLimits::default();
+        let lim = Limits::default();
         let off = count_with(&g, None, &[], &lim, Some(0)).unwrap();
         let on = count_with(&g, None, &[], &lim, None).unwrap();
         assert!(on.peak_states * 2 < off.peak_states, "{on:?} {off:?}");
@@ -580,7 +574,7 @@ mod tests {
             &grid_graph(1, n as usize, false).unwrap(),
             None,
             &[],
-            &GenLimits::default(),
+            &Limits::default(),
         )
         .unwrap();
         let want: Vec<BigUint> = (0..=n / 2)
@@ -595,28 +589,22 @@ mod tests {
         assert_eq!(got.by_pairs, want);
         // past 2^128 a count stops cleanly
         let opts = crate::numberlink::generate::CountOptions::default();
-        let big = crate::numberlink::generate::count_grid(1, 400, &opts, &GenLimits::default());
-        assert!(matches!(big, Err(GenError::Budget(m)) if m.contains("2^128")));
+        let big = crate::numberlink::generate::count_grid(1, 400, &opts, &Limits::default());
+        assert!(matches!(big, Err(GenError::Capacity(m)) if m.contains("2^128")));
     }
 
     #[test]
     fn budgets_stop_the_count() {
         let g = grid_graph(4, 4, false).unwrap();
-        let tiny = GenLimits {
-            max_memory: Some(20_000),
-            ..Default::default()
-        };
+        let tiny = Limits::default().with_memory(20_000);
         assert!(matches!(
             count_good(&g, None, &[], &tiny),
-            Err(GenError::Budget(_))
+            Err(GenError::Stopped(s)) if s.memory_bound()
         ));
-        let quick = GenLimits {
-            time_limit: Some(std::time::Duration::ZERO),
-            ..Default::default()
-        };
+        let quick = Limits::default().with_time_limit(std::time::Duration::ZERO);
         assert!(matches!(
             count_good(&g, None, &[], &quick),
-            Err(GenError::TimeLimit(_))
+            Err(GenError::Stopped(s)) if s.is_time()
         ));
     }
 }
