@@ -162,7 +162,7 @@ pub(crate) fn flippable(rows: usize, cols: usize, inside: &[bool], x: usize) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::design::shape::check_loop;
+    use crate::design::check_loop;
     use zlink_grid::Grid;
 
     #[test]

@@ -91,6 +91,11 @@ pub(crate) struct Checker<'l> {
     pub models: u64,
     /// Cuts added.
     pub cuts: u64,
+    /// Assumed when no loop around one cell can satisfy the active clues: then no cell is
+    /// inside alone.
+    big: Lit,
+    /// Kept clues above 0.
+    kept_nonzero: usize,
     clause: Vec<Lit>,
 }
 
@@ -128,6 +133,8 @@ impl<'l> Checker<'l> {
                 .collect(),
             models: 0,
             cuts: 0,
+            big: Lit::UNDEF,
+            kept_nonzero: 0,
             clause: Vec::new(),
         };
         c.encode(&on);
@@ -144,7 +151,7 @@ impl<'l> Checker<'l> {
             } else if b == out {
                 self.cell[a as usize]
             } else {
-                let l = Lit::new(self.solver.new_var(lbool::new(on[e]), true), true);
+                let l = Lit::new(self.solver.new_var(lbool::new(on[e]), false), true);
                 let (x, y) = (self.cell[a as usize], self.cell[b as usize]);
                 self.add(&[!l, x, y]);
                 self.add(&[!l, !x, !y]);
@@ -170,12 +177,39 @@ impl<'l> Checker<'l> {
         }
         let all: Vec<Lit> = self.cell.clone();
         self.add(&all);
+        // no lone outside cell (a hole, never part of a loop's region) and no lone inside cell
+        // (a region of one cell: ruled out under the `big` literal, assumed when no one-cell
+        // loop can satisfy the clues)
+        let big = Lit::new(self.solver.new_var(lbool::UNDEF, false), true);
+        self.big = big;
+        for i in 0..lat.cells() {
+            let (r, c) = (i / cols, i % cols);
+            let nbrs: Vec<Lit> = [
+                (r > 0).then(|| i - cols),
+                (r + 1 < lat.rows).then(|| i + cols),
+                (c > 0).then(|| i - 1),
+                (c + 1 < cols).then(|| i + 1),
+            ]
+            .into_iter()
+            .flatten()
+            .map(|j| self.cell[j])
+            .collect();
+            let x = self.cell[i];
+            if nbrs.len() == 4 {
+                let mut hole = vec![x];
+                hole.extend(nbrs.iter().map(|&l| !l));
+                self.add(&hole);
+            }
+            let mut island = vec![!big, !x];
+            island.extend_from_slice(&nbrs);
+            self.add(&island);
+        }
         for i in 0..lat.cells() {
             if self.state[i] == Clue::Absent {
                 continue;
             }
-            let s = Lit::new(self.solver.new_var(lbool::UNDEF, true), true);
-            let n = Lit::new(self.solver.new_var(lbool::FALSE, true), true);
+            let s = Lit::new(self.solver.new_var(lbool::UNDEF, false), true);
+            let n = Lit::new(self.solver.new_var(lbool::FALSE, false), true);
             let sides = lat.sides[i].map(|e| self.edge[e as usize]);
             let v = u32::from(self.values[i]);
             for a in 0u32..16 {
@@ -211,6 +245,7 @@ impl<'l> Checker<'l> {
         for &i in cells {
             let (s, _) = self.sel[i].expect("a given clue");
             self.state[i] = if keep { Clue::Kept } else { Clue::Removed };
+            self.kept_nonzero += usize::from(keep && self.values[i] > 0);
             self.add(&[if keep { s } else { !s }]);
         }
     }
@@ -220,7 +255,7 @@ impl<'l> Checker<'l> {
     /// # Errors
     /// [`Stopped`] at the deadline.
     pub fn full_is_unique(&mut self) -> Result<bool, Stopped> {
-        let d = Lit::new(self.solver.new_var(lbool::UNDEF, true), true);
+        let d = Lit::new(self.solver.new_var(lbool::UNDEF, false), true);
         let mut c = vec![!d];
         c.extend(
             self.cell
@@ -247,7 +282,7 @@ impl<'l> Checker<'l> {
         if negs.len() == 1 {
             return self.ask(Target::Break(negs[0], cells));
         }
-        let a = Lit::new(self.solver.new_var(lbool::UNDEF, true), true);
+        let a = Lit::new(self.solver.new_var(lbool::UNDEF, false), true);
         let mut c = vec![!a];
         c.extend_from_slice(&negs);
         self.add(&c);
@@ -281,6 +316,13 @@ impl<'l> Checker<'l> {
             .iter()
             .map(|&(_, i)| self.sel[i].expect("a given clue").0)
             .collect();
+        // a one-cell loop breaks every clue outside the 3x3 block around its cell that is
+        // not 0: with more than 9 clues above 0, none satisfies the active clues
+        let nonzero =
+            active.iter().filter(|&&(_, i)| self.values[i] > 0).count() + self.kept_nonzero;
+        if nonzero > 9 {
+            assumptions.push(self.big);
+        }
         assumptions.push(t);
         loop {
             self.models += 1;
@@ -298,17 +340,24 @@ impl<'l> Checker<'l> {
             if cycles.len() == 1 {
                 return Ok(false);
             }
-            for cyc in &cycles {
-                if self.cut(cyc, target, skip)? {
-                    return Ok(false);
-                }
+            if cycles.iter().any(|c| self.alone_solves(c, target, skip)) {
+                return Ok(false);
+            }
+            let colour: Vec<bool> = self
+                .cell
+                .iter()
+                .map(|&l| self.solver.value_lit(l) == lbool::TRUE)
+                .collect();
+            for c in self.region_cuts(&colour) {
+                self.cuts += 1;
+                self.add(&c);
             }
         }
     }
 
-    /// Adds the cut of cycle `cyc` (module doc); `true` when the cycle alone is a second
-    /// solution instead.
-    fn cut(&mut self, cyc: &[u32], target: Target<'_>, skip: &[usize]) -> Result<bool, Stopped> {
+    /// Whether cycle `cyc` alone is a second solution: it breaks no clue in force and breaks
+    /// the target.
+    fn alone_solves(&self, cyc: &[u32], target: Target<'_>, skip: &[usize]) -> bool {
         let lat = self.lat;
         let mut count = rustc_hash::FxHashMap::default();
         for &e in cyc {
@@ -319,43 +368,99 @@ impl<'l> Checker<'l> {
             }
         }
         let breaks = |i: usize| count.get(&i).copied().unwrap_or(0) != self.values[i];
-        // a clue the cycle breaks: kept first (the cut is then for ever), else active
-        let mut best: Option<(usize, bool)> = None;
-        let near = count.keys().copied().collect::<Vec<_>>();
-        for i in near.into_iter().chain(0..lat.cells()) {
-            let st = self.state[i];
-            let usable =
-                (st == Clue::Kept || (st == Clue::Active && !skip.contains(&i))) && breaks(i);
-            if usable {
-                best = Some((i, st == Clue::Kept));
-                if st == Clue::Kept {
-                    break;
-                }
-            }
+        let in_force = |i: usize| match self.state[i] {
+            Clue::Kept => true,
+            Clue::Active => !skip.contains(&i),
+            _ => false,
+        };
+        if (0..lat.cells()).any(|i| in_force(i) && breaks(i)) {
+            return false;
         }
-        let mut c: Vec<Lit> = cyc.iter().map(|&e| !self.edge[e as usize]).collect();
-        match best {
-            Some((i, _)) => c.push(!self.sel[i].expect("a given clue").0),
-            None => {
-                let misses_target = match target {
-                    Target::Differ(_) => {
-                        let on = lat.loop_of(&self.inside);
-                        cyc.len() == on.iter().filter(|&&b| b).count()
-                            && cyc.iter().all(|&e| on[e as usize])
-                    }
-                    Target::Break(_, cells) => cells.iter().all(|&i| !breaks(i)),
-                };
-                if !misses_target {
-                    return Ok(true);
-                }
-                let t = match target {
-                    Target::Differ(t) | Target::Break(t, _) => t,
-                };
-                c.push(!t);
+        match target {
+            Target::Differ(_) => {
+                let on = lat.loop_of(&self.inside);
+                cyc.len() != on.iter().filter(|&&b| b).count()
+                    || cyc.iter().any(|&e| !on[e as usize])
             }
+            Target::Break(_, cells) => cells.iter().any(|&i| breaks(i)),
         }
-        self.cuts += 1;
-        self.add(&c);
-        Ok(false)
     }
+
+    /// The connectivity cuts of a colouring whose boundary is several cycles (module doc):
+    /// for each inside component `A` but the largest, with `a` in `A` and `b` in the largest,
+    /// `a and b inside → some cell around A inside`; for each outside component `H` off the
+    /// border, with `h` in it, `h outside → some cell around H outside`. True of every loop.
+    fn region_cuts(&self, colour: &[bool]) -> Vec<Vec<Lit>> {
+        let lat = self.lat;
+        let (rows, cols) = (lat.rows, lat.cols);
+        let n = lat.cells();
+        let mut comp = vec![u32::MAX; n];
+        // (colour, cells, touches the border)
+        let mut comps: Vec<(bool, Vec<usize>, bool)> = Vec::new();
+        let mut stack = Vec::new();
+        for s in 0..n {
+            if comp[s] != u32::MAX {
+                continue;
+            }
+            let k = comps.len() as u32;
+            let (mut cells, mut border) = (Vec::new(), false);
+            comp[s] = k;
+            stack.push(s);
+            while let Some(x) = stack.pop() {
+                cells.push(x);
+                let (r, c) = (x / cols, x % cols);
+                border |= r == 0 || c == 0 || r + 1 == rows || c + 1 == cols;
+                for y in neighbours(rows, cols, x) {
+                    if comp[y] == u32::MAX && colour[y] == colour[s] {
+                        comp[y] = k;
+                        stack.push(y);
+                    }
+                }
+            }
+            comps.push((colour[s], cells, border));
+        }
+        let largest = comps
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.0)
+            .max_by_key(|(_, c)| c.1.len())
+            .map(|(k, _)| k);
+        let mut cuts = Vec::new();
+        for (k, (inside, cells, border)) in comps.iter().enumerate() {
+            let around = || {
+                let mut a: Vec<usize> = cells
+                    .iter()
+                    .flat_map(|&x| neighbours(rows, cols, x))
+                    .filter(|&y| comp[y] != k as u32)
+                    .collect();
+                a.sort_unstable();
+                a.dedup();
+                a
+            };
+            if *inside && Some(k) != largest {
+                let b = comps[largest.expect("an inside component")].1[0];
+                let mut c = vec![!self.cell[cells[0]], !self.cell[b]];
+                c.extend(around().into_iter().map(|y| self.cell[y]));
+                cuts.push(c);
+            } else if !*inside && !*border {
+                let mut c = vec![self.cell[cells[0]]];
+                c.extend(around().into_iter().map(|y| !self.cell[y]));
+                cuts.push(c);
+            }
+        }
+        cuts
+    }
+}
+
+/// The cells beside cell `x` of a `rows × cols` grid.
+fn neighbours(rows: usize, cols: usize, x: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (x / cols, x % cols);
+    [
+        (r > 0).then(|| x - cols),
+        (r + 1 < rows).then(|| x + cols),
+        (c > 0).then(|| x - 1),
+        (c + 1 < cols).then(|| x + 1),
+    ]
+    .into_iter()
+    .flatten()
 }
