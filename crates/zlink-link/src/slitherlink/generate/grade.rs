@@ -61,6 +61,8 @@ pub struct Grading {
     pub open_after_rules: usize,
     /// Sides probing leaves open.
     pub open_after_probing: usize,
+    /// The unique solution's inside region, when the puzzle is unique.
+    pub inside: Option<Grid<bool>>,
 }
 
 /// How many sides the deduction leaves open for `clues` (with or without probing), or `None`
@@ -121,5 +123,6 @@ pub fn grade(clues: &Grid<Option<u8>>, deadline: Option<Instant>) -> Result<Grad
         sides,
         open_after_rules,
         open_after_probing,
+        inside: (found.len() == 1).then(|| crate::design::inside_of(&found[0])),
     })
 }

@@ -256,26 +256,13 @@ pub fn strip(clues: &Grid<Option<u8>>, opts: &Options) -> Result<Generated, GenE
         return Err(GenError::Invalid("the grid is empty".into()));
     }
     check_budget(rows * cols, opts)?;
-    let graded = grade(clues, opts.deadline).map_err(|e| match opts.deadline {
-        Some(d) if Instant::now() >= d => GenError::TimeLimit {
+    let (inside, graded) = solution(clues, opts.deadline).map_err(|e| match e {
+        GenError::TimeLimit { .. } => GenError::TimeLimit {
             seconds: started.elapsed().as_secs_f64(),
             checks: 0,
         },
-        _ => GenError::Invalid(e),
+        e => e,
     })?;
-    match graded.solutions {
-        0 => return Err(GenError::NoSolution),
-        1 => {}
-        _ => return Err(GenError::NotUnique),
-    }
-    let zdd =
-        crate::slitherlink::SlitherZdd::new(clues).map_err(|e| GenError::Invalid(e.to_string()))?;
-    let sol = zdd
-        .solutions(1, &Default::default())
-        .map_err(|e| GenError::Invalid(e.to_string()))?
-        .pop()
-        .ok_or(GenError::NoSolution)?;
-    let inside = crate::design::inside_of(&sol);
     let lat = Lattice::new(rows, cols);
     let given: Vec<bool> = clues.cells().iter().map(Option::is_some).collect();
     let mut stats = Stats {
@@ -306,6 +293,53 @@ pub fn strip(clues: &Grid<Option<u8>>, opts: &Options) -> Result<Generated, GenE
         },
         started,
     ))
+}
+
+/// The unique solution of `clues` as its inside region, with the puzzle's grading.
+///
+/// # Errors
+/// [`GenError::NoSolution`], [`GenError::NotUnique`], [`GenError::TimeLimit`] at the
+/// deadline, or [`GenError::Invalid`] with the engine's message (a clue above 4).
+pub fn solution(
+    clues: &Grid<Option<u8>>,
+    deadline: Option<Instant>,
+) -> Result<(Grid<bool>, Grading), GenError> {
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
+    let graded = grade(clues, deadline).map_err(|e| match late() {
+        true => GenError::TimeLimit {
+            seconds: 0.0,
+            checks: 0,
+        },
+        false => GenError::Invalid(e),
+    })?;
+    match (graded.solutions, graded.inside.clone()) {
+        (0, _) => Err(GenError::NoSolution),
+        (1, Some(inside)) => Ok((inside, graded)),
+        _ => Err(GenError::NotUnique),
+    }
+}
+
+/// The first hint of the unique puzzle `clues` (with solution region `inside`) whose deletion
+/// leaves it unique, or `None` when it is minimal: each hint deleted alone and checked by a
+/// fresh SAT checker (no clue settled between checks), an independent re-check of the
+/// removal pass.
+///
+/// # Errors
+/// [`Stopped`] at the deadline.
+pub fn removable_hint(
+    clues: &Grid<Option<u8>>,
+    inside: &Grid<bool>,
+    deadline: Option<Instant>,
+) -> Result<Option<Coord>, Stopped> {
+    let lat = Lattice::new(clues.rows(), clues.cols());
+    let given: Vec<bool> = clues.cells().iter().map(Option::is_some).collect();
+    let mut checker = Checker::new(&lat, inside.cells(), &given, deadline);
+    for i in (0..lat.cells()).filter(|&i| given[i]) {
+        if checker.unique_without(&[i])? {
+            return Ok(Some(lat.coord(i)));
+        }
+    }
+    Ok(None)
 }
 
 /// The cells of `lat` in orbits under `sym`, each orbit once, in row-major order of its first
