@@ -139,8 +139,9 @@ pub struct Args {
     #[arg(long, requires = "out")]
     pub svg: bool,
     /// Re-solve every written instance with the Slitherlink ZDD solver; fail (exit 1) unless
-    /// the loop is its only solution. The one-puzzle route (--size, --from) also checks by
-    /// deletion that no hint can be removed.
+    /// the loop is its only solution. The one-puzzle route (--size, --from) re-solves with a
+    /// fresh SAT solver over the whole grid instead (it settles large puzzles a frontier count
+    /// cannot) and also checks by deletion that no hint can be removed.
     #[arg(long)]
     pub verify: bool,
     /// Memory budget, e.g. `8G` (default: 80% of the memory available at start); a run that

@@ -23,6 +23,10 @@ use super::lattice::Lattice;
 use crate::deduce::deduce;
 use crate::slitherlink::SlitherZdd;
 
+/// Memory the count of [`grade`] may use: a puzzle that probing leaves wide open and the SAT
+/// completion cannot settle (a sparse 30x40) would otherwise build a diagram of gigabytes.
+pub const GRADE_MEMORY: u64 = 1 << 30;
+
 /// A difficulty grade (module doc), easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Difficulty {
@@ -102,6 +106,7 @@ pub fn grade(clues: &Grid<Option<u8>>, deadline: Option<Instant>) -> Result<Grad
         .map_err(|e| e.to_string())?;
     let limits = zlink_frontier::run::Limits {
         time_limit: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+        max_memory: Some(GRADE_MEMORY),
         ..Default::default()
     };
     let found = zdd.solutions(2, &limits).map_err(|e| e.to_string())?;

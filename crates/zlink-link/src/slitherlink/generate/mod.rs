@@ -319,24 +319,47 @@ pub fn solution(
     }
 }
 
+/// Whether `clues` has the loop of region `inside` as its only solution: every clue is the
+/// loop's, and a fresh SAT checker over the whole grid finds no loop differing anywhere (the
+/// same solver as the removal pass, none of its state: a re-solve that also settles the
+/// large puzzles a frontier count cannot).
+///
+/// # Errors
+/// [`Stopped`] at the deadline.
+pub fn is_unique(
+    clues: &Grid<Option<u8>>,
+    inside: &Grid<bool>,
+    deadline: Option<Instant>,
+) -> Result<bool, Stopped> {
+    let lat = Lattice::new(clues.rows(), clues.cols());
+    let values = lat.values(&lat.loop_of(inside.cells()));
+    if clues.cells().iter().zip(&values).any(|(h, &v)| h.is_some_and(|h| h != v)) {
+        return Ok(false);
+    }
+    let given: Vec<bool> = clues.cells().iter().map(Option::is_some).collect();
+    Checker::new(&lat, inside.cells(), &given, deadline).full_is_unique()
+}
+
 /// The first hint of the unique puzzle `clues` (with solution region `inside`) whose deletion
-/// leaves it unique, or `None` when it is minimal: each hint deleted alone and checked by a
-/// fresh SAT checker (no clue settled between checks), an independent re-check of the
-/// removal pass.
+/// leaves it unique (with a symmetry, the hints of its orbit deleted together), or `None`
+/// when it is minimal: each deletion checked alone by a fresh SAT checker (no clue settled
+/// between checks), an independent re-check of the removal pass.
 ///
 /// # Errors
 /// [`Stopped`] at the deadline.
 pub fn removable_hint(
     clues: &Grid<Option<u8>>,
     inside: &Grid<bool>,
+    symmetry: Symmetry,
     deadline: Option<Instant>,
 ) -> Result<Option<Coord>, Stopped> {
     let lat = Lattice::new(clues.rows(), clues.cols());
     let given: Vec<bool> = clues.cells().iter().map(Option::is_some).collect();
     let mut checker = Checker::new(&lat, inside.cells(), &given, deadline);
-    for i in (0..lat.cells()).filter(|&i| given[i]) {
-        if checker.unique_without(&[i])? {
-            return Ok(Some(lat.coord(i)));
+    for orbit in orbits(&lat, symmetry) {
+        let orbit: Vec<usize> = orbit.into_iter().filter(|&i| given[i]).collect();
+        if !orbit.is_empty() && checker.unique_without(&orbit)? {
+            return Ok(Some(lat.coord(orbit[0])));
         }
     }
     Ok(None)

@@ -11,7 +11,6 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use zlink_grid::{Grid, Puzzle};
 use zlink_link::slitherlink::generate::{self, Difficulty, GenError, Options, Symmetry};
-use zlink_link::LoopEdges;
 use zlink_puzzles::slitherlink::Slitherlink;
 
 use super::write::{self, Format};
@@ -159,8 +158,15 @@ pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
     let p = Slitherlink::new(g.clues.clone());
     let verify_started = Instant::now();
     if args.verify {
-        write::verify(args, &LoopEdges::from_inside(&g.inside), "the puzzle", &p)?;
-        let removable = generate::removable_hint(&g.clues, &g.inside, opts.deadline)
+        let stopped = |e: generate::Stopped| {
+            CliError::budget(format!("verifying: {e}: raise --time-limit"))
+        };
+        if !generate::is_unique(&g.clues, &g.inside, opts.deadline).map_err(stopped)? {
+            return Err(CliError::failed(
+                "verification failed: the puzzle does not have the loop as its only solution",
+            ));
+        }
+        let removable = generate::removable_hint(&g.clues, &g.inside, opts.symmetry, opts.deadline)
             .map_err(|e| CliError::budget(format!("verifying minimality: {e}: raise --time-limit")))?;
         if let Some(at) = removable {
             return Err(CliError::failed(format!(
