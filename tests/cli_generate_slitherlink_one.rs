@@ -35,14 +35,19 @@ fn gen(extra: &[&str]) -> Value {
 
 /// The clue grid of a text puzzle (`None` for `.`).
 fn grid(text: &str) -> Vec<Vec<Option<u32>>> {
-    text.lines().map(|l| l.chars().map(|c| c.to_digit(10)).collect()).collect()
+    text.lines()
+        .map(|l| l.chars().map(|c| c.to_digit(10)).collect())
+        .collect()
 }
 
 #[test]
 fn one_puzzle_is_verified_minimal_and_reproducible() {
     let v = gen(&["--size", "10x10", "--seed", "7", "--verify"]);
     let inst = &v["instances"][0];
-    assert_eq!((inst["verified"].clone(), inst["minimal_verified"].clone()), (true.into(), true.into()));
+    assert_eq!(
+        (inst["verified"].clone(), inst["minimal_verified"].clone()),
+        (true.into(), true.into())
+    );
     assert_eq!(v["route"], "removal");
     let hints = v["hints"].as_u64().unwrap();
     assert_eq!(inst["hints"], hints);
@@ -64,27 +69,62 @@ fn every_format_reads_back_as_the_same_puzzle() {
     let v = gen(&["--size", "7x9", "--seed", "2"]);
     let text = v["instances"][0]["text"].as_str().unwrap().to_string();
     let dir = scratch("formats");
-    for (format, ext) in [("text", "txt"), ("url", "url"), ("janko", "janko"), ("tatham", "tatham")] {
-        let (code, out, err) =
-            zlink(&["generate", "slitherlink", "--size", "7x9", "--seed", "2", "--format", format]);
+    for (format, ext) in [
+        ("text", "txt"),
+        ("url", "url"),
+        ("janko", "janko"),
+        ("tatham", "tatham"),
+    ] {
+        let (code, out, err) = zlink(&[
+            "generate",
+            "slitherlink",
+            "--size",
+            "7x9",
+            "--seed",
+            "2",
+            "--format",
+            format,
+        ]);
         assert_eq!(code, 0, "{err}");
         let p = dir.join(format!("p.{ext}"));
         std::fs::write(&p, &out).unwrap();
-        let (code, rendered, err) = zlink(&["render", "--kind", "slitherlink", p.to_str().unwrap()]);
+        let (code, rendered, err) =
+            zlink(&["render", "--kind", "slitherlink", p.to_str().unwrap()]);
         assert_eq!(code, 0, "{format}: {err}");
         assert_eq!(rendered, text, "{format}");
         assert_eq!(count(p.to_str().unwrap()), "1", "{format}");
     }
-    let (code, svg, _) =
-        zlink(&["generate", "slitherlink", "--size", "7x9", "--seed", "2", "--format", "svg"]);
+    let (code, svg, _) = zlink(&[
+        "generate",
+        "slitherlink",
+        "--size",
+        "7x9",
+        "--seed",
+        "2",
+        "--format",
+        "svg",
+    ]);
     assert_eq!(code, 0);
     assert!(svg.contains("<svg") && svg.trim_end().ends_with("</svg>"));
     // --out writes the puzzle, the loop and the picture
     let out_dir = dir.join("out");
     let d = out_dir.to_str().unwrap();
-    let (code, out, _) = zlink(&["generate", "slitherlink", "--size", "7x9", "--seed", "2", "--out", d, "--svg"]);
+    let (code, out, _) = zlink(&[
+        "generate",
+        "slitherlink",
+        "--size",
+        "7x9",
+        "--seed",
+        "2",
+        "--out",
+        d,
+        "--svg",
+    ]);
     assert_eq!((code, out.as_str()), (0, ""));
-    assert_eq!(std::fs::read_to_string(out_dir.join("puzzle.txt")).unwrap(), text);
+    assert_eq!(
+        std::fs::read_to_string(out_dir.join("puzzle.txt")).unwrap(),
+        text
+    );
     assert!(out_dir.join("puzzle.svg").exists() && out_dir.join("loop.txt").exists());
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -115,11 +155,22 @@ fn symmetric_hints() {
                     "rot4" => (c, rows - 1 - r),
                     _ => (r, cols - 1 - c),
                 };
-                assert_eq!(g[r][c].is_some(), g[image.0][image.1].is_some(), "{sym} {r},{c}");
+                assert_eq!(
+                    g[r][c].is_some(),
+                    g[image.0][image.1].is_some(),
+                    "{sym} {r},{c}"
+                );
             }
         }
     }
-    let (code, _, err) = zlink(&["generate", "slitherlink", "--size", "8x9", "--symmetry", "rot4"]);
+    let (code, _, err) = zlink(&[
+        "generate",
+        "slitherlink",
+        "--size",
+        "8x9",
+        "--symmetry",
+        "rot4",
+    ]);
     assert_eq!(code, 2, "{err}");
 }
 
@@ -135,7 +186,10 @@ fn strip_keeps_a_minimal_subset_of_the_given_hints() {
     assert_eq!(s["stripped"], true);
     assert_eq!(s["given_hints"], v["hints"]);
     assert!(s["hints"].as_u64() < v["hints"].as_u64());
-    let (a, b) = (grid(&given), grid(s["instances"][0]["text"].as_str().unwrap()));
+    let (a, b) = (
+        grid(&given),
+        grid(s["instances"][0]["text"].as_str().unwrap()),
+    );
     for (ra, rb) in a.iter().zip(&b) {
         for (x, y) in ra.iter().zip(rb) {
             assert!(y.is_none() || x == y, "a hint not given");
@@ -158,11 +212,50 @@ fn strip_keeps_a_minimal_subset_of_the_given_hints() {
 
 #[test]
 fn limits_exit_3_without_output() {
-    stops_with(&["generate", "slitherlink", "--size", "40x40", "--time-limit", "0"], "time limit");
-    stops_with(&["generate", "slitherlink", "--size", "40x40", "--time-limit", "0", "--json"], "time limit");
-    stops_with(&["generate", "slitherlink", "--size", "40x40", "--max-memory", "1M"], "--max-memory");
+    stops_with(
+        &[
+            "generate",
+            "slitherlink",
+            "--size",
+            "40x40",
+            "--time-limit",
+            "0",
+        ],
+        "time limit",
+    );
+    stops_with(
+        &[
+            "generate",
+            "slitherlink",
+            "--size",
+            "40x40",
+            "--time-limit",
+            "0",
+            "--json",
+        ],
+        "time limit",
+    );
+    stops_with(
+        &[
+            "generate",
+            "slitherlink",
+            "--size",
+            "40x40",
+            "--max-memory",
+            "1M",
+        ],
+        "--max-memory",
+    );
     // the design route's flags do not take --difficulty
-    let (code, _, err) = zlink(&["generate", "slitherlink", "--size", "4x4", "--stats", "--difficulty", "easy"]);
+    let (code, _, err) = zlink(&[
+        "generate",
+        "slitherlink",
+        "--size",
+        "4x4",
+        "--stats",
+        "--difficulty",
+        "easy",
+    ]);
     assert_eq!(code, 2, "{err}");
 }
 
@@ -175,8 +268,17 @@ fn grade_command() {
     let (code, out, err) = zlink(&["grade", "--kind", "slitherlink", p.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains(": medium"), "{out}");
-    let g = json(&["--json", "grade", "--kind", "slitherlink", p.to_str().unwrap()]);
-    assert_eq!((g["grade"].as_str(), g["open_after_probing"].as_u64()), (Some("medium"), Some(0)));
+    let g = json(&[
+        "--json",
+        "grade",
+        "--kind",
+        "slitherlink",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        (g["grade"].as_str(), g["open_after_probing"].as_u64()),
+        (Some("medium"), Some(0))
+    );
     assert!(g["open_after_rules"].as_u64().unwrap() > 0);
     std::fs::write(&p, "....\n.33.\n....\n").unwrap();
     let (code, out, _) = zlink(&["grade", "--kind", "slitherlink", p.to_str().unwrap()]);
@@ -197,10 +299,27 @@ fn loop_reads_solve_output_and_puzzles() {
     let dir = scratch("loop");
     let p = dir.join("solved.txt");
     std::fs::write(&p, &drawing).unwrap();
-    let want: Vec<String> = v["loop"].as_array().unwrap().iter().map(|l| l.as_str().unwrap().to_string()).collect();
+    let want: Vec<String> = v["loop"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap().to_string())
+        .collect();
     for arg in [p.to_str().unwrap(), url] {
-        let s = json(&["--json", "generate", "slitherlink", "--loop", arg, "--stats"]);
-        let got: Vec<String> = s["loop"].as_array().unwrap().iter().map(|l| l.as_str().unwrap().to_string()).collect();
+        let s = json(&[
+            "--json",
+            "generate",
+            "slitherlink",
+            "--loop",
+            arg,
+            "--stats",
+        ]);
+        let got: Vec<String> = s["loop"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap().to_string())
+            .collect();
         assert_eq!(got, want, "{arg}");
     }
     std::fs::remove_dir_all(&dir).ok();

@@ -14,7 +14,9 @@ fn main() {
         Some("random") => Order::RANDOM,
         Some(r) if r.contains(',') => {
             let v: Vec<u8> = r.split(',').map(|x| x.parse().unwrap()).collect();
-            Order { rank: [v[0], v[1], v[2], v[3], v[4]] }
+            Order {
+                rank: [v[0], v[1], v[2], v[3], v[4]],
+            }
         }
         _ => Order::TWOS_FIRST,
     };

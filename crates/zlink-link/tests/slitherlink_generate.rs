@@ -2,11 +2,11 @@
 //! list of `zlink-testkit` on small grids (unique, minimal by deletion), the ZDD engine on
 //! larger ones; grades against hand-checked puzzles.
 
-use zlink_grid::{Coord, Grid};
 use zlink_link::slitherlink::generate::{
     generate, grade, strip, Difficulty, GenError, Options, Order, Symmetry,
 };
 use zlink_link::slitherlink::SlitherZdd;
+use zlink_puzzle::{Coord, Grid};
 use zlink_testkit::slither_design::{boundary, cycles, side_counts};
 
 /// The cycles (as side counts) of a grid, computed once per size.
@@ -304,7 +304,10 @@ fn grades_of_hand_checked_puzzles() {
 #[test]
 fn a_deadline_stops_with_no_puzzle() {
     let opts = Options {
-        deadline: Some(std::time::Instant::now()),
+        limits: zlink_base::Limits {
+            deadline: Some(std::time::Instant::now()),
+            ..Default::default()
+        },
         ..Options::default()
     };
     assert!(matches!(
@@ -312,7 +315,7 @@ fn a_deadline_stops_with_no_puzzle() {
         Err(GenError::TimeLimit { .. })
     ));
     let small = Options {
-        max_memory: Some(1 << 20),
+        limits: zlink_base::Limits::default().with_memory(1 << 20),
         ..Options::default()
     };
     assert!(matches!(

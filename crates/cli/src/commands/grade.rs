@@ -10,8 +10,8 @@
 use std::time::{Duration, Instant};
 
 use serde_json::json;
+use zlink_engines::slitherlink::Slitherlink;
 use zlink_link::slitherlink::generate::grade;
-use zlink_puzzles::slitherlink::Slitherlink;
 
 use crate::exit::CliError;
 use crate::output::outln;

@@ -6,7 +6,7 @@
 //! single simple cycle as its boundary, and the hint-set family is meaningless for anything
 //! else. Errors are positioned so an editor can jump to the offending cell.
 
-use zlink_grid::{Coord, Grid, ParseError};
+use zlink_puzzle::{Coord, Grid, ParseError};
 
 /// Why a region's boundary is not one simple cycle: the cell to point at and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -296,7 +296,10 @@ pub fn parse_drawing(text: &str, source: &str) -> Result<Grid<bool>, ParseError>
         .map(|(i, l)| (i + 1, l.trim_end().chars().collect()))
         .skip_while(|(_, l): &(usize, Vec<char>)| l.is_empty())
         .collect();
-    let n = all.iter().rposition(|(_, l)| !l.is_empty()).map_or(0, |k| k + 1);
+    let n = all
+        .iter()
+        .rposition(|(_, l)| !l.is_empty())
+        .map_or(0, |k| k + 1);
     let lines = &all[..n];
     let first = &lines[0];
     let cols = first.1.len().saturating_sub(1) / 2;
@@ -339,7 +342,12 @@ pub fn parse_drawing(text: &str, source: &str) -> Result<Grid<bool>, ParseError>
         }
     }
     check_loop(&inside).map_err(|e| {
-        ParseError::new(source, lines[2 * e.at.row + 1].0, 2 * e.at.col + 2, e.message)
+        ParseError::new(
+            source,
+            lines[2 * e.at.row + 1].0,
+            2 * e.at.col + 2,
+            e.message,
+        )
     })?;
     Ok(inside)
 }

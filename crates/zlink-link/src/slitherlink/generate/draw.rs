@@ -17,7 +17,7 @@
 //! Small grids, where the cycle diagram is small, draw uniformly over all loops instead
 //! ([`crate::design::random::uniform_loop`], under [`UNIFORM_NODES`]).
 
-use zlink_zdd::SplitMix64;
+use zlink_base::SplitMix64;
 
 use crate::design::random::uniform_loop;
 
@@ -163,7 +163,7 @@ pub(crate) fn flippable(rows: usize, cols: usize, inside: &[bool], x: usize) -> 
 mod tests {
     use super::*;
     use crate::design::check_loop;
-    use zlink_grid::Grid;
+    use zlink_puzzle::Grid;
 
     #[test]
     fn every_flip_keeps_one_simple_cycle() {

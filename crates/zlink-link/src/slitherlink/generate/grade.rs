@@ -17,7 +17,7 @@
 
 use std::time::Instant;
 
-use zlink_grid::Grid;
+use zlink_puzzle::Grid;
 
 use super::lattice::Lattice;
 use crate::deduce::deduce;

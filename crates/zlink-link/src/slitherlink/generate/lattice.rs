@@ -6,7 +6,7 @@
 //! computed once, not [`Coord`]s and grids; sides are numbered horizontal first, row by row
 //! (`h(r, c)` is the top of cell `(r, c)`), then vertical (`v(r, c)` the left of `(r, c)`).
 
-use zlink_grid::{Coord, Grid};
+use zlink_puzzle::{Coord, Grid};
 
 use crate::deduce::{Problem, Shape};
 

@@ -27,8 +27,8 @@ mod unique;
 
 use std::time::Instant;
 
-use zlink_grid::{Coord, Grid};
-use zlink_zdd::SplitMix64;
+use zlink_base::{Limits, SplitMix64};
+use zlink_puzzle::{Coord, Grid};
 
 pub use grade::{grade, Difficulty, Grading};
 
@@ -119,10 +119,9 @@ pub struct Options {
     pub symmetry: Symmetry,
     /// The removal order.
     pub order: Order,
-    /// When to stop (exit 3 in the CLI).
-    pub deadline: Option<Instant>,
-    /// Memory budget in bytes (checked against the estimate before anything is built).
-    pub max_memory: Option<u64>,
+    /// The run's limits: its `deadline` (exit 3 in the CLI) and its `max_memory` (checked
+    /// against the estimate [`BYTES_PER_CELL`] before anything is built) are honoured.
+    pub limits: Limits,
 }
 
 /// Figures of one run.
@@ -175,7 +174,7 @@ const MAX_LOOPS: u32 = 50;
 
 fn check_budget(cells: usize, opts: &Options) -> Result<(), GenError> {
     let needed = (cells as u64).saturating_mul(BYTES_PER_CELL) + (16 << 20);
-    match opts.max_memory {
+    match opts.limits.max_memory {
         Some(budget) if needed > budget => Err(GenError::Memory { needed, budget }),
         _ => Ok(()),
     }
@@ -256,7 +255,7 @@ pub fn strip(clues: &Grid<Option<u8>>, opts: &Options) -> Result<Generated, GenE
         return Err(GenError::Invalid("the grid is empty".into()));
     }
     check_budget(rows * cols, opts)?;
-    let (inside, graded) = solution(clues, opts.deadline).map_err(|e| match e {
+    let (inside, graded) = solution(clues, opts.limits.deadline).map_err(|e| match e {
         GenError::TimeLimit { .. } => GenError::TimeLimit {
             seconds: started.elapsed().as_secs_f64(),
             checks: 0,
@@ -333,7 +332,12 @@ pub fn is_unique(
 ) -> Result<bool, Stopped> {
     let lat = Lattice::new(clues.rows(), clues.cols());
     let values = lat.values(&lat.loop_of(inside.cells()));
-    if clues.cells().iter().zip(&values).any(|(h, &v)| h.is_some_and(|h| h != v)) {
+    if clues
+        .cells()
+        .iter()
+        .zip(&values)
+        .any(|(h, &v)| h.is_some_and(|h| h != v))
+    {
         return Ok(false);
     }
     let given: Vec<bool> = clues.cells().iter().map(Option::is_some).collect();
@@ -420,7 +424,7 @@ impl Pass<'_> {
         rng: &mut SplitMix64,
         stats: &mut Stats,
     ) -> Result<Option<(Vec<Option<u8>>, Difficulty)>, GenError> {
-        let (lat, deadline) = (self.lat, self.opts.deadline);
+        let (lat, deadline) = (self.lat, self.opts.limits.deadline);
         let stopped = |stats: &Stats| GenError::TimeLimit {
             seconds: self.started.elapsed().as_secs_f64(),
             checks: stats.checks,

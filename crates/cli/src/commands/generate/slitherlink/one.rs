@@ -9,9 +9,9 @@
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use zlink_grid::{Grid, Puzzle};
+use zlink_engines::slitherlink::Slitherlink;
 use zlink_link::slitherlink::generate::{self, Difficulty, GenError, Options, Symmetry};
-use zlink_puzzles::slitherlink::Slitherlink;
+use zlink_puzzle::{Grid, Puzzle};
 
 use super::write::{self, Format};
 use super::{loop_lines, Args};
@@ -141,8 +141,12 @@ pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
             Sym::Rot4 => Symmetry::Rot4,
             Sym::Mirror => Symmetry::Mirror,
         },
-        deadline: deadline(args.time_limit),
-        max_memory: args.max_memory.or_else(memory::default_budget),
+        limits: zlink_base::Limits {
+            deadline: deadline(args.time_limit),
+            time_limit: args.time_limit.map(Duration::from_secs_f64),
+            max_memory: args.max_memory.or_else(memory::default_budget),
+            ..Default::default()
+        },
         ..Options::default()
     };
     let given = match &args.from {
@@ -158,16 +162,18 @@ pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
     let p = Slitherlink::new(g.clues.clone());
     let verify_started = Instant::now();
     if args.verify {
-        let stopped = |e: generate::Stopped| {
-            CliError::budget(format!("verifying: {e}: raise --time-limit"))
-        };
-        if !generate::is_unique(&g.clues, &g.inside, opts.deadline).map_err(stopped)? {
+        let stopped =
+            |e: generate::Stopped| CliError::budget(format!("verifying: {e}: raise --time-limit"));
+        if !generate::is_unique(&g.clues, &g.inside, opts.limits.deadline).map_err(stopped)? {
             return Err(CliError::failed(
                 "verification failed: the puzzle does not have the loop as its only solution",
             ));
         }
-        let removable = generate::removable_hint(&g.clues, &g.inside, opts.symmetry, opts.deadline)
-            .map_err(|e| CliError::budget(format!("verifying minimality: {e}: raise --time-limit")))?;
+        let removable =
+            generate::removable_hint(&g.clues, &g.inside, opts.symmetry, opts.limits.deadline)
+                .map_err(|e| {
+                    CliError::budget(format!("verifying minimality: {e}: raise --time-limit"))
+                })?;
         if let Some(at) = removable {
             return Err(CliError::failed(format!(
                 "verification failed: the puzzle stays unique without the hint at {at}"
