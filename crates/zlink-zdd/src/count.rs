@@ -10,10 +10,10 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
+use crate::limbs::U256;
 use crate::node::NodeId;
 use crate::store::Zdd;
 use crate::topo::Topo;
-use crate::u256::U256;
 
 /// A count type: `u128` (adds can overflow) or [`BigUint`] (never overflows).
 pub(crate) trait Counter: Clone {

@@ -158,6 +158,12 @@ impl Unreduced {
         self.starts[self.starts.len() - 1] as usize
     }
 
+    /// Bytes held by the rows (allocated capacity).
+    pub fn memory_bytes(&self) -> usize {
+        let links: usize = self.chunks.iter().map(Vec::capacity).sum();
+        links * std::mem::size_of::<[Link; 2]>() + self.starts.capacity() * 4
+    }
+
     /// The root: a terminal or a node.
     pub fn root(&self) -> RawRef {
         self.raw_ref(self.root)
