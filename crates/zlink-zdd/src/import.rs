@@ -321,7 +321,7 @@ impl crate::Zdd {
         // copies of the node array while it grows.
         let raw_total = starts[rows] as usize;
         self.nodes
-            .reserve(raw_total.min(self.budget.saturating_sub(self.nodes.len() - 2)));
+            .reserve_uniform(raw_total.min(self.budget.saturating_sub(self.nodes.len() - 2)));
         // A chunk is dropped once its first parent row and every row in it are reduced
         // (Simpath rows are read by the next few rows only); the root's id is taken as soon as
         // its row is reduced.

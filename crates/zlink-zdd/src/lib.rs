@@ -43,6 +43,7 @@ pub mod import;
 mod iter;
 mod limbs;
 mod node;
+mod nodes;
 mod optimize;
 mod rank;
 pub mod rng;
