@@ -382,15 +382,14 @@ fn scatters<T>(
     };
     let shards = 1usize << bits;
     let cap = (2 * chunk).div_ceil(shards) + 8;
-    let scatters = (0..chunks)
+    (0..chunks)
         .map(|_| {
             let buckets = (0..shards)
                 .map(|_| pool.pop().unwrap_or_else(|| Vec::with_capacity(cap)))
                 .collect();
             Scatter::with_buckets(level, chunk, buckets)
         })
-        .collect();
-    scatters
+        .collect()
 }
 
 /// Work items over `parts` of about `chunk` states each, as `(part, start, end)` ranges in

@@ -118,7 +118,7 @@ mod tests {
                 .unwrap()
                 .checked_add(top.resize().unwrap())
                 .map(BigUint::from),
-            Some(BigUint::from(u64::MAX) * 2u8 << 64u32)
+            Some((BigUint::from(u64::MAX) * 2u8) << 64u32)
         );
         assert_eq!(
             BigUint::from(U256::from(u128::MAX)),

@@ -167,6 +167,9 @@ mod tests {
                 hi: i,
             });
         }
-        assert!(one_var.memory_bytes() <= 8 * 10 * PAGE + 8 * 16, "8 bytes a node");
+        assert!(
+            one_var.memory_bytes() <= 8 * 10 * PAGE + 8 * 16,
+            "8 bytes a node"
+        );
     }
 }
