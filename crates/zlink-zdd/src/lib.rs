@@ -46,7 +46,6 @@ mod node;
 mod nodes;
 mod optimize;
 mod rank;
-pub mod rng;
 mod serial;
 mod setops;
 mod store;
@@ -60,6 +59,6 @@ pub use limbs::{Limbs, U256};
 pub use node::{BudgetExceeded, NodeId, Var, TERMINAL_VAR};
 pub use optimize::Optimum;
 pub use rank::Ranker;
-pub use rng::SplitMix64;
+
 pub use serial::{DecodeError, SerialZdd};
 pub use store::Zdd;
