@@ -479,7 +479,7 @@ mod tests {
     /// state once with the right sum (and so does the copying merge).
     #[test]
     fn in_place_merge_survives_overflow_and_matches_the_sums() {
-        let mut rng = zlink_zdd::SplitMix64::new(99);
+        let mut rng = zlink_base::SplitMix64::new(99);
         for round in 0..40 {
             let parts: Vec<Vec<(u32, Limbs<1>)>> = (0..1 + rng.below_u64(6))
                 .map(|_| {

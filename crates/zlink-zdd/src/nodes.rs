@@ -128,7 +128,7 @@ mod tests {
     /// take 8 bytes a node.
     #[test]
     fn records_read_back_across_uniform_and_mixed_pages() {
-        let mut rng = crate::SplitMix64::new(5);
+        let mut rng = zlink_base::SplitMix64::new(5);
         let mut v = NodeVec::default();
         let mut want = Vec::new();
         let mut var = 0u32;
