@@ -9,11 +9,14 @@ use zlink_link::slitherlink::SlitherZdd;
 use zlink_puzzle::{Coord, Grid};
 use zlink_testkit::slither_design::{boundary, cycles, side_counts};
 
+/// A cycle as its list of sides, with the count of its sides around every cell.
+type Counted = (Vec<(usize, usize)>, Vec<u8>);
+
 /// The cycles (as side counts) of a grid, computed once per size.
 struct Oracle {
     rows: usize,
     cols: usize,
-    all: Vec<(Vec<(usize, usize)>, Vec<u8>)>,
+    all: Vec<Counted>,
 }
 
 impl Oracle {

@@ -90,11 +90,10 @@ fn maze(rows: usize, cols: usize, rng: &mut SplitMix64) -> Vec<bool> {
             x = next[x];
         }
     }
-    for x in 0..rooms {
+    for (x, &y) in next.iter().enumerate().take(rooms) {
         let (r, c) = (2 * (x / rc), 2 * (x % rc));
         inside[r * cols + c] = true;
-        if next[x] != usize::MAX {
-            let y = next[x];
+        if y != usize::MAX {
             let (s, t) = (2 * (y / rc), 2 * (y % rc));
             inside[(r + s) / 2 * cols + (c + t) / 2] = true;
         }

@@ -118,7 +118,7 @@ pub fn grade(clues: &Grid<Option<u8>>, deadline: Option<Instant>) -> Result<Grad
         0 => 0,
         _ => open_sides(&lat, clues.cells(), true, deadline).unwrap_or(sides),
     };
-    let grade = (found.len() == 1).then(|| match (open_after_rules, open_after_probing) {
+    let grade = (found.len() == 1).then_some(match (open_after_rules, open_after_probing) {
         (0, _) => Difficulty::Easy,
         (_, 0) => Difficulty::Medium,
         _ => Difficulty::Hard,

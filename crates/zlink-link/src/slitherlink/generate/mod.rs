@@ -416,14 +416,13 @@ struct Pass<'a> {
     started: Instant,
 }
 
+/// The clues a pass kept (`None` where a cell shows no clue) and their grade.
+type Kept = (Vec<Option<u8>>, Difficulty);
+
 impl Pass<'_> {
     /// The kept clues and their grade, or `None` when the given clues do not make the loop
     /// settled by the level (unique for no level).
-    fn run(
-        &self,
-        rng: &mut SplitMix64,
-        stats: &mut Stats,
-    ) -> Result<Option<(Vec<Option<u8>>, Difficulty)>, GenError> {
+    fn run(&self, rng: &mut SplitMix64, stats: &mut Stats) -> Result<Option<Kept>, GenError> {
         let (lat, deadline) = (self.lat, self.opts.limits.deadline);
         let stopped = |stats: &Stats| GenError::TimeLimit {
             seconds: self.started.elapsed().as_secs_f64(),

@@ -348,10 +348,6 @@ impl<'l> Checker<'l> {
                 .iter()
                 .map(|&l| self.solver.value_lit(l) == lbool::TRUE)
                 .collect();
-            if std::env::var_os("SLGEN_DEBUG").is_some() {
-                let lens: Vec<usize> = cycles.iter().map(Vec::len).collect();
-                eprintln!("model {} cycles {:?}", self.models, lens);
-            }
             for c in self.region_cuts(&colour) {
                 self.cuts += 1;
                 self.add(&c);
