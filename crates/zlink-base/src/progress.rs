@@ -17,6 +17,19 @@ pub struct Report<'a> {
     pub total: Option<u64>,
     /// A short figure to show beside the bar (nodes so far, cuts, the bound).
     pub detail: &'a str,
+    /// Named figures of this step for logs (a diagram level's `states`, `held_states`,
+    /// `held_bytes`), empty unless the engine has them; see [`Report::figure`].
+    pub figures: &'a [(&'a str, u64)],
+}
+
+impl Report<'_> {
+    /// The figure named `name`, if the engine reported it.
+    pub fn figure(&self, name: &str) -> Option<u64> {
+        self.figures
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, v)| v)
+    }
 }
 
 type Sink = dyn Fn(&Report<'_>) + Send + Sync;
@@ -44,13 +57,26 @@ impl ProgressHook {
         total: Option<u64>,
         detail: impl FnOnce() -> String,
     ) {
+        self.report_figures(phase, done, total, || (detail(), Vec::new()));
+    }
+
+    /// Like [`ProgressHook::report`], with named figures for logs; `detail` and the figures
+    /// are only built when somebody listens.
+    pub fn report_figures(
+        &self,
+        phase: &str,
+        done: u64,
+        total: Option<u64>,
+        detail: impl FnOnce() -> (String, Vec<(&'static str, u64)>),
+    ) {
         if let Some(f) = &self.0 {
-            let d = detail();
+            let (d, figures) = detail();
             f(&Report {
                 phase,
                 done,
                 total,
                 detail: &d,
+                figures: &figures,
             });
         }
     }
@@ -96,5 +122,28 @@ mod tests {
         assert!(!off.is_on());
         off.report("x", 1, None, || unreachable!("no listener, no detail"));
         assert_eq!(hook, off);
+    }
+
+    #[test]
+    fn figures_reach_the_sink_by_name() {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let s = Arc::clone(&seen);
+        let hook = ProgressHook::new(move |r| {
+            s.lock().unwrap().push((
+                r.figure("states"),
+                r.figure("held_bytes"),
+                r.figure("other"),
+            ))
+        });
+        hook.report_figures("levels", 1, Some(2), || {
+            ("5 nodes".into(), vec![("states", 5), ("held_bytes", 640)])
+        });
+        hook.report("levels", 2, Some(2), || "6 nodes".into());
+        assert_eq!(
+            seen.lock().unwrap().as_slice(),
+            [(Some(5), Some(640), None), (None, None, None)]
+        );
+        ProgressHook::default()
+            .report_figures("x", 1, None, || unreachable!("no listener, no figures"));
     }
 }

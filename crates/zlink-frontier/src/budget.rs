@@ -112,15 +112,45 @@ impl<'a> Budget<'a> {
             .check(Resource::HeldStates, held, At::level(level, levels))
     }
 
-    /// Reports `level` of `levels` done with `nodes_so_far` nodes (phase `levels`).
+    /// Reports `level` of `levels` done with `nodes_so_far` nodes (phase `levels`), with the
+    /// level's [`LevelFigures`] as the figures `states`, `held_states` and `held_bytes` (for
+    /// logs of memory per level); `figures` is only called when somebody listens.
     #[inline]
-    pub(crate) fn report(&self, level: Level, levels: Level, nodes_so_far: u64) {
-        self.limits
-            .progress
-            .report("levels", u64::from(level), Some(u64::from(levels)), || {
-                format!("{nodes_so_far} nodes so far")
-            });
+    pub(crate) fn report(
+        &self,
+        level: Level,
+        levels: Level,
+        nodes_so_far: u64,
+        figures: impl FnOnce() -> LevelFigures,
+    ) {
+        self.limits.progress.report_figures(
+            "levels",
+            u64::from(level),
+            Some(u64::from(levels)),
+            || {
+                let f = figures();
+                (
+                    format!("{nodes_so_far} nodes so far"),
+                    vec![
+                        ("states", f.states),
+                        ("held_states", f.held_states),
+                        ("held_bytes", f.held_bytes),
+                    ],
+                )
+            },
+        );
     }
+}
+
+/// What one level of a run holds, reported with its progress.
+pub(crate) struct LevelFigures {
+    /// The level's states (nodes).
+    pub(crate) states: u64,
+    /// States held now: this level's and the children waiting for later levels.
+    pub(crate) held_states: u64,
+    /// Bytes the engine holds now (its buffers' capacity: states, counts, the builder's raw
+    /// diagram); the process's resident memory is more.
+    pub(crate) held_bytes: u64,
 }
 
 /// Shard of a state for the parallel paths: middle bits of its Fx hash (the low bits pick the

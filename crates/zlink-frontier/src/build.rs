@@ -29,7 +29,7 @@ use zlink_zdd::import::{RawRef, Unreduced};
 use zlink_base::stop::At;
 use zlink_base::{Limits, Resource, Stopped};
 
-use crate::budget::Budget;
+use crate::budget::{Budget, LevelFigures};
 use crate::lookahead::Lookahead;
 use crate::pending::{Pending, Raw, Scatter};
 use crate::run::BUILD_BYTES_PER_NODE;
@@ -107,17 +107,17 @@ fn merge_shard<S: Clone + Eq + std::hash::Hash>(parts: &[Vec<(S, BackRef)>]) -> 
     Shard { states, ids }
 }
 
-/// Expands `states` (node ids `base..`) of `level`: the branches that accept, as
-/// `id << 1 | branch`, and the children by level and shard.
+/// Expands `states` (node ids `base..`, in consecutive slices) of `level`: the branches that
+/// accept, as `id << 1 | branch`, and the children by level and shard.
 fn expand_chunk<S: Spec>(
     spec: &S,
     (level, first): (Level, u32),
-    (base, states): (u32, &[S::State]),
+    (base, states): (u32, &[&[S::State]]),
     mut out: Scatter<(S::State, BackRef)>,
     bits_of: &dyn Fn(Level) -> u32,
 ) -> (Vec<u64>, Scatter<(S::State, BackRef)>) {
     let mut accepts = Vec::new();
-    for (k, s) in (base..).zip(states) {
+    for (k, s) in (base..).zip(states.iter().copied().flatten()) {
         for b in 0..2 {
             match spec.child(s, level, b == 1) {
                 Step::Reject => {}
@@ -200,12 +200,24 @@ pub(crate) fn build_in<S: Spec>(spec: &S, budget: &Budget<'_>) -> Result<Built, 
         pending.recycle(items);
         max_level_nodes = max_level_nodes.max(len);
         budget.check_deadline(i, levels)?;
-        budget.report(i, levels, nodes);
-        budget.check_nodes(nodes, i, levels)?;
-        let parts = merged.iter().map(|m| m.states.as_slice());
-        let accepts = pending.expand_level(i, len, parts, |base, c, out, bits_of| {
-            expand_chunk(spec, (i, first), (base, c), out, bits_of)
+        budget.report(i, levels, nodes, || {
+            let states: usize = merged.iter().map(|m| m.states.capacity()).sum();
+            LevelFigures {
+                states: len as u64,
+                held_states: pending.items() + len as u64,
+                held_bytes: raw.memory_bytes() as u64
+                    + pending.bytes()
+                    + (states * std::mem::size_of::<S::State>()) as u64,
+            }
         });
+        budget.check_nodes(nodes, i, levels)?;
+        let parts = merged.into_iter().map(|m| m.states).collect();
+        let accepts = pending.expand_level(
+            i,
+            parts,
+            |_| None,
+            |base, c, out, bits_of| expand_chunk(spec, (i, first), (base, c), out, bits_of),
+        );
         for x in accepts.into_iter().flatten() {
             raw.set_child(i, (x >> 1) as u32, x & 1 == 1, RawRef::ONE);
         }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
-use zlink_base::Stopped;
+use zlink_base::{ProgressHook, Stopped};
 use zlink_frontier::run::{build_family, count_family, MateFamily, SpecFamily};
 use zlink_frontier::{EdgeOrder, Graph, Limits, RunError};
 use zlink_zdd::Zdd;
@@ -115,6 +115,11 @@ pub struct GraphCountArgs {
     /// Edge (= ZDD variable) order.
     #[arg(long, value_enum, default_value_t = OrderArg::Frontier)]
     pub order: OrderArg,
+    /// Write one line per level to stderr: its states, the states held at once, the bytes the
+    /// engine holds, the resident and peak memory, the seconds so far (memory per level of a
+    /// record-size run, and progress when stderr is no terminal).
+    #[arg(long)]
+    pub log_levels: bool,
 }
 
 /// The graph to work on, and how vertices are named on the command line.
@@ -257,6 +262,34 @@ fn time_limit_error(limits: &Limits, while_what: &str) -> CliError {
     )
 }
 
+/// `--log-levels`: the bar's hook, and one line per level on stderr with the level's figures
+/// as the frontier reports them (states, held states, engine bytes), the resident and peak
+/// memory and the seconds so far.
+fn level_log(bar: &Bar) -> ProgressHook {
+    let on_bar = bar.hook();
+    let started = Instant::now();
+    let mb = |b: u64| b as f64 / (1u64 << 20) as f64;
+    ProgressHook::new(move |r| {
+        on_bar.report(r.phase, r.done, r.total, || r.detail.to_string());
+        if r.phase != "levels" {
+            return;
+        }
+        let figure = |name| r.figure(name).unwrap_or(0);
+        eprintln!(
+            "level {}/{}: {} states, {} held, engine {:.1} MiB, resident {:.1} MiB, \
+             peak {:.1} MiB, {:.1} s",
+            r.done,
+            r.total.unwrap_or(0),
+            figure("states"),
+            figure("held_states"),
+            mb(figure("held_bytes")),
+            mb(memory::resident_bytes().unwrap_or(0)),
+            mb(memory::peak_bytes().unwrap_or(0)),
+            started.elapsed().as_secs_f64()
+        );
+    })
+}
+
 /// Counts (or builds, `--build`) the family through the frontier's one entry point, with a
 /// progress bar on a terminal and the budgets and deadline of `limits`.
 fn execute(
@@ -276,7 +309,11 @@ fn execute(
             common.max_memory.or_else(memory::default_budget)
         },
         max_nodes: common.max_nodes,
-        progress: bar.hook(),
+        progress: if common.log_levels {
+            level_log(&bar)
+        } else {
+            bar.hook()
+        },
         ..limits
     };
     let out = if building {

@@ -40,6 +40,7 @@
 //! ```
 
 mod dots;
+pub mod generate;
 
 pub use dots::dot_edges;
 pub use zlink_puzzle::slitherlink::{LoopEdge, LoopEdges};
