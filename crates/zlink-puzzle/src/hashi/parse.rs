@@ -367,9 +367,6 @@ pub fn parse_janko_solution(h: &Hashi, text: &str, source: &str) -> Result<Bridg
     Ok(Bridges::new(out))
 }
 
-/// Builds the instance (island numbers too large for their neighbourhood are not checked
-/// here: such a puzzle is well-formed and has no solution, see [`Hashi::overloaded`]).
-
 /// The `rows cols islands` header of a `.has` file (line `hl`, text `head`), with its tokens.
 fn has_header<'a>(
     hl: usize,
@@ -435,6 +432,8 @@ fn tatham_params(params: &str, params_col: usize, source: &str) -> Result<(), Pa
     Ok(())
 }
 
+/// Builds the instance (island numbers too large for their neighbourhood are not checked
+/// here: such a puzzle is well-formed and has no solution, see [`Hashi::overloaded`]).
 fn finish(
     rows: usize,
     cols: usize,
