@@ -315,7 +315,7 @@ fn a_deadline_stops_with_no_puzzle() {
     };
     assert!(matches!(
         generate(30, 30, &opts),
-        Err(GenError::TimeLimit { .. })
+        Err(GenError::Stopped(s)) if s.is_time()
     ));
     let small = Options {
         limits: zlink_base::Limits::default().with_memory(1 << 20),
@@ -323,7 +323,7 @@ fn a_deadline_stops_with_no_puzzle() {
     };
     assert!(matches!(
         generate(30, 30, &small),
-        Err(GenError::Memory { .. })
+        Err(GenError::Stopped(s)) if s.memory_bound()
     ));
     assert!(matches!(
         generate(0, 3, &Options::default()),

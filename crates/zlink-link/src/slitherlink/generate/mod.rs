@@ -27,7 +27,7 @@ mod unique;
 
 use std::time::Instant;
 
-use zlink_base::{Limits, SplitMix64};
+use zlink_base::{Limits, SplitMix64, Stopped};
 use zlink_puzzle::{Coord, Grid};
 
 pub use grade::{grade, Difficulty, Grading};
@@ -35,30 +35,14 @@ pub use grade::{grade, Difficulty, Grading};
 use lattice::Lattice;
 use unique::Checker;
 
-/// The run reached its deadline.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("stopped at the time limit")]
-pub struct Stopped;
-
 /// Why no puzzle was produced.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum GenError {
-    /// The deadline passed (no partial puzzle).
-    #[error("stopped at the time limit after {seconds:.2} s ({checks} checks)")]
-    TimeLimit {
-        /// Seconds spent.
-        seconds: f64,
-        /// Checks made.
-        checks: u64,
-    },
-    /// The memory the run needs is above the budget.
-    #[error("needs about {needed} bytes, above the memory budget of {budget} bytes")]
-    Memory {
-        /// Estimated bytes.
-        needed: u64,
-        /// The budget.
-        budget: u64,
-    },
+    /// The deadline passed (noting the seconds spent and the checks made), or the memory
+    /// the run needs (estimated before anything is built) is above the budget: no partial
+    /// puzzle.
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
     /// The size or the options do not make a puzzle (an empty grid, `rot4` on a non-square one).
     #[error("{0}")]
     Invalid(String),
@@ -174,16 +158,23 @@ const MAX_LOOPS: u32 = 50;
 
 fn check_budget(cells: usize, opts: &Options) -> Result<(), GenError> {
     let needed = (cells as u64).saturating_mul(BYTES_PER_CELL) + (16 << 20);
-    match opts.limits.max_memory {
-        Some(budget) if needed > budget => Err(GenError::Memory { needed, budget }),
-        _ => Ok(()),
-    }
+    Ok(opts
+        .limits
+        .check_memory(needed, &format!("the generator on {cells} cells"))?)
+}
+
+/// The time limit of `opts` reached after `seconds` and `checks` checks.
+fn time_limit(opts: &Options, seconds: f64, checks: u64) -> GenError {
+    GenError::Stopped(
+        Stopped::time(opts.limits.time_limit)
+            .noting(format!("after {seconds:.2} s, {checks} checks")),
+    )
 }
 
 /// One random puzzle on a `rows × cols` grid (module doc).
 ///
 /// # Errors
-/// [`GenError::TimeLimit`] at the deadline, [`GenError::Memory`] above the budget,
+/// [`GenError::Stopped`] at the deadline or above the memory budget,
 /// [`GenError::Invalid`] for an empty grid or `Rot4` on a non-square one.
 pub fn generate(rows: usize, cols: usize, opts: &Options) -> Result<Generated, GenError> {
     let started = Instant::now();
@@ -246,7 +237,7 @@ fn finish(mut g: Generated, started: Instant) -> Generated {
 ///
 /// # Errors
 /// [`GenError::NoSolution`] or [`GenError::NotUnique`] when the puzzle is not unique,
-/// [`GenError::TimeLimit`], [`GenError::Memory`], or [`GenError::Invalid`] with the engine's
+/// [`GenError::Stopped`] (time or memory), or [`GenError::Invalid`] with the engine's
 /// message (a clue above 4).
 pub fn strip(clues: &Grid<Option<u8>>, opts: &Options) -> Result<Generated, GenError> {
     let started = Instant::now();
@@ -256,10 +247,7 @@ pub fn strip(clues: &Grid<Option<u8>>, opts: &Options) -> Result<Generated, GenE
     }
     check_budget(rows * cols, opts)?;
     let (inside, graded) = solution(clues, opts.limits.deadline).map_err(|e| match e {
-        GenError::TimeLimit { .. } => GenError::TimeLimit {
-            seconds: started.elapsed().as_secs_f64(),
-            checks: 0,
-        },
+        GenError::Stopped(s) if s.is_time() => time_limit(opts, started.elapsed().as_secs_f64(), 0),
         e => e,
     })?;
     let lat = Lattice::new(rows, cols);
@@ -297,7 +285,7 @@ pub fn strip(clues: &Grid<Option<u8>>, opts: &Options) -> Result<Generated, GenE
 /// The unique solution of `clues` as its inside region, with the puzzle's grading.
 ///
 /// # Errors
-/// [`GenError::NoSolution`], [`GenError::NotUnique`], [`GenError::TimeLimit`] at the
+/// [`GenError::NoSolution`], [`GenError::NotUnique`], [`GenError::Stopped`] at the
 /// deadline, or [`GenError::Invalid`] with the engine's message (a clue above 4).
 pub fn solution(
     clues: &Grid<Option<u8>>,
@@ -305,10 +293,7 @@ pub fn solution(
 ) -> Result<(Grid<bool>, Grading), GenError> {
     let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let graded = grade(clues, deadline).map_err(|e| match late() {
-        true => GenError::TimeLimit {
-            seconds: 0.0,
-            checks: 0,
-        },
+        true => GenError::Stopped(Stopped::time(None)),
         false => GenError::Invalid(e),
     })?;
     match (graded.solutions, graded.inside.clone()) {
@@ -424,9 +409,12 @@ impl Pass<'_> {
     /// settled by the level (unique for no level).
     fn run(&self, rng: &mut SplitMix64, stats: &mut Stats) -> Result<Option<Kept>, GenError> {
         let (lat, deadline) = (self.lat, self.opts.limits.deadline);
-        let stopped = |stats: &Stats| GenError::TimeLimit {
-            seconds: self.started.elapsed().as_secs_f64(),
-            checks: stats.checks,
+        let stopped = |stats: &Stats| {
+            time_limit(
+                self.opts,
+                self.started.elapsed().as_secs_f64(),
+                stats.checks,
+            )
         };
         let mut checker = Checker::new(lat, self.inside, self.given, deadline);
         let values = checker.values().to_vec();

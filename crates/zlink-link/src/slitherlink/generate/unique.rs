@@ -27,7 +27,7 @@
 use batsat::{lbool, Callbacks, Lit, Solver, SolverInterface, SolverOpts};
 
 use super::lattice::Lattice;
-use super::Stopped;
+use zlink_base::Stopped;
 
 /// Where a clue stands in the removal pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -329,7 +329,7 @@ impl<'l> Checker<'l> {
             match self.solver.solve_limited(&assumptions) {
                 r if r == lbool::FALSE => return Ok(true),
                 r if r == lbool::TRUE => {}
-                _ => return Err(Stopped),
+                _ => return Err(Stopped::time(None)),
             }
             let on: Vec<bool> = self
                 .edge

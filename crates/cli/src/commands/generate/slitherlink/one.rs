@@ -83,8 +83,7 @@ fn deadline(time_limit: Option<f64>) -> Option<Instant> {
 /// without a unique solution, 2 otherwise.
 fn exit_of(e: GenError) -> CliError {
     match e {
-        GenError::TimeLimit { .. } => CliError::budget(format!("{e}: raise --time-limit")),
-        GenError::Memory { .. } => CliError::budget(format!("{e}: raise --max-memory")),
+        GenError::Stopped(s) => CliError::stopped("", &s, false),
         GenError::NoSolution | GenError::NotUnique => CliError::failed(e),
         GenError::Invalid(_) => CliError::input(e),
     }
@@ -162,8 +161,9 @@ pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
     let p = Slitherlink::new(g.clues.clone());
     let verify_started = Instant::now();
     if args.verify {
+        let limit = opts.limits.time_limit;
         let stopped =
-            |e: generate::Stopped| CliError::budget(format!("verifying: {e}: raise --time-limit"));
+            |e: zlink_base::Stopped| CliError::stopped("verifying", &e.with_limit(limit), false);
         if !generate::is_unique(&g.clues, &g.inside, opts.limits.deadline).map_err(stopped)? {
             return Err(CliError::failed(
                 "verification failed: the puzzle does not have the loop as its only solution",
@@ -172,7 +172,7 @@ pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
         let removable =
             generate::removable_hint(&g.clues, &g.inside, opts.symmetry, opts.limits.deadline)
                 .map_err(|e| {
-                    CliError::budget(format!("verifying minimality: {e}: raise --time-limit"))
+                    CliError::stopped("verifying minimality", &e.with_limit(limit), false)
                 })?;
         if let Some(at) = removable {
             return Err(CliError::failed(format!(
