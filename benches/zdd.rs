@@ -26,7 +26,7 @@ fn exactly_k(z: &mut Zdd, vars: &[Var], k: usize) -> NodeId {
 
 /// `count` random sets of `size` elements over `0..n` (xorshift, fixed seed).
 fn random_sets(n: u32, size: usize, count: usize, seed: u64) -> Vec<Vec<Var>> {
-    let mut rng = zlink_zdd::SplitMix64::new(seed);
+    let mut rng = zlink_base::SplitMix64::new(seed);
     (0..count)
         .map(|_| {
             (0..size)

@@ -5,10 +5,10 @@
 mod common;
 
 use common::zlink;
-use zlink_grid::numberlink::formats::{parse_compact, parse_janko};
-use zlink_grid::numberlink::url::parse_url;
-use zlink_grid::numberlink::NumberlinkGrid;
-use zlink_grid::Coord;
+use zlink_puzzle::numberlink::formats::{parse_compact, parse_janko};
+use zlink_puzzle::numberlink::url::parse_url;
+use zlink_puzzle::numberlink::NumberlinkGrid;
+use zlink_puzzle::Coord;
 use zlink_testkit::graph::SmallGraph;
 use zlink_testkit::numberlink_gen::{good_instances, is_good};
 

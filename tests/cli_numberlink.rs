@@ -4,8 +4,8 @@
 mod common;
 
 use common::{stops_with, zlink};
-use zlink_grid::numberlink::{formats::parse_compact, Rules};
-use zlink_grid::Coord;
+use zlink_puzzle::numberlink::{formats::parse_compact, Rules};
+use zlink_puzzle::Coord;
 use zlink_testkit::graph::SmallGraph;
 use zlink_testkit::numberlink as brute;
 

@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use zlink_grid::find_kind;
+use zlink_puzzle::find_kind;
 
 const SCALE: f64 = 4.0;
 
@@ -160,9 +160,9 @@ fn every_kinds_numbers_are_centred_in_chromium() {
     let dir = std::env::temp_dir().join(format!("zlink-svg-browser-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut checked = 0;
-    for kind in zlink_puzzles::registry::registry() {
+    for kind in zlink_engines::registry::registry() {
         let name = kind.name();
-        let k = find_kind(zlink_puzzles::registry::registry(), name).unwrap();
+        let k = find_kind(zlink_engines::registry::registry(), name).unwrap();
         let inst = k.load(sample(name), "sample").unwrap().remove(0);
         let svg = inst.render_svg(None);
         let texts = texts(&svg);

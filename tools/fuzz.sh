@@ -16,7 +16,7 @@ CASES=${CASES:-20000}
 export PROPTEST_CASES=$CASES
 export PROPTEST_MAX_SHRINK_ITERS=${PROPTEST_MAX_SHRINK_ITERS:-2000}
 status=0
-harnesses=("zlink-grid fuzz_parsers" "zlink-puzzles fuzz_parsers" "zlink-frontier fuzz_graph")
+harnesses=("zlink-puzzle fuzz_parsers" "zlink-engines fuzz_parsers" "zlink-frontier fuzz_graph")
 if [ "${1:-}" = "--campaign" ]; then
     # One line per parser: inputs, thread CPU seconds, crashes (inputs saved in fuzz-crashes/).
     export FUZZ_CPU_SECONDS=${2:-600}

@@ -1,10 +1,10 @@
 #!/usr/bin/env sh
 # Hashi and Slitherlink integer-program benchmarks against the seeds' published figures.
 #   tools/hashi-bench.sh [HASHI_PER_SIZE] [HASHI_MODELS] [SLITHER_COUNT] [HASHI_TIME_LIMIT]
-# Prints two Markdown tables (see crates/zlink-puzzles/examples/hashi_bench.rs).
+# Prints two Markdown tables (see crates/zlink-engines/examples/hashi_bench.rs).
 set -eu
 cd "$(dirname "$0")/.."
-cargo build --release -q -p zlink-puzzles --example hashi_bench
+cargo build --release -q -p zlink-engines --example hashi_bench
 bin=target/release/examples/hashi_bench
 echo "## Hashiwokakero, CLLV instances (mean solve seconds per size class)"
 "$bin" hashi "${1:-10}" "${2:-lazy,bfs}" "${4:-120}"

@@ -9,7 +9,7 @@
 # (a mismatch makes the script fail).
 set -eu
 cd "$(dirname "$0")/.."
-cargo build --release -q -p zlink-puzzles --example hashi_zdd
+cargo build --release -q -p zlink-engines --example hashi_zdd
 bin=target/release/examples/hashi_zdd
 data=${ZLINK_SHARED_DATA:-../shared/data}
 tl=${1:-10}

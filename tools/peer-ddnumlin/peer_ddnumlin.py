@@ -123,7 +123,7 @@ def median_max(values):
 def compare(args):
     zlink = args.zlink or os.path.join(REPO, "target", "release", "zlink")
     if not os.access(zlink, os.X_OK):
-        sys.exit(f"FAIL: {zlink} not found; build it with `cargo build --release -p zlink`")
+        sys.exit(f"FAIL: {zlink} not found; build it with `cargo build --release -p zlink-cli`")
     if not os.access(args.ddnumlin, os.X_OK):
         sys.exit(f"FAIL: {args.ddnumlin} not found or not executable")
     import json

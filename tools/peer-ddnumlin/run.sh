@@ -10,7 +10,7 @@
 #   --max-mem-gb 8      ulimit -v per process (zlink also gets --max-memory 0.9 of it)
 #   --corpus FILE       default ../shared/data/puzzlekit-janko/NumberLink_dataset.json
 #   --verbose           one line per puzzle (default: failures and the big single puzzles)
-# Environment: NO_BUILD=1 skips the build; LINK=dynamic builds with `cargo build --release -p zlink`
+# Environment: NO_BUILD=1 skips the build; LINK=dynamic builds with `cargo build --release -p zlink-cli`
 #   instead of the default `cargo zlink-static` (the statically linked binary, see
 #   .cargo/config.toml: ddnumlin's runs are milliseconds, so start-up matters); ZLINK=path;
 #   DDNUMLIN=path is the ddnumlin binary (default tools/peer-ddnumlin/.cache/bin/ddnumlin,
@@ -41,8 +41,8 @@ if [[ ! -x /usr/bin/time ]]; then
 fi
 if [[ "${NO_BUILD:-0}" != 1 ]]; then
     if [[ "${LINK:-static}" == dynamic ]]; then
-        echo "# cargo build --release -p zlink" >&2
-        (cd "$repo" && cargo build --release --quiet -p zlink)
+        echo "# cargo build --release -p zlink-cli" >&2
+        (cd "$repo" && cargo build --release --quiet -p zlink-cli)
     else
         echo "# cargo zlink-static (target/release/zlink linked statically)" >&2
         (cd "$repo" && cargo --quiet zlink-static)

@@ -1,5 +1,5 @@
 //! Reading a puzzle argument: a file, `-` for stdin, or a puzz.link URL / Tatham id given
-//! directly, decoded by [`zlink_grid::text::decode_input`] (BOM dropped, invalid UTF-8 a
+//! directly, decoded by [`zlink_puzzle::text::decode_input`] (BOM dropped, invalid UTF-8 a
 //! positioned error).
 //!
 //! Why a module: the CLI's one place that turns an argument into text and a source name, so
@@ -7,9 +7,9 @@
 
 use std::io::Read;
 
-use zlink_grid::pzprjs::url::looks_like_url;
-use zlink_grid::tatham::looks_like_id;
-use zlink_grid::text::decode_input;
+use zlink_puzzle::pzprjs::url::looks_like_url;
+use zlink_puzzle::tatham::looks_like_id;
+use zlink_puzzle::text::decode_input;
 
 use crate::exit::CliError;
 

@@ -57,7 +57,7 @@ pub enum Command {
 
 impl Command {
     /// Whether the run solves integer programs: a puzzle solved or counted by an engine that
-    /// needs the MIP solver with the settings given (`zlink_grid::Engine::needs_mip`).
+    /// needs the MIP solver with the settings given (`zlink_puzzle::Engine::needs_mip`).
     fn needs_mip(&self) -> bool {
         match self {
             Command::Count(c) => match (&c.what, &c.puzzle) {

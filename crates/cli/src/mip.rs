@@ -4,7 +4,7 @@
 //! every start and exit of a binary linking it, whether an integer program is solved or not:
 //! about an eighth of a small Numberlink or Slitherlink count's process time. So the lean `zlink`
 //! (`cargo zlink-static`, built without the `mip` feature) leaves HiGHS out, and a run whose
-//! engine needs it ([`zlink_grid::Engine::needs_mip`], decided before any input is read) is
+//! engine needs it ([`zlink_puzzle::Engine::needs_mip`], decided before any input is read) is
 //! handed whole to `zlink-mip`, the full build of the same command line, found beside the
 //! running binary: same arguments, same standard streams, its exit code. A default build
 //! (`cargo build`) has the solver and never hands over.
@@ -22,7 +22,7 @@ const MIP_BINARY: &str = "zlink-mip";
 /// # Errors
 /// `zlink-mip` is missing or cannot be started (exit 2, saying how to build it).
 pub fn run_elsewhere() -> Result<(), CliError> {
-    if zlink_puzzles::MIP_SOLVER {
+    if zlink_engines::MIP_SOLVER {
         return Ok(());
     }
     let path = mip_binary()?;

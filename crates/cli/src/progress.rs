@@ -1,12 +1,12 @@
 //! Progress bars on stderr, only when stderr is a terminal and only once a run has taken a
 //! second (short runs never flash a bar). Engines report through a
-//! [`zlink_grid::ProgressHook`]; this module turns the reports into one indicatif bar per run.
+//! [`zlink_puzzle::ProgressHook`]; this module turns the reports into one indicatif bar per run.
 
 use std::io::IsTerminal;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use zlink_grid::ProgressHook;
+use zlink_puzzle::ProgressHook;
 
 /// Runs shorter than this never show a bar.
 const SHOW_AFTER: Duration = Duration::from_secs(1);

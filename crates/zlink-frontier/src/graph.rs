@@ -18,7 +18,7 @@ pub type Vertex = u32;
 
 /// Largest vertex count of a graph read from an edge list (vertex numbers are below it). The
 /// readers check it before allocating per-vertex arrays, so `0 1\n1 1000000000` is a positioned
-/// error rather than a multi-gigabyte allocation; equal to `zlink_grid::limits::MAX_CELLS`.
+/// error rather than a multi-gigabyte allocation; equal to `zlink_puzzle::input_size::MAX_CELLS`.
 pub const MAX_VERTICES: usize = 1 << 24;
 
 /// An undirected simple graph (no loops, no parallel edges) with an edge order.

@@ -275,7 +275,7 @@ mod tests {
     /// Both representations agree on every trait operation (random writes, 25 slots).
     #[test]
     fn packed_and_wide_agree() {
-        let mut rng = zlink_zdd::SplitMix64::new(0x2545_F491_4F6C_DD1D);
+        let mut rng = zlink_base::SplitMix64::new(0x2545_F491_4F6C_DD1D);
         let mut rnd = move |n: u64| rng.below_u64(n);
         for _ in 0..200 {
             let (mut p, mut w) = (Packed::zeroed(MAX_WIDTH), Wide::zeroed(MAX_WIDTH));

@@ -29,7 +29,7 @@ fn cnt<S: Spec>(spec: &S) -> BigUint {
 fn fan(seed: u64, k: usize, chords: usize) -> SmallGraph {
     let mut edges: Vec<(usize, usize)> = (1..=k).map(|v| (0, v)).collect();
     edges.extend((1..k).map(|v| (v, v + 1)));
-    let mut rng = zlink_zdd::SplitMix64::new(seed);
+    let mut rng = zlink_base::SplitMix64::new(seed);
     while edges.len() < 2 * k - 1 + chords {
         let (a, b) = (
             1 + rng.below_u64(k as u64) as usize,

@@ -3,9 +3,9 @@
 //! and the generator's two routes to the number of good instances of a grid (one thread).
 
 use divan::Bencher;
-use zlink_grid::numberlink::{formats, NumberlinkGrid, Rules};
 use zlink_link::numberlink::generate::{count_grid, CountOptions, GenLimits, GoodInstances};
 use zlink_link::numberlink::NumberlinkZdd;
+use zlink_puzzle::numberlink::{formats, NumberlinkGrid, Rules};
 
 #[path = "common/numberlink.rs"]
 mod numberlink;

@@ -5,8 +5,8 @@
 //! The whole corpus runs in `tools/slitherlink-janko.sh`.
 
 use divan::Bencher;
-use zlink_grid::Grid;
 use zlink_link::slitherlink::{Deduction, SlitherZdd};
+use zlink_puzzle::Grid;
 
 #[path = "common/janko.rs"]
 mod janko;

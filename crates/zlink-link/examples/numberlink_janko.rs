@@ -13,8 +13,8 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 use zlink_frontier::Limits;
-use zlink_grid::numberlink::Rules;
 use zlink_link::numberlink::{Deduction, NumberlinkZdd};
+use zlink_puzzle::numberlink::Rules;
 
 #[path = "../benches/common/numberlink.rs"]
 mod numberlink;

@@ -15,8 +15,8 @@
 
 use std::time::{Duration, Instant};
 use zlink_frontier::Limits;
-use zlink_grid::numberlink::{formats, NumberlinkGrid, Rules};
 use zlink_link::numberlink::{Deduction, NumberlinkZdd};
+use zlink_puzzle::numberlink::{formats, NumberlinkGrid, Rules};
 
 mod common;
 

@@ -14,10 +14,10 @@
 
 use std::time::Instant;
 
-use zlink_grid::Grid;
 use zlink_link::design::{
     minimum, parse_candidates, parse_loop, random, reduced, Hardness, HintDesign, Which,
 };
+use zlink_puzzle::Grid;
 
 /// The paper's example #1 (Figure 8), as `algorithms2012_sligen001.dat`.
 const EXAMPLE1: &str = "7 5\n##   ##\n ## ##\n  ###\n ## ##\n##   ##\n";
@@ -54,7 +54,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             if let Some(k) = rest.first() {
                 // k candidates, chosen by a seeded shuffle of the cells.
                 let k: usize = k.parse()?;
-                let mut rng = zlink_zdd::SplitMix64::new(seed ^ 0x5EED);
+                let mut rng = zlink_base::SplitMix64::new(seed ^ 0x5EED);
                 let mut cells: Vec<usize> = (0..r * c).collect();
                 for i in (1..cells.len()).rev() {
                     cells.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);

@@ -1206,10 +1206,10 @@ mod tests {
     /// The number of solutions by the ZDD with the rules alone (no probing, no branching).
     fn zdd_count(clues: &[&str]) -> u32 {
         use crate::slitherlink::{Deduction, SlitherZdd};
-        let mut grid = zlink_grid::Grid::new(clues.len(), clues[0].len(), None);
+        let mut grid = zlink_puzzle::Grid::new(clues.len(), clues[0].len(), None);
         for (r, line) in clues.iter().enumerate() {
             for (c, ch) in line.chars().enumerate() {
-                grid[zlink_grid::Coord::new(r, c)] = ch.to_digit(10).map(|d| d as u8);
+                grid[zlink_puzzle::Coord::new(r, c)] = ch.to_digit(10).map(|d| d as u8);
             }
         }
         let z = SlitherZdd::with_deduction(&grid, Deduction::Rules).unwrap();

@@ -5,11 +5,12 @@
 //! degrees 0/2 and connected, nothing shared with the frontier code), turns each cycle into
 //! a [`LoopEdges`] from its dot endpoints, and keeps those whose side counts match the clues.
 
-use zlink_grid::{Coord, Grid};
+use zlink_base::SplitMix64;
 use zlink_link::slitherlink::Deduction;
 use zlink_link::{LoopEdge, LoopEdges, SettledBy, SlitherZdd};
+use zlink_puzzle::{Coord, Grid};
 use zlink_testkit::graph::{self as oracle, SmallGraph};
-use zlink_zdd::{SplitMix64, Zdd};
+use zlink_zdd::Zdd;
 
 /// Every single cycle of the `(rows + 1) × (cols + 1)` dot graph, as segments.
 fn all_cycles(rows: usize, cols: usize) -> Vec<LoopEdges> {

@@ -5,14 +5,14 @@
 use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
-use zlink_grid::{Coord, Grid};
+use zlink_base::SplitMix64;
 use zlink_link::design::minimum::{minimum_sets, MinimumSets};
 use zlink_link::design::{
     check_loop, parse_loop, random, reduced, DesignError, Hardness, HintDesign, Which,
 };
 use zlink_link::{LoopEdges, SlitherZdd};
+use zlink_puzzle::{Coord, Grid};
 use zlink_testkit::slither_design as oracle;
-use zlink_zdd::SplitMix64;
 
 /// Every region of a `rows × cols` grid whose boundary is one simple cycle.
 fn all_loops(rows: usize, cols: usize) -> Vec<Grid<bool>> {

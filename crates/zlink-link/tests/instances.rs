@@ -1,10 +1,10 @@
 //! Real Slitherlink instances: Janko 10×10 puzzles with their published solutions, a
 //! puzz.link vector, and the ZDD paper's example grid.
 
-use zlink_grid::janko::parse_janko;
-use zlink_grid::pzprjs::{cell4, parse_url, Clue};
-use zlink_grid::{Coord, Grid};
 use zlink_link::{LoopEdges, SlitherZdd};
+use zlink_puzzle::janko::parse_janko;
+use zlink_puzzle::pzprjs::{cell4, parse_url, Clue};
+use zlink_puzzle::{Coord, Grid};
 
 use zlink_testkit::data::read;
 

@@ -4,10 +4,10 @@
 //! domains); and on random graphs with random bounded edge groups.
 
 use zlink_frontier::{Graph, Limits};
-use zlink_grid::numberlink::{verify, NumberlinkGrid, Rules};
-use zlink_grid::{Coord, Grid};
 use zlink_link::numberlink::{Deduction, NumberlinkZdd};
 use zlink_link::SettledBy;
+use zlink_puzzle::numberlink::{verify, NumberlinkGrid, Rules};
+use zlink_puzzle::{Coord, Grid};
 use zlink_testkit::graph::SmallGraph;
 use zlink_testkit::numberlink::{grid_squares, random_pairs, solutions};
 

@@ -3,8 +3,8 @@
 //! empty), the ERATO / TdZdd example files, a few Flow Free levels, and the puzz.link vector.
 
 use zlink_frontier::Limits;
-use zlink_grid::numberlink::{formats, url, verify, NumberlinkGrid, Rules};
 use zlink_link::numberlink::NumberlinkZdd;
+use zlink_puzzle::numberlink::{formats, url, verify, NumberlinkGrid, Rules};
 
 #[path = "../benches/common/numberlink.rs"]
 mod numberlink;

@@ -11,10 +11,10 @@
 use std::time::{Duration, Instant};
 
 use zlink_frontier::Limits;
-use zlink_grid::numberlink::Rules;
 use zlink_link::numberlink::{self as nl, NumberlinkZdd};
 use zlink_link::slitherlink::{Deduction, SlitherZdd};
 use zlink_link::{LoopEdges, SettledBy};
+use zlink_puzzle::numberlink::Rules;
 use zlink_zdd::Zdd;
 
 #[path = "../benches/common/janko.rs"]
@@ -149,7 +149,7 @@ fn numberlink_without_cover_completes_only_by_stricter_rules() {
         let expect = (0..2u32).filter(|&i| want > i.into()).count();
         assert_eq!(found.len(), expect, "{key}");
         for l in &found {
-            zlink_grid::numberlink::verify(p, l, Rules::PLAIN).unwrap();
+            zlink_puzzle::numberlink::verify(p, l, Rules::PLAIN).unwrap();
         }
     }
 }

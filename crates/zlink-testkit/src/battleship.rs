@@ -10,7 +10,7 @@
 //! Cells are given as Janko letters: `x` water, `o` submarine, `n s w e` top/bottom/left/right
 //! end, `m` middle; `None` unknown.
 
-use zlink_zdd::SplitMix64;
+use zlink_base::SplitMix64;
 
 /// A small instance for the oracle.
 #[derive(Debug, Clone, PartialEq, Eq)]

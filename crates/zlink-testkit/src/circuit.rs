@@ -9,7 +9,7 @@
 //!
 //! Cost: `C(m, |V| − 1)` subsets at most for `m` possible wires; keep boards at 4×4 or below.
 
-use zlink_zdd::SplitMix64;
+use zlink_base::SplitMix64;
 
 /// A small board: `open[r * cols + c]` is a point, `given` wires as cell pairs.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,7 +12,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Duration;
 
-use zlink_zdd::SplitMix64;
+use zlink_base::SplitMix64;
 
 use crate::fuzz::{mutate, seeds};
 

@@ -12,7 +12,7 @@
 //! limit). [`count_st_paths_dfs`] and [`count_cycles_dfs`] walk vertices instead and reach 6×6
 //! and 5×5 grids respectively (60 and 40 edges).
 
-use zlink_zdd::SplitMix64;
+use zlink_base::SplitMix64;
 
 /// Largest edge count the subset enumeration accepts (`2^26` ≈ 67 M subsets, several seconds).
 pub const MAX_EDGES: usize = 26;

@@ -172,7 +172,7 @@ fn subsets(
 /// A pseudo-random full grid of `s` from `seed` (the backtracker over a shuffled first row
 /// and a random completion choice).
 pub fn random_grid(s: SmallShape, seed: u64) -> Vec<u8> {
-    let mut rng = zlink_zdd::SplitMix64::new(seed);
+    let mut rng = zlink_base::SplitMix64::new(seed);
     let n = s.n;
     let mut first: Vec<u8> = (1..=n as u8).collect();
     for i in (1..n).rev() {

@@ -6,7 +6,7 @@
 //! Also a seeded maker of small random instances and their text in the Zebra format, so
 //! tests go through the parser too.
 
-use zlink_zdd::SplitMix64;
+use zlink_base::SplitMix64;
 
 /// A relation as written in the text format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -379,7 +379,7 @@ mod tests {
     /// A random layered diagram: `width` raw nodes per level, children in the next one or two
     /// levels or terminals (seeded xorshift).
     fn layered(levels: u32, width: u32, seed: u64) -> Unreduced {
-        let mut rng = crate::SplitMix64::new(seed);
+        let mut rng = zlink_base::SplitMix64::new(seed);
         let mut rnd = move |m: u64| rng.below_u64(m);
         let mut rows = Vec::new();
         for v in 0..levels {

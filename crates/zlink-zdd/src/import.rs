@@ -412,7 +412,7 @@ mod tests {
     /// Random rows: `width(v)` nodes in row `v`, children terminals or nodes of any later row
     /// (often the next, sometimes far below), root in row `root_row` (seeded xorshift).
     fn random_rows(levels: u32, seed: u64, root_row: u32) -> (RawRef, Vec<Vec<[RawRef; 2]>>) {
-        let mut rng = crate::SplitMix64::new(seed);
+        let mut rng = zlink_base::SplitMix64::new(seed);
         let mut rnd = move |m: u64| rng.below_u64(m);
         let widths: Vec<u32> = (0..levels).map(|_| 1 + rnd(12) as u32).collect();
         let mut rows = Vec::new();

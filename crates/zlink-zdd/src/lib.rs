@@ -44,7 +44,6 @@ mod iter;
 mod node;
 mod optimize;
 mod rank;
-pub mod rng;
 mod serial;
 mod setops;
 mod store;
@@ -58,7 +57,7 @@ pub use iter::Members;
 pub use node::{BudgetExceeded, NodeId, Var, TERMINAL_VAR};
 pub use optimize::Optimum;
 pub use rank::Ranker;
-pub use rng::SplitMix64;
+
 pub use serial::{DecodeError, SerialZdd};
 pub use store::Zdd;
 pub use u256::U256;

@@ -7,9 +7,9 @@ use num_traits::Zero;
 
 use crate::count::counts;
 use crate::node::{NodeId, Var};
-use crate::rng::SplitMix64;
 use crate::store::Zdd;
 use crate::topo::Topo;
+use zlink_base::SplitMix64;
 
 /// Member counts of every node reachable from one root, for rank/unrank/sampling.
 pub struct Ranker<'a> {

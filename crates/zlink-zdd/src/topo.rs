@@ -238,7 +238,7 @@ mod tests {
         let mut zdd = Zdd::new(0);
         // all subsets of size <= 3 of 60 variables: a few thousand shared nodes
         let mut sets: Vec<Vec<Var>> = Vec::new();
-        let mut rng = crate::SplitMix64::new(0x2545_F491_4F6C_DD1D);
+        let mut rng = zlink_base::SplitMix64::new(0x2545_F491_4F6C_DD1D);
         for _ in 0..3000 {
             let mut s = Vec::new();
             for _ in 0..4 {

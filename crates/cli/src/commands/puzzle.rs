@@ -9,7 +9,9 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use serde_json::{json, Value};
-use zlink_grid::{find_kind, Counted, Instance, PuzzleKind, SolveError, SolveOptions, SolveStats};
+use zlink_puzzle::{
+    find_kind, Counted, Instance, PuzzleKind, SolveError, SolveOptions, SolveStats,
+};
 
 use crate::exit::CliError;
 use crate::memory;
@@ -19,7 +21,7 @@ use crate::GlobalOpts;
 
 /// Every registered puzzle kind (the one list behind dispatch, `--help` and tests).
 pub fn kinds() -> &'static [&'static dyn PuzzleKind] {
-    zlink_puzzles::registry::registry()
+    zlink_engines::registry::registry()
 }
 
 fn kind_parser() -> PossibleValuesParser {
@@ -206,7 +208,7 @@ fn load(input: &PuzzleInput) -> Result<Vec<Box<dyn Instance>>, CliError> {
 
 fn options(input: &PuzzleInput, limit: Option<u64>) -> SolveOptions {
     SolveOptions {
-        progress: zlink_grid::ProgressHook::default(),
+        progress: zlink_puzzle::ProgressHook::default(),
         time_limit: input.time_limit,
         threads: input.threads,
         max_memory: input.max_memory.or_else(memory::default_budget),

@@ -1,7 +1,7 @@
 //! The Janko Slitherlink collection (puzzlekit), for the bench and the corpus runner.
 
-use zlink_grid::janko::parse_janko;
-use zlink_grid::Grid;
+use zlink_puzzle::janko::parse_janko;
+use zlink_puzzle::Grid;
 
 /// One puzzle of the collection.
 #[allow(dead_code)] // the bench reads only the clues

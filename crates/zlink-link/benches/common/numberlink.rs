@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each user takes a part
 
-use zlink_grid::numberlink::{formats, Links, NumberlinkGrid};
+use zlink_puzzle::numberlink::{formats, Links, NumberlinkGrid};
 
 /// Every readable Janko Numberlink with its published solution (if it reads), in key order;
 /// empty (with a note on stderr) if the data directory is absent. `341_11x10` (a wrong

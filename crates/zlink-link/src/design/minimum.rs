@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use rustc_hash::FxHashMap as HashMap;
 use zlink_frontier::run::{Limits, RunError};
-use zlink_grid::{Coord, Grid};
+use zlink_puzzle::{Coord, Grid};
 use zlink_zdd::{BudgetExceeded, NodeId, Var, Zdd};
 
 use super::reduced::clues_at;
@@ -128,9 +128,9 @@ impl Oracle<'_> {
     }
 
     /// A minimal disagreement set inside `set` (itself one), by the deletion filter shared
-    /// with minimum-clue Sudoku ([`zlink_grid::unavoidable::shrink`]).
+    /// with minimum-clue Sudoku ([`zlink_puzzle::unavoidable::shrink`]).
     fn shrink(&mut self, set: Vec<usize>) -> Result<Vec<usize>, DesignError> {
-        zlink_grid::unavoidable::shrink(set, CHUNKED_ABOVE, |free| self.missed_within(free))
+        zlink_puzzle::unavoidable::shrink(set, CHUNKED_ABOVE, |free| self.missed_within(free))
     }
 
     /// [`Oracle::missed`] with a hint at every candidate outside `free`: the disagreement set
@@ -335,7 +335,7 @@ fn search(
     // members are picked by a random walk, not in order: the first members in order all
     // crowd their hints into the top rows, and their cuts all lie below (a random 8 × 8
     // loop: 971 cuts instead of 1,361)
-    let mut rng = zlink_zdd::SplitMix64::new(1);
+    let mut rng = zlink_base::SplitMix64::new(1);
     for k in 0..=n as usize {
         stats.sizes_tried += 1;
         stats.cuts = cuts.len();
@@ -400,7 +400,7 @@ fn search(
 
 /// A member of `f` by a random walk (each branch with both sides alive taken by a coin
 /// flip), or `None` for the empty family.
-fn pick(z: &Zdd, mut f: NodeId, rng: &mut zlink_zdd::SplitMix64) -> Option<Vec<Var>> {
+fn pick(z: &Zdd, mut f: NodeId, rng: &mut zlink_base::SplitMix64) -> Option<Vec<Var>> {
     if f == NodeId::ZERO {
         return None;
     }
@@ -421,7 +421,7 @@ fn pick(z: &Zdd, mut f: NodeId, rng: &mut zlink_zdd::SplitMix64) -> Option<Vec<V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use zlink_zdd::SplitMix64;
+    use zlink_base::SplitMix64;
 
     /// `meeting_all` keeps exactly the members meeting every set of the batch, and `exactly`
     /// holds the sets of each size: against filtering the members one by one.

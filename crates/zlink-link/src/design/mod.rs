@@ -28,7 +28,7 @@
 //!
 //! ```
 //! use zlink_link::design::{parse_loop, HintDesign, Which};
-//! use zlink_grid::Grid;
+//! use zlink_puzzle::Grid;
 //! let inside = parse_loop("x.\n..\n", "ex").unwrap(); // the loop around one cell
 //! let mut d = HintDesign::new(&inside, &Grid::new(2, 2, true)).unwrap();
 //! assert!(d.count(Which::Good) > 0u32.into());
@@ -51,7 +51,7 @@ use std::time::{Duration, Instant};
 use num_bigint::BigUint;
 use zlink_frontier::specs::{mate::MateSpec, SpecError};
 use zlink_frontier::{build_zdd, BuildError, Graph, Level, Options};
-use zlink_grid::{Coord, Grid};
+use zlink_puzzle::{Coord, Grid};
 use zlink_zdd::{NodeId, Var, Zdd};
 
 use crate::slitherlink::{dot_edges, sweep_order};

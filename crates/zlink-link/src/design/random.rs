@@ -14,10 +14,11 @@
 //! All randomness comes from [`SplitMix64`] seeded with `seed`, so a seed gives the same loop
 //! on every platform.
 
+use zlink_base::SplitMix64;
 use zlink_frontier::specs::mate::MateSpec;
 use zlink_frontier::{build_zdd, Graph, Options};
-use zlink_grid::{Coord, Grid};
-use zlink_zdd::{SplitMix64, Zdd};
+use zlink_puzzle::{Coord, Grid};
+use zlink_zdd::Zdd;
 
 use super::shape::{check_loop, inside_of};
 use crate::slitherlink::{dot_edges, sweep_order};

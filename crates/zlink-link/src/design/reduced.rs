@@ -20,9 +20,9 @@
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
+use zlink_base::SplitMix64;
 use zlink_frontier::run::{Limits, RunError};
-use zlink_grid::{Coord, Grid};
-use zlink_zdd::SplitMix64;
+use zlink_puzzle::{Coord, Grid};
 
 use super::DesignError;
 use crate::slitherlink::Deduction;

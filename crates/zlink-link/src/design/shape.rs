@@ -6,7 +6,7 @@
 //! single simple cycle as its boundary, and the hint-set family is meaningless for anything
 //! else. Errors are positioned so an editor can jump to the offending cell.
 
-use zlink_grid::{Coord, Grid, ParseError};
+use zlink_puzzle::{Coord, Grid, ParseError};
 
 /// Why a region's boundary is not one simple cycle: the cell to point at and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -20,7 +20,7 @@
 //! ([`zlink_frontier::packed::Inline`] up to 64 slots).
 //!
 //! ```
-//! use zlink_grid::numberlink::{formats::parse_compact, render, Rules};
+//! use zlink_puzzle::numberlink::{formats::parse_compact, render, Rules};
 //! use zlink_link::numberlink::NumberlinkZdd;
 //! let p = parse_compact("1.2\n...\n1.2\n", "in").unwrap();
 //! // Empty cells allowed: 1 down the left column or through the middle one, 2 likewise
@@ -49,8 +49,8 @@ use zlink_frontier::packed::{Packed, Slots};
 use zlink_frontier::run::{CountReport, Limits, RunError, SpecFamily};
 use zlink_frontier::specs::{mate::Mate, SpecError};
 use zlink_frontier::{EdgeOrder, FrontierPlan, Graph, GraphError, Level, Spec, Vertex};
-use zlink_grid::numberlink::{Links, NumberlinkGrid, Rules};
-use zlink_grid::Coord;
+use zlink_puzzle::numberlink::{Links, NumberlinkGrid, Rules};
+use zlink_puzzle::Coord;
 use zlink_zdd::{NodeId, Zdd};
 
 use crate::deduce;

@@ -5,7 +5,7 @@
 //! layout every loop-puzzle module of zlink shares, and [`dot_edges`] numbers the dot graph the
 //! way `zlink_frontier::Graph::grid` does, so a frontier edge index maps back to a side.
 
-use zlink_grid::{Coord, Grid};
+use zlink_puzzle::{Coord, Grid};
 
 /// One unit segment between two lattice dots of a cell grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

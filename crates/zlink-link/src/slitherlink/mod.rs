@@ -28,7 +28,7 @@
 //! by frontier width.
 //!
 //! ```
-//! use zlink_grid::{Coord, Grid};
+//! use zlink_puzzle::{Coord, Grid};
 //! use zlink_link::slitherlink::SlitherZdd;
 //! // A 2×2 grid with a 4 in the top-left cell: only the loop around that cell.
 //! let mut clues = Grid::new(2, 2, None);
@@ -49,7 +49,7 @@ use zlink_frontier::packed::Slots;
 use zlink_frontier::run::{CountReport, Limits, RunError, SpecFamily};
 use zlink_frontier::specs::{groups::GroupSpec, mate::Mate, SpecError};
 use zlink_frontier::{BuildError, FrontierPlan, Graph, Level, Spec};
-use zlink_grid::{Coord, Grid};
+use zlink_puzzle::{Coord, Grid};
 use zlink_zdd::{NodeId, Zdd};
 
 use crate::deduce;

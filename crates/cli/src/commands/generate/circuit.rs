@@ -2,7 +2,7 @@
 //! 5 used boards of its own from 3×3 to 10×10; the benchmark runs 3×3 to 12×12), written in the
 //! drawn text format `zlink solve --kind circuit` reads, with an optional SVG.
 //!
-//! Why here: the library (`zlink_puzzles::circuit::generate`) grows the boards; this module
+//! Why here: the library (`zlink_engines::circuit::generate`) grows the boards; this module
 //! only maps options, budgets and output. The boards are all made before any is printed (no
 //! partial output on an error), so what they hold is checked against `--max-memory` before
 //! the first is made and as they are kept, and `--time-limit` between boards.
@@ -10,8 +10,8 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use zlink_grid::Puzzle;
-use zlink_puzzles::circuit::generate::{make, Recipe};
+use zlink_engines::circuit::generate::{make, Recipe};
+use zlink_puzzle::Puzzle;
 
 use crate::commands::graph_count::parse_grid;
 use crate::exit::CliError;

@@ -13,12 +13,12 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use zlink_frontier::{Graph, Vertex};
-use zlink_grid::numberlink::formats::{write_compact, write_janko};
-use zlink_grid::numberlink::{render, url::format_url, NumberlinkGrid};
 use zlink_link::numberlink::generate::{
     count_graph, count_grid, verify_good, verify_good_on_graph, CountOptions, GenError, GenLimits,
     GenProgress, GoodInstances,
 };
+use zlink_puzzle::numberlink::formats::{write_compact, write_janko};
+use zlink_puzzle::numberlink::{render, url::format_url, NumberlinkGrid};
 
 use crate::commands::graph_count::parse_grid;
 use crate::exit::CliError;

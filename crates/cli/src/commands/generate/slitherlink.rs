@@ -21,8 +21,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 use zlink_frontier::run::human_bytes;
 use zlink_frontier::{BuildError, Options, Progress};
-use zlink_grid::{Coord, Grid};
 use zlink_link::design::{parse_candidates, parse_loop, random, DesignError, HintDesign, Which};
+use zlink_puzzle::{Coord, Grid};
 
 use crate::exit::CliError;
 use crate::memory;

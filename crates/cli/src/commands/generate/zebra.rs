@@ -2,13 +2,13 @@
 //! Zebra text format (puzzles separated by `---`), each checked by the independent rule
 //! checker against the table it was made from.
 //!
-//! Why here: the library (`zlink_puzzles::zebra::generate`) makes the puzzles; this module
+//! Why here: the library (`zlink_engines::zebra::generate`) makes the puzzles; this module
 //! only maps options, budgets and output.
 
 use std::path::PathBuf;
 
-use zlink_grid::{Puzzle, SolveError, SolveOptions};
-use zlink_puzzles::zebra::generate::generate;
+use zlink_engines::zebra::generate::generate;
+use zlink_puzzle::{Puzzle, SolveError, SolveOptions};
 
 use crate::exit::CliError;
 use crate::memory;

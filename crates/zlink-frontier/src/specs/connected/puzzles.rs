@@ -48,7 +48,7 @@ pub struct HashiInput<'a> {
 /// CLLV 100-island instances but 2 count, median 0.026 s, max 30 s, median 2 102 states per
 /// level; the counts are not unique (`Hs_16_100_25_00_001`: 64, as the IP enumeration found).
 /// Larger sizes mostly exceed the budget (200: 17 of 30 sampled count, median 0.4 s; 300: 4
-/// of 10; 400: 2 of 10, 7 s) without the puzzle layer's help: `zlink-puzzles`' Hashi engine
+/// of 10; 400: 2 of 10, 7 s) without the puzzle layer's help: `zlink-engines`' Hashi engine
 /// first narrows every candidate by its forced-bridge propagation and races this order on
 /// four island numberings (rows, columns, both reversed), which differ by factors of 10-300
 /// in states on the hardest instances (figures in tools/README.md, issue 17).

@@ -36,8 +36,8 @@ use num_bigint::BigUint;
 use std::time::Duration;
 use zlink_frontier::run::Limits;
 use zlink_frontier::{Graph, Vertex};
-use zlink_grid::numberlink::{NumberlinkGrid, Rules};
-use zlink_grid::Grid;
+use zlink_puzzle::numberlink::{NumberlinkGrid, Rules};
+use zlink_puzzle::Grid;
 use zlink_zdd::{NodeId, Zdd};
 
 /// Why the generator stopped without a family.

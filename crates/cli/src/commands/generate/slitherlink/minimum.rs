@@ -11,8 +11,8 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
-use zlink_grid::Grid;
 use zlink_link::design::minimum::{minimum_sets, MinimumSets};
+use zlink_puzzle::Grid;
 
 use super::pick::Picked;
 use super::{deadline_of, design_error, Args};

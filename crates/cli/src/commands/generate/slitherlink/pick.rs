@@ -6,8 +6,8 @@
 
 use std::time::Instant;
 
-use zlink_grid::Grid;
 use zlink_link::design::{Chosen, Hardness, HintDesign, Which};
+use zlink_puzzle::Grid;
 
 use super::{design_error, minimal_family, Args};
 use crate::exit::CliError;

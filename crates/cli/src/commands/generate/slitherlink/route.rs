@@ -9,10 +9,10 @@
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use zlink_grid::{Coord, Grid};
 use zlink_link::design::reduced::{is_unique, GreedyUnion};
 use zlink_link::design::{DesignError, HintDesign};
 use zlink_link::LoopEdges;
+use zlink_puzzle::{Coord, Grid};
 
 use super::{build, design_error, Args, DESIGN_BYTES_PER_NODE};
 use crate::exit::{CliError, ExitCode};

@@ -8,9 +8,9 @@ use std::path::Path;
 use std::time::Instant;
 
 use serde_json::{json, Value};
-use zlink_grid::{Engine, Puzzle, SolveError, SolveOptions};
+use zlink_engines::slitherlink::{Slitherlink, ZddEngine};
 use zlink_link::design::HintDesign;
-use zlink_puzzles::slitherlink::{Slitherlink, ZddEngine};
+use zlink_puzzle::{Engine, Puzzle, SolveError, SolveOptions};
 
 use super::pick::Picked;
 use super::Args;

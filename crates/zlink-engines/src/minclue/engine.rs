@@ -1,0 +1,485 @@
+//! The minimum-clue engines: row generation over unavoidable sets ([`RowGeneration`], which
+//! proves the minimum) and the greedy minimal puzzle ([`Greedy`]). Neither counts: the answer
+//! is one clue set.
+//!
+//! Settings of `minclue` (`--set key=value`): `master=search|ip` (default search),
+//! `seed_digits=K` (blank unions of up to K digits when seeding, default 3),
+//! `seed_max_size=S` (largest seed set, default 12), `input_bound=on|off` (use a unique input
+//! puzzle's clues as the upper bound, default on).
+
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use zlink_ip::Params;
+use zlink_puzzle::{
+    Counted, Engine, Settings, SettingsReader, SolveError, SolveOptions, SolveStats, Solved,
+    StatsTable,
+};
+
+use super::{hitting, proof, search, ClueSet, MinimalClues, MinimumClues};
+use crate::mip;
+
+/// The settings of the minimum search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MinimumSettings {
+    /// The master problem.
+    pub master: search::Master,
+    /// Blank unions of up to this many digits when seeding.
+    pub seed_digits: Option<usize>,
+    /// Largest seed set kept.
+    pub seed_max_size: Option<usize>,
+    /// Use a unique input puzzle's clues as the upper bound.
+    pub input_bound: bool,
+}
+
+impl Settings for MinimumSettings {
+    const KEYS: &'static [(&'static str, &'static str)] = &[
+        ("master", "search|ip (default search)"),
+        (
+            "seed_digits",
+            "K: blank unions of up to K digits when seeding (default 3)",
+        ),
+        ("seed_max_size", "S: largest seed set (default 12)"),
+        (
+            "input_bound",
+            "on|off: the input puzzle's clues as the upper bound (default on)",
+        ),
+    ];
+
+    fn read(r: &mut SettingsReader<'_>) -> Result<Self, SolveError> {
+        let masters = [
+            ("search", search::Master::Search),
+            ("ip", search::Master::Ip),
+        ];
+        Ok(Self {
+            master: r
+                .choice("master", &masters)?
+                .unwrap_or(search::Master::Search),
+            seed_digits: r.number("seed_digits")?,
+            seed_max_size: r.number("seed_max_size")?,
+            input_bound: r.flag("input_bound")?.unwrap_or(true),
+        })
+    }
+}
+
+fn params(opts: &SolveOptions) -> Params {
+    Params {
+        threads: opts.threads,
+        max_memory: opts.max_memory,
+        ..Params::default()
+    }
+}
+
+fn no_count(kind: &'static str) -> SolveError {
+    SolveError::Unsupported {
+        operation: "count",
+        kind,
+    }
+}
+
+/// Row generation with the master of `s`.
+fn row_generation(
+    p: &MinimumClues,
+    s: &MinimumSettings,
+    opts: &SolveOptions,
+) -> Result<Solved<ClueSet>, SolveError> {
+    let start = Instant::now();
+    let mut o = search::MinimumOptions {
+        time_limit: opts.time_limit,
+        params: params(opts),
+        master: s.master,
+        ..search::MinimumOptions::default()
+    };
+    if let Some(d) = s.seed_digits {
+        o.seed_digits = d;
+    }
+    if let Some(m) = s.seed_max_size {
+        o.seed_max_size = m;
+    }
+    let source = p.source();
+    if s.input_bound && source.clue_count() < source.givens().len() {
+        o.upper = Some(source.givens().cells().iter().map(|&v| v != 0).collect());
+    }
+    let grid = p.grid(opts)?;
+    let m = search::minimum(source.shape(), &grid, &o).map_err(mip::solve_error)?;
+    let rows = m
+        .iterations
+        .iter()
+        .map(|it| {
+            vec![
+                it.round as f64,
+                it.lower_bound as f64,
+                it.sets as f64,
+                it.master_seconds,
+                it.master_nodes as f64,
+                it.check_seconds,
+                it.checks as f64,
+                it.added as f64,
+            ]
+        })
+        .collect();
+    let last = m.iterations.last().map_or(0, |it| it.sets);
+    let stats = SolveStats {
+        seconds: start.elapsed().as_secs_f64(),
+        counters: vec![
+            ("rounds", m.iterations.len() as u64),
+            ("seeded_sets", m.seeded_sets as u64),
+            ("seed_ms", (m.seed_seconds * 1000.0) as u64),
+            ("unavoidable_sets", last.max(m.seeded_sets) as u64),
+            ("checks", m.checks),
+            (
+                "master_nodes",
+                m.iterations.iter().map(|i| i.master_nodes).sum(),
+            ),
+        ],
+        rounds: Some(StatsTable {
+            columns: vec![
+                "round",
+                "lower_bound",
+                "sets",
+                "master_seconds",
+                "master_nodes",
+                "check_seconds",
+                "checks",
+                "sets_added",
+            ],
+            rows,
+        }),
+    };
+    let clues = search::clue_grid(&grid, &m.clues);
+    let solution = ClueSet {
+        grid,
+        clues,
+        proven_minimum: true,
+    };
+    Ok(Solved::new(solution, stats))
+}
+
+/// The proven minimum by row generation (either master).
+#[derive(Debug, Clone, Copy)]
+pub struct RowGeneration;
+
+impl Engine<MinimumClues> for RowGeneration {
+    type Settings = MinimumSettings;
+
+    fn name(&self) -> &'static str {
+        "rowgen"
+    }
+
+    fn summary(&self) -> &'static str {
+        "row generation over unavoidable sets with a hitting-set master (--set master=search|ip)"
+    }
+
+    fn needs_mip(&self, s: &MinimumSettings) -> bool {
+        s.master == search::Master::Ip
+    }
+
+    fn solve(
+        &self,
+        p: &MinimumClues,
+        s: &MinimumSettings,
+        opts: &SolveOptions,
+    ) -> Result<Solved<ClueSet>, SolveError> {
+        row_generation(p, s, opts)
+    }
+
+    fn count(
+        &self,
+        _: &MinimumClues,
+        _: &MinimumSettings,
+        _: &SolveOptions,
+    ) -> Result<Counted, SolveError> {
+        Err(no_count("minclue"))
+    }
+}
+
+/// A minimal (not minimum) puzzle by greedy clue removal: `minclue-minimal`'s engine.
+#[derive(Debug, Clone, Copy)]
+pub struct Greedy;
+
+impl Engine<MinimalClues> for Greedy {
+    type Settings = ();
+
+    fn name(&self) -> &'static str {
+        "greedy"
+    }
+
+    fn summary(&self) -> &'static str {
+        "drops clues one at a time while the grid stays unique"
+    }
+
+    fn solve(
+        &self,
+        p: &MinimalClues,
+        _: &(),
+        opts: &SolveOptions,
+    ) -> Result<Solved<ClueSet>, SolveError> {
+        let start = Instant::now();
+        let grid = p.grid(opts)?;
+        let keep = search::minimal(p.source().shape(), &grid);
+        let clues = search::clue_grid(&grid, &keep);
+        let stats = SolveStats {
+            seconds: start.elapsed().as_secs_f64(),
+            counters: vec![("uniqueness_checks", grid.len() as u64)],
+            rounds: None,
+        };
+        let solution = ClueSet {
+            grid,
+            clues,
+            proven_minimum: false,
+        };
+        Ok(Solved::new(solution, stats))
+    }
+
+    fn count(&self, _: &MinimalClues, _: &(), _: &SolveOptions) -> Result<Counted, SolveError> {
+        Err(no_count("minclue-minimal"))
+    }
+}
+
+/// The row generation with the HiGHS master (`--engine ip`), for cross-checking on small
+/// grids.
+#[derive(Debug, Clone, Copy)]
+pub struct IpRowGeneration;
+
+impl Engine<MinimumClues> for IpRowGeneration {
+    type Settings = ();
+
+    fn name(&self) -> &'static str {
+        "ip"
+    }
+
+    fn summary(&self) -> &'static str {
+        "row generation with a HiGHS hitting-set IP master (small grids)"
+    }
+
+    fn needs_mip(&self, _: &Self::Settings) -> bool {
+        true
+    }
+
+    fn solve(
+        &self,
+        p: &MinimumClues,
+        _: &(),
+        opts: &SolveOptions,
+    ) -> Result<Solved<ClueSet>, SolveError> {
+        let s = MinimumSettings {
+            master: search::Master::Ip,
+            seed_digits: None,
+            seed_max_size: None,
+            input_bound: true,
+        };
+        row_generation(p, &s, opts)
+    }
+
+    fn count(&self, _: &MinimumClues, _: &(), _: &SolveOptions) -> Result<Counted, SolveError> {
+        Err(no_count("minclue"))
+    }
+}
+
+/// The settings of the hitting-set proof.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProofSettings {
+    /// Seed with digit sets of up to this many digits.
+    pub digits: Option<usize>,
+    /// Largest seed set.
+    pub max_size: Option<usize>,
+    /// Levels split into parallel tasks.
+    pub split: Option<usize>,
+    /// Use a unique input puzzle's clues as the upper bound.
+    pub input_bound: bool,
+    /// The order of the levels.
+    pub order: Option<proof::Order>,
+}
+
+impl Settings for ProofSettings {
+    const KEYS: &'static [(&'static str, &'static str)] = &[
+        (
+            "digits",
+            "K: seed sets from sub-grids of up to K digits (default 5)",
+        ),
+        ("max_size", "S: largest seed set (default 12)"),
+        ("split", "D: levels split into parallel tasks (default 3)"),
+        (
+            "input_bound",
+            "on|off: the input puzzle's clues as the upper bound (default on)",
+        ),
+        (
+            "order",
+            "auto|up|down: clue counts searched from the lower bound up, or from the upper \
+             bound down (auto, the default: down below a unique input puzzle, else up)",
+        ),
+    ];
+
+    fn read(r: &mut SettingsReader<'_>) -> Result<Self, SolveError> {
+        Ok(Self {
+            digits: r.number("digits")?,
+            max_size: r.number("max_size")?,
+            split: r.number("split")?,
+            input_bound: r.flag("input_bound")?.unwrap_or(true),
+            order: r.choice(
+                "order",
+                &[
+                    ("auto", proof::Order::Auto),
+                    ("up", proof::Order::Up),
+                    ("down", proof::Order::Down),
+                ],
+            )?,
+        })
+    }
+}
+
+/// The hitting-set proof ([`proof`]): `minclue`'s default engine.
+#[derive(Debug, Clone, Copy)]
+pub struct HittingProof;
+
+impl Engine<MinimumClues> for HittingProof {
+    type Settings = ProofSettings;
+
+    fn name(&self) -> &'static str {
+        "hitting"
+    }
+
+    fn summary(&self) -> &'static str {
+        "hitting-set proof over all small unavoidable sets, parallel (McGuire-style checker)"
+    }
+
+    fn solve(
+        &self,
+        p: &MinimumClues,
+        s: &ProofSettings,
+        opts: &SolveOptions,
+    ) -> Result<Solved<ClueSet>, SolveError> {
+        let start = Instant::now();
+        let mut o = proof::ProofOptions {
+            threads: opts.threads.map(|t| t.max(1) as usize),
+            deadline: opts
+                .time_limit
+                .map(|t| start + Duration::from_secs_f64(t.max(0.0))),
+            max_memory: opts.max_memory,
+            ..proof::ProofOptions::default()
+        };
+        if let Some(d) = s.digits {
+            o.max_digits = d;
+        }
+        if let Some(m) = s.max_size {
+            o.max_size = m.min(128);
+        }
+        if let Some(d) = s.split {
+            o.split_depth = d;
+        }
+        if let Some(order) = s.order {
+            o.order = order;
+        }
+        let source = p.source();
+        if s.input_bound && source.clue_count() < source.givens().len() {
+            o.upper = Some(
+                source
+                    .givens()
+                    .cells()
+                    .iter()
+                    .enumerate()
+                    .filter(|c| *c.1 != 0)
+                    .fold(0u128, |m, (i, _)| if i < 128 { m | 1 << i } else { m }),
+            );
+        }
+        let grid = p.grid(opts)?;
+        let workers = o.threads.unwrap_or_else(rayon::current_num_threads);
+        let need = proof::working_set(grid.len(), workers);
+        if let Some(budget) = opts.max_memory.filter(|&b| need > b) {
+            return Err(SolveError::Budget(format!(
+                "the hitting-set proof's structures ({workers} worker threads, up to {} known \
+                 sets) take up to {need} bytes, over the memory budget of {budget} bytes",
+                proof::MAX_SETS
+            )));
+        }
+        let bar = std::io::stderr().is_terminal();
+        let show = |k: usize, lower: usize, done: u64, total: u64| {
+            eprint!(
+                "\rminclue: lower bound {lower}, searching {k} clues: {done}/{total} branches   "
+            );
+        };
+        let progress: Option<proof::ProgressFn<'_>> = if bar { Some(&show) } else { None };
+        let r = proof::prove(source.shape(), &grid, &o, progress);
+        if bar {
+            eprintln!();
+        }
+        let pr = match r {
+            Ok(pr) => pr,
+            Err(proof::ProofError::TooLarge(c)) => {
+                return Err(SolveError::Solver(format!(
+                    "the hitting-set proof handles grids of at most 128 cells, not {c}"
+                )))
+            }
+            Err(proof::ProofError::Threads(why)) => return Err(SolveError::Solver(why)),
+            Err(proof::ProofError::Memory(budget)) => {
+                return Err(SolveError::Budget(format!(
+                    "the seed sets (sub-grids of up to {} digits, sets of up to {} cells) take \
+                     more than the memory budget of {budget} bytes: lower --set digits or \
+                     --set max_size, or raise --max-memory",
+                    o.max_digits, o.max_size
+                )))
+            }
+            Err(proof::ProofError::TimedOut {
+                lower_bound,
+                upper_bound,
+            }) => {
+                eprintln!(
+                    "minclue: time limit with the minimum proven in {lower_bound}..={upper_bound}"
+                );
+                return Err(SolveError::TimeLimit {
+                    seconds: opts.time_limit.unwrap_or(0.0),
+                });
+            }
+        };
+        let search_ms: f64 = pr.levels.iter().map(|l| l.seconds * 1000.0).sum();
+        let stats = SolveStats {
+            seconds: start.elapsed().as_secs_f64(),
+            counters: vec![
+                ("minimum", pr.minimum as u64),
+                ("candidates", pr.candidates()),
+                ("sets_used", pr.sets_used() as u64),
+                ("seed_sets", pr.seed_sets as u64),
+                ("seed_ms", (pr.seed_seconds * 1000.0) as u64),
+                ("upper_bound_ms", (pr.upper_seconds * 1000.0) as u64),
+                ("search_ms", search_ms as u64),
+                ("nodes", pr.levels.iter().map(|l| l.nodes).sum()),
+            ],
+            rounds: Some(StatsTable {
+                columns: vec!["clues", "seconds", "nodes", "candidates", "sets", "found"],
+                rows: pr
+                    .levels
+                    .iter()
+                    .map(|l| {
+                        vec![
+                            l.k as f64,
+                            l.seconds,
+                            l.nodes as f64,
+                            l.candidates as f64,
+                            l.sets as f64,
+                            f64::from(u8::from(l.found)),
+                        ]
+                    })
+                    .collect(),
+            }),
+        };
+        let keep = hitting::flags(pr.clues, grid.len());
+        let clues = search::clue_grid(&grid, &keep);
+        Ok(Solved::new(
+            ClueSet {
+                grid,
+                clues,
+                proven_minimum: true,
+            },
+            stats,
+        ))
+    }
+
+    fn count(
+        &self,
+        _: &MinimumClues,
+        _: &ProofSettings,
+        _: &SolveOptions,
+    ) -> Result<Counted, SolveError> {
+        Err(no_count("minclue"))
+    }
+}

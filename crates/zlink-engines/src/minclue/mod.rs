@@ -1,0 +1,193 @@
+//! Minimum-clue Sudoku: given a full grid, the fewest clues that make it the unique solution
+//! (report chapter 8). Engines of `minclue`: `hitting` (default, [`proof`]): the hitting-set
+//! proof over the grid's small unavoidable sets ([`subgrid`]), McGuire-style and parallel;
+//! `ip`: row generation with a HiGHS master ([`search::minimum`]), for cross-checks on small
+//! grids; `rowgen`: the same row generation with either master (`--set master=search|ip`).
+//! And the fast minimal mode ([`search::minimal`]): a unique puzzle none of whose clues can be
+//! dropped.
+//!
+//! Both are registered puzzle kinds (`minclue`, `minclue-minimal`) whose input is a Sudoku
+//! file: a full grid, or a puzzle whose (first) solution is used as the grid (a unique input
+//! puzzle's clues are the minimum search's starting upper bound). Their solution is the clue
+//! set; the checker confirms, with the backtracking counter and not the search engines, that
+//! the clues belong to the grid and make it unique (and, in minimal mode, that no clue can be
+//! dropped). That the minimum is minimum rests on the search's exhaustiveness.
+//!
+//! Settings of `hitting`: `digits=K` (sub-grids of up to K digits seed the sets, default 5),
+//! `max_size=S` (largest seed set, default 12), `split=D` (levels split into parallel tasks,
+//! default 3), `input_bound=on|off`, `order=auto|up|down` (levels from the packing bound up,
+//! or down from a unique input puzzle's clue count; auto: down below such a puzzle). Settings of `rowgen`: `master=search|ip` (default
+//! search), `seed_digits=K` (blank unions of up to K digits when seeding, default 3),
+//! `seed_max_size=S` (largest seed set, default 12), `input_bound=on|off` (use a unique input
+//! puzzle's clues as the upper bound, default on).
+
+pub mod check;
+pub mod hitting;
+pub mod proof;
+pub mod regions;
+pub mod search;
+pub mod subgrid;
+pub mod unavoidable;
+
+pub mod engine;
+
+use zlink_puzzle::{Grid, Kind, ParseError, Puzzle, SolveError, SolveOptions, Violation};
+
+use crate::sudoku::check::{count_backtracking, verify};
+use crate::sudoku::{Sudoku, KIND as SUDOKU};
+pub use engine::{Greedy, HittingProof, IpRowGeneration, MinimumSettings, RowGeneration};
+
+/// A grid to find a minimum (`PROVE = true`) or minimal (`PROVE = false`) clue set for.
+#[derive(Debug, Clone)]
+pub struct MinClue<const PROVE: bool> {
+    source: Sudoku,
+}
+
+/// The proven-minimum kind.
+pub type MinimumClues = MinClue<true>;
+/// The greedy minimal kind.
+pub type MinimalClues = MinClue<false>;
+
+/// A clue set for a grid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClueSet {
+    /// The full grid.
+    pub grid: Grid<u8>,
+    /// The clues (grid values where kept, 0 elsewhere).
+    pub clues: Grid<u8>,
+    /// Whether the size was proven minimum.
+    pub proven_minimum: bool,
+}
+
+impl ClueSet {
+    /// Number of clues.
+    pub fn len(&self) -> usize {
+        self.clues.cells().iter().filter(|&&v| v != 0).count()
+    }
+    /// Whether there are no clues.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Registry row of the proven minimum.
+pub static MINIMUM_KIND: Kind<MinimumClues> = Kind::new(
+    "minclue",
+    &["min-clue", "minimum-clue-sudoku"],
+    "minimum-clue Sudoku: fewest clues making a full grid unique, proven",
+    "any Sudoku format (see `sudoku`): a full grid, or a puzzle whose first solution is used",
+    &[&HittingProof, &IpRowGeneration, &RowGeneration],
+);
+
+/// Registry row of the greedy minimal mode.
+pub static MINIMAL_KIND: Kind<MinimalClues> = Kind::new(
+    "minclue-minimal",
+    &["minimal-puzzle"],
+    "minimal Sudoku puzzle for a full grid: unique, no clue removable (greedy, not minimum)",
+    "any Sudoku format (see `sudoku`): a full grid, or a puzzle whose first solution is used",
+    &[&Greedy],
+);
+
+impl<const PROVE: bool> MinClue<PROVE> {
+    /// The input Sudoku.
+    pub fn source(&self) -> &Sudoku {
+        &self.source
+    }
+
+    /// The grid to work on: the input if full, else its first solution.
+    fn grid(&self, opts: &SolveOptions) -> Result<Grid<u8>, SolveError> {
+        if self.source.clue_count() == self.source.givens().len() {
+            Ok(self.source.givens().clone())
+        } else {
+            let plain = SolveOptions {
+                settings: Vec::new(),
+                ..opts.clone()
+            };
+            Ok(SUDOKU.solve(&self.source, None, &plain)?.solution)
+        }
+    }
+}
+
+impl<const PROVE: bool> Puzzle for MinClue<PROVE> {
+    type Solution = ClueSet;
+
+    fn parse(text: &str, source: &str) -> Result<Vec<(usize, Self)>, ParseError> {
+        Ok(Sudoku::parse(text, source)?
+            .into_iter()
+            .map(|(l, s)| (l, Self { source: s }))
+            .collect())
+    }
+
+    fn contradiction(&self) -> Option<String> {
+        self.source.contradiction()
+    }
+
+    fn verify(&self, s: &ClueSet) -> Result<(), Violation> {
+        let shape = self.source.shape();
+        verify(shape, self.source.givens(), &s.grid)?;
+        for ((p, &c), &g) in s.clues.iter().zip(s.grid.cells()) {
+            if c != 0 && c != g {
+                return Err(Violation::new(format!(
+                    "clue {c} at {p} is not the grid's {g}"
+                )));
+            }
+        }
+        let (count, first) = count_backtracking(shape, &s.clues, 2);
+        if count != 1 || first.as_ref() != Some(&s.grid) {
+            return Err(Violation::new(format!(
+                "the {} clues have {count}+ solutions",
+                s.len()
+            )));
+        }
+        if !PROVE {
+            for i in 0..s.clues.len() {
+                if s.clues.cells()[i] != 0 {
+                    let mut fewer = s.clues.clone();
+                    fewer.cells_mut()[i] = 0;
+                    if count_backtracking(shape, &fewer, 2).0 == 1 {
+                        let p = fewer.coord_of(i);
+                        return Err(Violation::new(format!("the clue at {p} can be dropped")));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn render_text(&self, s: Option<&ClueSet>) -> String {
+        match s {
+            None => self.source.render_text(None),
+            Some(s) => {
+                let what = if s.proven_minimum {
+                    "proven minimum"
+                } else {
+                    "minimal, not proven minimum"
+                };
+                format!(
+                    "{}{} clues ({what})\n",
+                    self.source.render_text(Some(&s.clues)),
+                    s.len()
+                )
+            }
+        }
+    }
+
+    fn render_line(&self, s: Option<&ClueSet>) -> String {
+        self.source.render_line(s.map(|s| &s.clues))
+    }
+
+    fn render_svg(&self, s: Option<&ClueSet>) -> String {
+        match s {
+            None => self.source.render_svg(None),
+            Some(s) => Sudoku::new(self.source.shape(), s.clues.clone()).render_svg(None),
+        }
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "{} clue set for a {}",
+            if PROVE { "minimum" } else { "minimal" },
+            self.source.describe()
+        )
+    }
+}

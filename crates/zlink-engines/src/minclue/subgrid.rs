@@ -1,0 +1,230 @@
+//! Unavoidable sets by structural search, without solving puzzles (McGuire's way of seeding a
+//! hitting-set proof): for every set D of 2..=`max_digits` digits, the cells holding D form a
+//! sub-grid in which every row, column and box holds each digit of D exactly once. Any other
+//! filling of those cells with D under the same rule, with the rest of the grid unchanged, is
+//! another valid grid, so its difference with the grid is an unavoidable set. A bitset
+//! backtracking over (digit, row) — one cell per row for each digit, columns and boxes kept
+//! free per digit — enumerates every such filling that changes at most `max_size` cells
+//! (pruned on the running number of changed cells), and the inclusion-minimal differences
+//! are kept.
+//!
+//! Why: the seeding by blanking parts and enumerating completions with the exact engine
+//! ([`super::unavoidable::blanked_part_sets`]) stops at a completion limit and minimises each
+//! set with engine calls; this search is exhaustive per digit set and needs no engine call,
+//! so it finds all the small sets of that kind in milliseconds.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use rayon::prelude::*;
+use zlink_puzzle::Grid;
+
+use super::unavoidable::minimal_sets;
+use crate::sudoku::Shape;
+
+/// The inclusion-minimal unavoidable sets of at most `max_size` cells that change only the
+/// cells of some 2..=`max_digits` digits (each sorted, smallest first). Grids of at most 128
+/// cells and 32 digits.
+pub fn digit_subset_sets(
+    shape: Shape,
+    grid: &Grid<u8>,
+    max_digits: usize,
+    max_size: usize,
+) -> Vec<Vec<usize>> {
+    digit_subset_sets_until(shape, grid, max_digits, max_size, None, None)
+        .expect("no deadline or budget to pass")
+}
+
+/// Why [`digit_subset_sets_until`] stopped before the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeedStop {
+    /// The deadline passed.
+    TimedOut,
+    /// The sets found would take more than the byte budget.
+    Memory {
+        /// The budget.
+        budget: u64,
+    },
+}
+
+/// Bytes a set takes while found: its mask in the search's list and in the merged one.
+const FOUND_BYTES: u64 = 32;
+
+/// [`digit_subset_sets`] that stops once `deadline` has passed or the sets found take more
+/// than `max_bytes`: the digit sets grow as `C(n, max_digits)` and their fillings much faster
+/// (on a 9×9 grid, 5 digits take a second, 6 twenty, 7 minutes, and with a large `max_size`
+/// the sets found grow by megabytes a second), so each search looks at both as it goes.
+///
+/// # Errors
+/// [`SeedStop`].
+pub fn digit_subset_sets_until(
+    shape: Shape,
+    grid: &Grid<u8>,
+    max_digits: usize,
+    max_size: usize,
+    deadline: Option<Instant>,
+    max_bytes: Option<u64>,
+) -> Result<Vec<Vec<usize>>, SeedStop> {
+    let n = shape.n;
+    let subsets: Vec<u64> = (1u64..1 << n)
+        .filter(|d| (2..=max_digits).contains(&(d.count_ones() as usize)))
+        .collect();
+    let held = AtomicU64::new(0);
+    let over = AtomicBool::new(false);
+    // each digit set is an independent search: rayon spreads them over the caller's pool
+    let mut found: Vec<u128> = subsets
+        .par_iter()
+        .flat_map_iter(|&dmask| {
+            let digits: Vec<u8> = (1..=n as u8)
+                .filter(|&d| dmask >> (d - 1) & 1 == 1)
+                .collect();
+            let mut out = Vec::new();
+            let mut e = Enum {
+                shape,
+                grid: grid.cells(),
+                digits: &digits,
+                // per row, the cells holding a digit of D
+                rows: (0..n)
+                    .map(|r| {
+                        (0..n)
+                            .filter(|&c| dmask >> (grid.cells()[r * n + c] - 1) & 1 == 1)
+                            .map(|c| r * n + c)
+                            .collect()
+                    })
+                    .collect(),
+                filled: 0,
+                diff: 0,
+                max_size,
+                out: &mut out,
+                deadline,
+                nodes: 0,
+                stopped: false,
+                held: &held,
+                over: &over,
+                max_found: max_bytes.map(|b| b / FOUND_BYTES),
+            };
+            e.run(0, 0, 0, 0);
+            out
+        })
+        .collect();
+    // a search stops early only over the budget or once the deadline has passed, so this
+    // sees every stop
+    if let Some(budget) = max_bytes.filter(|_| over.load(Ordering::Relaxed)) {
+        return Err(SeedStop::Memory { budget });
+    }
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        return Err(SeedStop::TimedOut);
+    }
+    found.sort_unstable();
+    found.dedup();
+    let sets = found
+        .into_iter()
+        .map(|m| (0..128).filter(|&i| m >> i & 1 == 1).collect())
+        .collect();
+    Ok(minimal_sets(sets))
+}
+
+struct Enum<'a> {
+    shape: Shape,
+    grid: &'a [u8],
+    digits: &'a [u8],
+    rows: Vec<Vec<usize>>,
+    /// Cells already given a digit of D in this filling.
+    filled: u128,
+    /// Cells whose new digit differs from the grid.
+    diff: u128,
+    max_size: usize,
+    out: &'a mut Vec<u128>,
+    deadline: Option<Instant>,
+    /// Calls of [`Enum::run`] so far (the clock is read every 4096).
+    nodes: u64,
+    /// The deadline passed or the budget ran out: unwind without searching further.
+    stopped: bool,
+    /// Sets found by all searches so far.
+    held: &'a AtomicU64,
+    /// Set when the sets found exceed `max_found`.
+    over: &'a AtomicBool,
+    /// The most sets the byte budget allows.
+    max_found: Option<u64>,
+}
+
+impl Enum<'_> {
+    /// Place digit `digits[di]` in row `r` onward; `cols`/`boxes` are the columns and boxes
+    /// that digit already occupies.
+    fn run(&mut self, di: usize, r: usize, cols: u64, boxes: u64) {
+        self.nodes += 1;
+        if self.nodes % 4096 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return;
+        }
+        let n = self.shape.n;
+        if di == self.digits.len() {
+            if self.diff != 0 {
+                self.out.push(self.diff);
+                let held = self.held.fetch_add(1, Ordering::Relaxed) + 1;
+                if self.max_found.is_some_and(|m| held > m) {
+                    self.over.store(true, Ordering::Relaxed);
+                    self.stopped = true;
+                }
+            }
+            return;
+        }
+        if r == n {
+            self.run(di + 1, 0, 0, 0);
+            return;
+        }
+        let d = self.digits[di];
+        for j in 0..self.rows[r].len() {
+            let i = self.rows[r][j];
+            let (c, b) = (i % n, self.shape.box_of(r, i % n));
+            if self.filled >> i & 1 == 1 || cols >> c & 1 == 1 || boxes >> b & 1 == 1 {
+                continue;
+            }
+            let changed = self.grid[i] != d;
+            if changed && self.diff.count_ones() as usize >= self.max_size {
+                continue;
+            }
+            let (f, df) = (self.filled, self.diff);
+            self.filled |= 1 << i;
+            if changed {
+                self.diff |= 1 << i;
+            }
+            self.run(di, r + 1, cols | 1 << c, boxes | 1 << b);
+            self.filled = f;
+            self.diff = df;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::check::for_each_solution;
+
+    #[test]
+    fn sets_are_differences_of_valid_grids_and_include_rectangles() {
+        let s = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let g = Grid::from_cells(9, 9, s.bytes().map(|b| b - b'0').collect()).unwrap();
+        let shape = Shape::new(9).unwrap();
+        let sets = digit_subset_sets(shape, &g, 3, 12);
+        assert!(sets.len() > 20, "{}", sets.len());
+        for set in &sets {
+            assert!(set.len() >= 4 && set.len() <= 12);
+            // the oracle: blanking the set leaves a completion differing exactly on it
+            let mut p = g.clone();
+            set.iter().for_each(|&i| p.cells_mut()[i] = 0);
+            let mut exact = false;
+            for_each_solution(shape, &p, 100_000, &mut |o| {
+                let d: Vec<usize> = (0..81).filter(|&i| o[i] != g.cells()[i]).collect();
+                exact |= &d == set;
+            });
+            assert!(exact, "{set:?}");
+        }
+        // every two-line set of size 4 (a rectangle) is a 2-digit set
+        for r in super::super::unavoidable::two_line_sets(shape, &g, 4) {
+            assert!(sets.contains(&r), "{r:?}");
+        }
+    }
+}

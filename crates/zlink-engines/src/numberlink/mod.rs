@@ -1,0 +1,167 @@
+//! Numberlink: join each pair of equal numbers by a line through the grid's cells, lines never
+//! crossing or sharing a cell. The definition (this file: formats, the independent checker,
+//! renderings) and its engine ([`zdd`]: all solutions by the ZDD paper's Algorithm 2).
+//!
+//! Rule variants are engine settings (`--set cover=on`, `--set no_u_bends=on`, shorthands
+//! `--cover`, `--no-u-bends`): plain Nikoli rules by default (cells may stay empty, any
+//! bends); `cover` fills every cell (Flow Free, Arukone; Remark 7), `no_u_bends` forbids a
+//! line from touching itself (no 2×2 block with three sides on lines). Janko's puzzles are
+//! unique under both. A URL of the `arukone` genre implies `cover`.
+//!
+//! Formats (recognised from the text): puzz.link `numlin` / `arukone` URLs (one per line
+//! allowed), Janko blocks (`rows cols`, tokens, `-` blank), ERATO / ddnumlin files (`cols
+//! rows`), thomasahle block files (`W H` blocks, several puzzles), compact grids (`.` blank,
+//! `1`-`9` then `A`-`Z`) and Flow Free levels (a letter per endpoint).
+//!
+//! ```
+//! use zlink_puzzle::{Puzzle, SolveOptions};
+//! use zlink_engines::numberlink::{Numberlink, KIND};
+//! let (_, p) = Numberlink::parse("12\n12\n", "doc").unwrap().remove(0);
+//! let c = KIND.count(&p, None, &SolveOptions::default()).unwrap();
+//! assert_eq!(c.count, 1u32.into()); // two straight lines
+//! ```
+
+pub mod zdd;
+
+use zlink_puzzle::janko::HeaderOrder;
+use zlink_puzzle::numberlink::{self as nl, Links, NumberlinkGrid, Rules};
+use zlink_puzzle::text::content_lines;
+use zlink_puzzle::{Kind, ParseError, Puzzle, Violation};
+
+pub use zdd::ZddEngine;
+
+/// The registry row of Numberlink.
+pub static KIND: Kind<Numberlink> = Kind::new(
+    "numberlink",
+    &["numlin", "arukone", "flow"],
+    "Numberlink: join equal numbers by non-crossing lines (--cover, --no-u-bends)",
+    "puzz.link numlin/arukone URLs, Janko blocks (rows cols), ERATO/ddnumlin (cols rows), \
+     thomasahle W H block files, compact grids (. 1-9 A-Z), Flow Free levels",
+    &[&ZddEngine],
+);
+
+/// A Numberlink instance and the rules its format implies.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Numberlink {
+    grid: NumberlinkGrid,
+    rules: Rules,
+}
+
+impl Numberlink {
+    /// An instance under `rules` (what its source implies; engines may add more).
+    pub fn new(grid: NumberlinkGrid, rules: Rules) -> Self {
+        Self { grid, rules }
+    }
+
+    /// The grid of endpoints.
+    pub fn grid(&self) -> &NumberlinkGrid {
+        &self.grid
+    }
+
+    /// The rules the source implies.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    fn plain(grid: NumberlinkGrid) -> Self {
+        Self::new(grid, Rules::PLAIN)
+    }
+
+    /// Reads one puzzle in any single-puzzle format (see the module doc).
+    ///
+    /// # Errors
+    /// A positioned [`ParseError`] of the format the text looks like.
+    pub fn parse_one(text: &str, source: &str) -> Result<Self, ParseError> {
+        let first = content_lines(text).next().map_or("", |(_, l)| l.trim());
+        if zlink_puzzle::pzprjs::url::looks_like_url(first) {
+            let u = nl::url::parse_url(first, source)?;
+            return Ok(Self::new(u.grid, u.rules));
+        }
+        if header(first).is_some() {
+            // `rows cols` (Janko) or `cols rows` (ERATO): the token rows decide
+            return if zlink_puzzle::janko::header_order(text) == HeaderOrder::ColsRows {
+                nl::formats::parse_erato(text, source).map(Self::plain)
+            } else {
+                nl::formats::parse_janko(text, source).map(Self::plain)
+            };
+        }
+        match nl::formats::parse_compact(text, source) {
+            Ok(g) => Ok(Self::plain(g)),
+            Err(compact) => nl::formats::parse_flow(text, source)
+                .map(|(g, _)| Self::plain(g))
+                .map_err(|_| compact),
+        }
+    }
+}
+
+/// `a b` when `line` is two numbers.
+fn header(line: &str) -> Option<(usize, usize)> {
+    let mut it = line.split_whitespace();
+    let (a, b) = (it.next()?.parse().ok()?, it.next()?.parse().ok()?);
+    it.next().is_none().then_some((a, b))
+}
+
+/// Whether `text` is a thomasahle block file: a `W H` header followed by a row of symbols
+/// without spaces.
+fn is_block_file(text: &str) -> bool {
+    let mut lines = content_lines(text);
+    match (lines.next(), lines.next()) {
+        (Some((_, h)), Some((_, row))) => header(h.trim()).is_some() && !row.trim().contains(' '),
+        _ => false,
+    }
+}
+
+impl Puzzle for Numberlink {
+    type Solution = Links;
+
+    fn parse(text: &str, source: &str) -> Result<Vec<(usize, Self)>, ParseError> {
+        if is_block_file(text) {
+            let starts: Vec<usize> = content_lines(text)
+                .filter(|(_, l)| header(l.trim()).is_some_and(|(w, h)| w > 0 && h > 0))
+                .map(|(n, _)| n)
+                .collect();
+            return Ok(nl::formats::parse_blocks(text, source)?
+                .into_iter()
+                .enumerate()
+                .map(|(i, (g, _))| (starts.get(i).copied().unwrap_or(1), Self::plain(g)))
+                .collect());
+        }
+        crate::one_per_line_or_whole(text, source, Numberlink::parse_one)
+    }
+
+    fn verify(&self, links: &Links) -> Result<(), Violation> {
+        nl::verify(&self.grid, links, self.rules)
+    }
+
+    fn render_text(&self, links: Option<&Links>) -> String {
+        nl::render::text(&self.grid, links)
+    }
+
+    fn render_line(&self, links: Option<&Links>) -> String {
+        match links {
+            None => nl::formats::write_compact(&self.grid)
+                .unwrap_or_else(|| nl::formats::write_janko(&self.grid))
+                .lines()
+                .collect::<Vec<_>>()
+                .join("/"),
+            Some(l) => nl::formats::write_janko_solution(l)
+                .lines()
+                .skip(1)
+                .collect::<Vec<_>>()
+                .join("/"),
+        }
+    }
+
+    fn render_svg(&self, links: Option<&Links>) -> String {
+        nl::render::svg(&self.grid, links)
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "{}×{} Numberlink, {} pairs",
+            self.grid.rows(),
+            self.grid.cols(),
+            self.grid.pairs().len()
+        )
+    }
+}

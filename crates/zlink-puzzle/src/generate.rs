@@ -1,0 +1,90 @@
+//! How a puzzle is made: the [`Generator`] trait, beside [`crate::Engine`] (how it is solved).
+//!
+//! Why a trait of its own: making a puzzle is a capability of an engine library (the ZDD
+//! designers of `zlink-link`, the Zebra and circuit-board generators of `zlink-engines`), with
+//! its own routes, budgets and choices, and a Rust user calls it like a solve: a request, a
+//! seed and the one [`Limits`] type in, a puzzle with its solution and figures out. The CLI
+//! only parses the request, calls [`Generator::generate`] and prints.
+//!
+//! ```
+//! use zlink_base::{Limits, SplitMix64};
+//! use zlink_puzzle::generate::{Generated, Generator};
+//! use zlink_puzzle::{Puzzle, SolveError, SolveStats, Violation};
+//! # #[derive(Debug, Clone, PartialEq)] struct Coin(bool);
+//! # impl Puzzle for Coin {
+//! #     type Solution = bool;
+//! #     fn parse(_: &str, _: &str) -> Result<Vec<(usize, Self)>, zlink_puzzle::ParseError> { Ok(vec![]) }
+//! #     fn verify(&self, s: &bool) -> Result<(), Violation> {
+//! #         if *s == self.0 { Ok(()) } else { Err(Violation::new("wrong side")) }
+//! #     }
+//! #     fn render_text(&self, _: Option<&bool>) -> String { String::new() }
+//! #     fn render_svg(&self, _: Option<&bool>) -> String { String::new() }
+//! #     fn describe(&self) -> String { "a coin".into() }
+//! # }
+//! /// Tosses a coin: the puzzle is its side, its one solution too.
+//! struct Toss;
+//! impl Generator<Coin> for Toss {
+//!     type Request = ();
+//!     fn name(&self) -> &'static str { "toss" }
+//!     fn generate(&self, _: &(), seed: u64, limits: &Limits) -> Result<Generated<Coin>, SolveError> {
+//!         limits.check_time()?;
+//!         let side = SplitMix64::new(seed).next_u64() & 1 == 1;
+//!         Ok(Generated::new(Coin(side), side, SolveStats::default()))
+//!     }
+//! }
+//! let g = Toss.generate(&(), 7, &Limits::default()).unwrap();
+//! assert!(g.puzzle.verify(&g.solution).is_ok());
+//! assert_eq!(g.puzzle, Toss.generate(&(), 7, &Limits::default()).unwrap().puzzle);
+//! ```
+
+use zlink_base::Limits;
+
+use crate::puzzle::{Puzzle, SolveStats};
+use crate::SolveError;
+
+/// One way to make puzzles of kind `P`.
+pub trait Generator<P: Puzzle>: Sync {
+    /// What to make: size, difficulty, symmetry, a puzzle to strip, … (per generator).
+    type Request;
+
+    /// The generator's name (in `--json` and messages).
+    fn name(&self) -> &'static str;
+
+    /// One puzzle for `request`; the same `seed` and request give the same puzzle.
+    ///
+    /// # Errors
+    /// [`SolveError::Stopped`] when a budget or the deadline of `limits` runs out (no
+    /// partial puzzle), [`SolveError::BadSetting`] for a request that cannot be met, or what
+    /// the generator's solver reports.
+    fn generate(
+        &self,
+        request: &Self::Request,
+        seed: u64,
+        limits: &Limits,
+    ) -> Result<Generated<P>, SolveError>;
+}
+
+/// A generated puzzle, its solution and what making it cost.
+#[derive(Debug, Clone)]
+pub struct Generated<P: Puzzle> {
+    /// The puzzle.
+    pub puzzle: P,
+    /// Its solution (the unique one, when the generator promises uniqueness).
+    pub solution: P::Solution,
+    /// Figures of the run (seconds; counters such as hints, checks, repairs).
+    pub stats: SolveStats,
+    /// What the user should know about the puzzle (printed on stderr by the CLI).
+    pub note: Option<String>,
+}
+
+impl<P: Puzzle> Generated<P> {
+    /// A puzzle with its solution, made at `stats`' cost.
+    pub fn new(puzzle: P, solution: P::Solution, stats: SolveStats) -> Self {
+        Self {
+            puzzle,
+            solution,
+            stats,
+            note: None,
+        }
+    }
+}
