@@ -53,7 +53,7 @@
 mod labels;
 mod sat;
 
-pub(crate) use sat::another::{another, Another};
+pub(crate) use sat::another::{another, another_near, Another};
 
 /// The conflicts and models (each a solve after new lazy cuts) the SAT completion may spend
 /// before it gives up (and the build counts as without it): a published puzzle needs far fewer

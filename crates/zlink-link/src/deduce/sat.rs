@@ -128,9 +128,8 @@ fn encode(st: &State<'_>, max_conflicts: u64, deadline: Option<Instant>) -> Opti
     if p.degrees.iter().any(|&d| d >> 3 != 0) {
         return None;
     }
-    let too_open = |es: &[u32]| {
-        es.iter().filter(|&&e| is_open(e as usize)).count() > MAX_OPEN_PER_CONSTRAINT
-    };
+    let too_open =
+        |es: &[u32]| es.iter().filter(|&&e| is_open(e as usize)).count() > MAX_OPEN_PER_CONSTRAINT;
     if (0..p.n).any(|x| too_open(st.vertex_edges.of(x)))
         || p.groups.iter().any(|(es, _, _)| too_open(es))
     {

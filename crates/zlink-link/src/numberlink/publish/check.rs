@@ -13,16 +13,24 @@
 use std::time::Instant;
 
 use zlink_frontier::Vertex;
-use zlink_grid::numberlink::{Links, NumberlinkGrid, Rules};
-use zlink_grid::Coord;
+use zlink_puzzle::numberlink::{Links, NumberlinkGrid, Rules};
+use zlink_puzzle::Coord;
 
 use crate::deduce::{self, Another, Problem, Shape};
-use crate::numberlink::{sweep_order, u_bend_groups};
+use crate::numberlink::{sweep_order, u_bend_groups, Error, NumberlinkZdd};
+use zlink_frontier::run::{Limits as FrontierLimits, RunError};
+use zlink_frontier::specs::SpecError;
 
-/// The SAT budget of one check: conflicts and models (each a solve after new cuts). A unique
-/// generated 50×50 puzzle under Janko's rules needs a few dozen models; one with another
-/// solution under looser rules usually shows it in the first few.
-const CHECK_BUDGET: (u64, u32) = (200_000, 400);
+/// The SAT budget of one check of the generator: conflicts and models (each a solve after new
+/// cuts). A unique generated 50×50 puzzle under Janko's rules needed 40 models and 76 K
+/// conflicts; one with another solution usually shows it in the first few models.
+pub(crate) const CHECK_BUDGET: (u64, u32) = (200_000, 400);
+
+/// The SAT budget of a check under looser rules than the generator's, for the report only
+/// (after the windows found no other solution): a 20×20 made for Janko's rules spent the whole
+/// [`CHECK_BUDGET`] (15 s) under `cover` without an answer, so the report says "not known"
+/// sooner. Conflicts, not seconds: the report is the same for a given seed.
+pub(crate) const REPORT_BUDGET: (u64, u32) = (20_000, 100);
 
 /// What a check found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +109,95 @@ fn cell(v: Vertex, cols: usize) -> Coord {
     Coord::new(v as usize / cols, v as usize % cols)
 }
 
+/// A candidate puzzle with its intended solution, deduced once: the global check and the
+/// windows' search for another solution start from the same deduction.
+pub(crate) struct Candidate {
+    p: Problem,
+    /// The deduction's decisions (`None`: the rules contradict the intended solution).
+    fixed: Option<Vec<Option<bool>>>,
+    first: Vec<bool>,
+    size: (usize, usize),
+    /// Labels in the SAT encoding (not under Janko's rules: module doc of `deduce::another`).
+    labels: bool,
+}
+
+impl Candidate {
+    /// The deduction (with probing when `probe`, stopping at `deadline`) of `puzzle` under
+    /// `rules`, whose intended solution is `solution`.
+    pub(crate) fn new(
+        puzzle: &NumberlinkGrid,
+        solution: &Links,
+        rules: Rules,
+        probe: bool,
+        deadline: Option<Instant>,
+    ) -> Candidate {
+        let mut p = problem(puzzle, rules, probe);
+        p.deadline = deadline;
+        let first = edge_values(&p, puzzle.cols(), solution);
+        let fixed = deduce::deduce(&p).ok();
+        Candidate {
+            p,
+            fixed,
+            first,
+            size: (puzzle.rows(), puzzle.cols()),
+            labels: !rules.no_u_bends,
+        }
+    }
+
+    /// Edges the deduction left open (all of them on a contradiction).
+    pub(crate) fn open(&self) -> usize {
+        self.fixed.as_ref().map_or(self.p.edges.len(), |f| {
+            f.iter().filter(|x| x.is_none()).count()
+        })
+    }
+
+    /// The global check: a SAT search for another solution within `budget` (conflicts,
+    /// models) and `deadline`.
+    pub(crate) fn global(&self, budget: (u64, u32), deadline: Option<Instant>) -> Verdict {
+        let Some(fixed) = &self.fixed else {
+            // the rules contradict the known solution: it was none
+            return Verdict::Unknown;
+        };
+        if fixed.iter().all(Option::is_some) {
+            return Verdict::Unique;
+        }
+        match deduce::another(&self.p, fixed, &self.first, self.labels, budget, deadline) {
+            Ok(Another::None) => Verdict::Unique,
+            Ok(Another::Other(on)) => Verdict::Other(links_of(&self.p, self.size, &on)),
+            Ok(Another::Unknown) | Err(_) => Verdict::Unknown,
+        }
+    }
+
+    /// Another solution within `radius` of one cell (windows from cell `from` on; see
+    /// `deduce::another_near`): the window's centre and the solution.
+    pub(crate) fn near(
+        &self,
+        radius: u32,
+        from: usize,
+        deadline: Option<Instant>,
+    ) -> Option<(usize, Links)> {
+        let fixed = self.fixed.as_ref()?;
+        let (centre, on) = deduce::another_near(
+            &self.p,
+            fixed,
+            &self.first,
+            (radius, from),
+            self.labels,
+            deadline,
+        )?;
+        Some((centre, links_of(&self.p, self.size, &on)))
+    }
+}
+
+/// What [`check`] found, and how much the deduction left to the search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// Unique, another solution, or not known.
+    pub verdict: Verdict,
+    /// Edges the deduction left open (0: it settled the puzzle alone).
+    pub open: usize,
+}
+
 /// Whether `solution` (a solution of `puzzle` under `rules`) is its only one: the deduction
 /// (with probing when `probe`), then a SAT search for another, stopping at `deadline`.
 pub fn check(
@@ -109,20 +206,38 @@ pub fn check(
     rules: Rules,
     probe: bool,
     deadline: Option<Instant>,
-) -> Verdict {
-    let mut p = problem(puzzle, rules, probe);
-    p.deadline = deadline;
-    let first = edge_values(&p, puzzle.cols(), solution);
-    let Ok(fixed) = deduce::deduce(&p) else {
-        // the rules contradict the known solution: it was none
-        return Verdict::Unknown;
+) -> Checked {
+    let c = Candidate::new(puzzle, solution, rules, probe, deadline);
+    Checked {
+        verdict: c.global(CHECK_BUDGET, deadline),
+        open: c.open(),
+    }
+}
+
+/// Up to two solutions of `puzzle` under `rules` by the ZDD engine
+/// ([`crate::numberlink::NumberlinkZdd`]: deduction, a budgeted build, its own SAT completion,
+/// the full build), within `limits`: a re-solve that shares no step with [`check`] after the
+/// deduction's rules, for `--verify`.
+///
+/// # Errors
+/// [`RunError`] when a budget or the deadline of `limits` runs out, or the frontier is too
+/// wide for the engine.
+pub fn by_engine(
+    puzzle: &NumberlinkGrid,
+    rules: Rules,
+    limits: &zlink_base::Limits,
+) -> Result<Vec<Links>, RunError> {
+    let z =
+        NumberlinkZdd::new_until(puzzle, rules, true, limits.deadline).map_err(|e| match e {
+            Error::Spec(s) => RunError::Spec(s),
+            Error::Graph(g) => RunError::Spec(SpecError::BadArgument(g.to_string())),
+        })?;
+    let run = FrontierLimits {
+        threads: limits.threads,
+        max_memory: limits.max_memory,
+        max_nodes: limits.max_nodes,
+        time_limit: limits.time_left(),
+        progress: None,
     };
-    if fixed.iter().all(Option::is_some) {
-        return Verdict::Unique;
-    }
-    match deduce::another(&p, &fixed, &first, CHECK_BUDGET, deadline) {
-        Ok(Another::None) => Verdict::Unique,
-        Ok(Another::Other(on)) => Verdict::Other(links_of(&p, (puzzle.rows(), puzzle.cols()), &on)),
-        Ok(Another::Unknown) | Err(_) => Verdict::Unknown,
-    }
+    z.links(2, &run)
 }

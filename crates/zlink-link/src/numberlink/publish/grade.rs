@@ -16,7 +16,7 @@
 
 use std::time::Instant;
 
-use zlink_grid::numberlink::{NumberlinkGrid, Rules};
+use zlink_puzzle::numberlink::{NumberlinkGrid, Rules};
 
 use super::check::problem;
 use crate::deduce::deduce;
@@ -61,14 +61,49 @@ pub fn open_edges(
 }
 
 /// The grade of a puzzle known to be unique under `rules`: the first technique that settles
-/// it (module doc). Probing stops at `deadline` (then the grade is at least medium: hard if
-/// probing left edges open when it stopped).
+/// it (module doc). Probing stops at `deadline` (then the grade is hard if probing left edges
+/// open when it stopped).
 pub fn grade(puzzle: &NumberlinkGrid, rules: Rules, deadline: Option<Instant>) -> Difficulty {
-    if open_edges(puzzle, rules, false, deadline).is_some_and(|(open, _)| open == 0) {
-        Difficulty::Easy
-    } else if open_edges(puzzle, rules, true, deadline).is_some_and(|(open, _)| open == 0) {
-        Difficulty::Medium
-    } else {
+    let open = open_edges(puzzle, rules, true, deadline).map_or(usize::MAX, |(open, _)| open);
+    grade_after_probing(puzzle, rules, open, deadline)
+}
+
+/// [`grade`] when the edges probing leaves `open` are known (from the uniqueness check).
+pub(crate) fn grade_after_probing(
+    puzzle: &NumberlinkGrid,
+    rules: Rules,
+    open: usize,
+    deadline: Option<Instant>,
+) -> Difficulty {
+    if open > 0 {
         Difficulty::Hard
+    } else if open_edges(puzzle, rules, false, deadline).is_some_and(|(open, _)| open == 0) {
+        Difficulty::Easy
+    } else {
+        Difficulty::Medium
     }
+}
+
+/// The cells at the edges the deduction (with probing when `probe`) leaves open for `puzzle`
+/// under `rules`: where a solver is stuck.
+pub(crate) fn stuck_cells(
+    puzzle: &NumberlinkGrid,
+    rules: Rules,
+    probe: bool,
+    deadline: Option<Instant>,
+) -> Vec<u32> {
+    let mut p = problem(puzzle, rules, probe);
+    p.deadline = deadline;
+    let Ok(fixed) = deduce(&p) else {
+        return Vec::new();
+    };
+    let mut out: Vec<u32> = fixed
+        .iter()
+        .zip(&p.edges)
+        .filter(|(f, _)| f.is_none())
+        .flat_map(|(_, &(u, v))| [u, v])
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }

@@ -16,9 +16,9 @@
 //! backbites move ends around so that new merges become possible, the shortest paths are
 //! picked first so that no single cell is left stranded.
 
-use zlink_grid::numberlink::{Links, NumberlinkGrid};
-use zlink_grid::{Coord, Grid};
-use zlink_zdd::SplitMix64;
+use zlink_base::SplitMix64;
+use zlink_puzzle::numberlink::{Links, NumberlinkGrid};
+use zlink_puzzle::{Coord, Grid};
 
 /// The fewest cells of a path in a finished layout: its two ends are then not neighbours (an
 /// induced path of three or more cells has non-adjacent ends), so no pair is trivial.
@@ -48,13 +48,15 @@ pub(crate) struct Layout {
     paths: Vec<Vec<u32>>,
     /// Number of live paths.
     live: usize,
-    /// Number of live paths shorter than [`MIN_CELLS`].
+    /// The fewest cells of a path in a finished layout.
+    min: usize,
+    /// Number of live paths shorter than `min`.
     short: usize,
 }
 
 impl Layout {
-    /// Every cell its own path.
-    pub(crate) fn singletons(rows: usize, cols: usize) -> Layout {
+    /// Every cell its own path; finished when no path is shorter than `min` cells.
+    pub(crate) fn singletons(rows: usize, cols: usize, min: usize) -> Layout {
         let n = rows * cols;
         Layout {
             rows,
@@ -63,13 +65,21 @@ impl Layout {
             pos: vec![0; n],
             paths: (0..n as u32).map(|c| vec![c]).collect(),
             live: n,
-            short: n,
+            min,
+            short: if min > 1 { n } else { 0 },
         }
     }
 
-    /// A layout of the given paths (each a list of cells in order; together every cell once).
-    /// `None` if they do not cover the grid exactly once.
-    pub(crate) fn from_paths(rows: usize, cols: usize, paths: Vec<Vec<u32>>) -> Option<Layout> {
+    /// A layout of the given paths (each a list of cells in order; together every cell once),
+    /// finished when none is shorter than `min`. `None` if they do not cover the grid exactly
+    /// once.
+    #[cfg(test)]
+    pub(crate) fn from_paths(
+        rows: usize,
+        cols: usize,
+        min: usize,
+        paths: Vec<Vec<u32>>,
+    ) -> Option<Layout> {
         let n = rows * cols;
         let (mut owner, mut pos) = (vec![u32::MAX; n], vec![0; n]);
         for (i, p) in paths.iter().enumerate() {
@@ -86,7 +96,7 @@ impl Layout {
             return None;
         }
         let live = paths.iter().filter(|p| !p.is_empty()).count();
-        let short = paths.iter().filter(|p| is_short(p.len())).count();
+        let short = paths.iter().filter(|p| (1..min).contains(&p.len())).count();
         Some(Layout {
             rows,
             cols,
@@ -94,6 +104,7 @@ impl Layout {
             pos,
             paths,
             live,
+            min,
             short,
         })
     }
@@ -165,6 +176,7 @@ impl Layout {
 
     /// Whether every path is induced, at least `min` cells long, and the paths cover the grid
     /// once (a check for tests and debug assertions).
+    #[cfg(test)]
     pub(crate) fn is_valid(&self, min: usize) -> bool {
         let mut seen = vec![false; self.owner.len()];
         for (id, p) in self.paths.iter().enumerate() {
@@ -199,9 +211,16 @@ impl Layout {
 
     /// Absorb (module doc): the path ending at `a` takes `c` (on another path `Q`) and the part
     /// of `Q` from `c` to its front (`towards_front`) or to its back. Returns whether the move
-    /// was made (it keeps every path induced and what `Q` keeps empty or at least `keep_min`
+    /// was made (it keeps every path induced, and what `Q` keeps at least `keep_min` cells long,
+    /// or empty when `merge`: `Q` joins `P` whole).
     /// cells long).
-    pub(crate) fn absorb(&mut self, a: u32, c: u32, towards_front: bool, keep_min: usize) -> bool {
+    pub(crate) fn absorb(
+        &mut self,
+        a: u32,
+        c: u32,
+        towards_front: bool,
+        (keep_min, merge): (usize, bool),
+    ) -> bool {
         let (pa, q) = (self.owner[a as usize], self.owner[c as usize]);
         let p = &self.paths[pa as usize];
         let a_back = *p.last().expect("a live path") == a;
@@ -212,7 +231,7 @@ impl Layout {
         let qlen = self.paths[q as usize].len();
         let (lo, hi) = if towards_front { (0, k) } else { (k, qlen - 1) };
         let kept = qlen - (hi - lo + 1);
-        if kept != 0 && kept < keep_min {
+        if (kept == 0 && !merge) || (kept != 0 && kept < keep_min) {
             return false;
         }
         if self.contact(pa, a, q, (lo, hi), c) {
@@ -251,9 +270,10 @@ impl Layout {
                     .any(|w| self.owner[w as usize] == p && !(u == c && w == a))
             })
         } else {
-            self.paths[p as usize]
-                .iter()
-                .any(|&u| self.neighbours(u).any(|w| in_part(w) && !(u == a && w == c)))
+            self.paths[p as usize].iter().any(|&u| {
+                self.neighbours(u)
+                    .any(|w| in_part(w) && !(u == a && w == c))
+            })
         }
     }
 
@@ -263,7 +283,7 @@ impl Layout {
         let old = self.paths[id as usize].len();
         self.forget(old);
         self.live += usize::from(!cells.is_empty());
-        self.short += usize::from(is_short(cells.len()));
+        self.short += usize::from(self.is_short(cells.len()));
         for (k, &c) in cells.iter().enumerate() {
             self.owner[c as usize] = id;
             self.pos[c as usize] = k as u32;
@@ -289,10 +309,20 @@ impl Layout {
         new
     }
 
+    /// Whether a live path of `len` cells is too short for a finished layout.
+    fn is_short(&self, len: usize) -> bool {
+        (1..self.min).contains(&len)
+    }
+
+    /// Whether no path is too short.
+    pub(crate) fn is_finished(&self) -> bool {
+        self.short == 0
+    }
+
     /// Takes a path of `len` cells out of the counts.
     fn forget(&mut self, len: usize) {
         self.live -= usize::from(len > 0);
-        self.short -= usize::from(is_short(len));
+        self.short -= usize::from(self.is_short(len));
     }
 
     /// Joins two paths whose ends `a` and `b` are neighbours into one, if it stays induced.
@@ -303,17 +333,22 @@ impl Layout {
             return false;
         }
         let towards_front = self.pos[b as usize] as usize == q.len() - 1;
-        self.absorb(a, b, towards_front, 0)
+        self.absorb(a, b, towards_front, (0, true))
     }
 
-    /// Random moves (module doc) until there are at most `target` paths, none shorter than
-    /// [`MIN_CELLS`]. `false` when the move budget ran out first.
+    /// Random moves (module doc) until there are at most `target` paths, none too short (the
+    /// layout is finished). `false` when the move budget ran out first.
     pub(crate) fn shrink_to(&mut self, target: usize, rng: &mut SplitMix64) -> bool {
         self.shrink_within(target, MOVES_PER_CELL, rng)
     }
 
     /// [`Layout::shrink_to`] with `moves` random moves per cell at most.
-    pub(crate) fn shrink_within(&mut self, target: usize, moves: usize, rng: &mut SplitMix64) -> bool {
+    pub(crate) fn shrink_within(
+        &mut self,
+        target: usize,
+        moves: usize,
+        rng: &mut SplitMix64,
+    ) -> bool {
         let n = self.owner.len();
         for round in 0..moves * n {
             if self.live <= target && self.short == 0 {
@@ -356,24 +391,23 @@ impl Layout {
         }
         let c = nb[rng.below_u64(k as u64) as usize];
         // towards an end of `Q` next to `c`: a merge or a one-cell shift
-        self.absorb(a, c, rng.next_u64() & 1 == 0, KEEP_MIN)
+        self.absorb(a, c, rng.next_u64() & 1 == 0, (KEEP_MIN, true))
     }
 
     /// Whether cell `c` ends its path.
-    fn is_end(&self, c: u32) -> bool {
+    pub(crate) fn is_end(&self, c: u32) -> bool {
         let q = &self.paths[self.owner[c as usize] as usize];
         q[0] == c || q[q.len() - 1] == c
     }
 
     /// Makes one of the possible merges (two paths whose ends are neighbours and that meet
     /// nowhere else), picked at random; `false` if there is none.
-    fn merge_any(&mut self, rng: &mut SplitMix64) -> bool {
+    pub(crate) fn merge_any(&mut self, rng: &mut SplitMix64) -> bool {
         let mut ends: Vec<(u32, u32)> = Vec::new();
         for p in self.paths.iter().filter(|p| !p.is_empty()) {
             for a in [p[0], p[p.len() - 1]] {
                 for b in self.neighbours(a) {
-                    if a < b && self.owner[a as usize] != self.owner[b as usize] && self.is_end(b)
-                    {
+                    if a < b && self.owner[a as usize] != self.owner[b as usize] && self.is_end(b) {
                         ends.push((a, b));
                     }
                 }
@@ -388,19 +422,14 @@ impl Layout {
         false
     }
 
-    /// A path shorter than [`MIN_CELLS`], the first found scanning the cells from `from`.
+    /// A path too short for a finished layout, the first found scanning the cells from `from`.
     fn a_short(&self, from: u32) -> u32 {
         let n = self.owner.len() as u32;
         (0..n)
             .map(|i| self.owner[((from + i) % n) as usize])
-            .find(|&id| is_short(self.paths[id as usize].len()))
+            .find(|&id| self.is_short(self.paths[id as usize].len()))
             .expect("a short path")
     }
-}
-
-/// Whether a live path of `len` cells is too short for a finished layout.
-fn is_short(len: usize) -> bool {
-    (1..MIN_CELLS).contains(&len)
 }
 
 /// The orthogonal neighbours of cell `c` in a `rows × cols` grid.

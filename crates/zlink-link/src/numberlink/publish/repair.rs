@@ -12,13 +12,13 @@
 //! the puzzle keeps its pairs.
 //!
 //! The split edge is the one of the differing region whose halves are the most even (long
-//! paths stay long: fewer pairs in the end), at most [`MIN_CELLS`] cells from either end.
+//! paths stay long: fewer pairs in the end), at least the shortest line's cells from either end.
 
-use zlink_grid::numberlink::Links;
-use zlink_grid::Coord;
-use zlink_zdd::SplitMix64;
+use zlink_base::SplitMix64;
+use zlink_puzzle::numberlink::Links;
+use zlink_puzzle::Coord;
 
-use super::layout::{Layout, MIN_CELLS};
+use super::layout::Layout;
 
 /// Random shifts tried around the differing region before a repair gives up.
 const SHIFT_TRIES: usize = 64;
@@ -70,7 +70,12 @@ pub(crate) fn split(layout: &mut Layout, other: &Links, diff: &[u32], min_cells:
 /// Moves an end in or next to the differing cells `diff`: a random absorb whose taking path
 /// ends there, keeping every path at least `min_cells` long. `false` if none of
 /// [`SHIFT_TRIES`] random tries could be made.
-pub(crate) fn shift(layout: &mut Layout, diff: &[u32], min_cells: usize, rng: &mut SplitMix64) -> bool {
+pub(crate) fn shift(
+    layout: &mut Layout,
+    diff: &[u32],
+    min_cells: usize,
+    rng: &mut SplitMix64,
+) -> bool {
     let mut ends: Vec<u32> = diff
         .iter()
         .flat_map(|&c| std::iter::once(c).chain(layout.neighbours(c)))
@@ -93,7 +98,7 @@ pub(crate) fn shift(layout: &mut Layout, diff: &[u32], min_cells: usize, rng: &m
         let c = nb[rng.below_u64(nb.len() as u64) as usize];
         let towards_front = rng.next_u64() & 1 == 0;
         // a shift, not a merge: the neighbour keeps a path of its own
-        if layout.absorb(a, c, towards_front, min_cells) && !layout.is_end(a) {
+        if layout.absorb(a, c, towards_front, (min_cells, false)) {
             return true;
         }
     }
