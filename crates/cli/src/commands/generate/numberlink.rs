@@ -53,27 +53,31 @@ pub struct Args {
     /// One random puzzle on a HxW grid (rows x columns, up to 1000x1000), unique under --rules:
     /// random lines that never touch themselves cover the grid, their ends are the puzzle, the
     /// solver checks that no other solution exists and repairs the lines where one does.
-    #[arg(long, value_name = "HxW", conflicts_with_all = ["grid", "graph", "what"])]
+    #[arg(
+        long,
+        value_name = "HxW",
+        conflicts_with_all = ["grid", "graph", "what", "max_pairs", "threads", "limit", "reverse_order", "log_levels"]
+    )]
     pub size: Option<String>,
     /// With --size: the fewest and most pairs, `A..B` or `N` (default: about 0.6 to 1 times the
     /// square root of the cells under janko, to 1.5 times under cover and plain).
-    #[arg(long, value_name = "A..B", requires = "size", value_parser = one::parse_pairs)]
+    #[arg(long, value_name = "A..B", requires = "size", conflicts_with_all = ["grid", "graph"], value_parser = one::parse_pairs)]
     pub pairs: Option<(usize, usize)>,
     /// With --size: the rules the puzzle is unique under: janko (every cell on a line, no line
     /// touching itself in a U-bend), cover (every cell on a line, U-bends allowed) or plain
     /// (cells may stay empty, any bends).
-    #[arg(long, value_enum, default_value_t = one::RulesArg::Janko, requires = "size")]
+    #[arg(long, value_enum, default_value_t = one::RulesArg::Janko, requires = "size", conflicts_with_all = ["grid", "graph"])]
     pub rules: one::RulesArg,
     /// With --size: the grade the puzzle must have, by the technique that settles it under
     /// --rules: easy (the local rules settle every edge), medium (rules and probing, one level
     /// of lookahead), hard (unique, but probing leaves edges open: search needed). Default: any.
-    #[arg(long, value_enum, value_name = "LEVEL", requires = "size")]
+    #[arg(long, value_enum, value_name = "LEVEL", requires = "size", conflicts_with_all = ["grid", "graph"])]
     pub difficulty: Option<one::Level>,
     /// With --size: allow pairs whose two ends are neighbours (a line of two cells).
-    #[arg(long, requires = "size")]
+    #[arg(long, requires = "size", conflicts_with_all = ["grid", "graph"])]
     pub trivial: bool,
     /// With --size: also print the solution (after the puzzle; in the JSON as `solution`).
-    #[arg(long, requires = "size")]
+    #[arg(long, requires = "size", conflicts_with_all = ["grid", "graph"])]
     pub solution: bool,
     /// The grid, `HxW` cells (cells are the vertices).
     #[arg(

@@ -13,7 +13,7 @@ use zlink_base::Limits;
 use zlink_link::numberlink::publish::{
     by_engine, publish, Difficulty, PublishError, Published, Request, RuleSet,
 };
-use zlink_puzzle::numberlink::formats::{write_compact, write_janko};
+use zlink_puzzle::numberlink::formats::{compact_char, write_compact, write_janko};
 use zlink_puzzle::numberlink::{render, url::format_url};
 
 use super::{write_instance, Args, Format};
@@ -170,6 +170,12 @@ pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
     let started = Instant::now();
     crate::commands::puzzle::check_svg_folder(args.svg.as_deref())?;
     let r = request(args)?;
+    let most = r.pair_range().1;
+    if args.format == Format::Compact && compact_char(most as u32).is_none() {
+        return Err(CliError::input(format!(
+            "up to {most} pairs do not fit the compact grid (61 at most): use --format janko or url"
+        )));
+    }
     let bar = Bar::new("numberlink", 0);
     let mut limits = Limits::default().with_progress(bar.hook());
     limits.max_memory = args.max_memory.or_else(memory::default_budget);
