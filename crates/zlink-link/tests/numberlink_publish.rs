@@ -134,24 +134,26 @@ fn grades_of_hand_checked_puzzles() {
     let easy = parse_compact("123\n...\n123\n", "easy").unwrap();
     assert_eq!(grade(&easy, Rules::JANKO, None), Difficulty::Easy);
     assert_eq!(open_edges(&easy, Rules::JANKO, false, None), Some((0, 12)));
-    // one pair joined the long way round a 2×3 grid under cover alone: the rules leave the
-    // corner open (the end's line may go right or down), a trial settles it
-    let u = parse_compact("1.1\n...\n", "u").unwrap();
-    let cover = RuleSet::Cover.rules();
-    assert_eq!(brute(&u, cover).len(), 1);
-    assert_eq!(
-        open_edges(&u, cover, false, None).map(|(o, _)| o > 0),
-        Some(true)
-    );
-    assert_eq!(open_edges(&u, cover, true, None), Some((0, 7)));
-    assert_eq!(grade(&u, cover, None), Difficulty::Medium);
+    // Checked by hand: the corners (3,0) and (0,3) take both their edges, the no-U-bend
+    // squares beside them close the terminals' other sides, and the lines around the left
+    // and right columns follow, but the rules leave the 1 at (0,0) free to go right or down.
+    // Probing settles it: down, the 1 runs down the left column and along the bottom, is
+    // forced up into (2,2) (the 2 at (3,3) is not its number) and into the 1 at (2,1), and
+    // the square (2,1)-(3,2) then holds three line edges, a U-bend. So the 1 goes right.
+    let m = parse_compact("1...\n..2.\n.1..\n...2\n", "medium").unwrap();
+    assert_eq!(brute(&m, Rules::JANKO).len(), 1);
+    assert!(open_edges(&m, Rules::JANKO, false, None).is_some_and(|(o, _)| o > 0));
+    assert_eq!(open_edges(&m, Rules::JANKO, true, None), Some((0, 24)));
+    assert_eq!(grade(&m, Rules::JANKO, None), Difficulty::Medium);
 }
 
 #[test]
 fn difficulty_is_what_was_asked() {
+    // probing settles every 7x7 tried (2,000 layouts): hard ones from 10x10
     for want in Difficulty::ALL {
+        let side = if want == Difficulty::Hard { 10 } else { 7 };
         for seed in 0..3 {
-            let mut r = Request::new(7, 7);
+            let mut r = Request::new(side, side);
             r.difficulty = Some(want);
             let made = publish(&r, seed, &Limits::default())
                 .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", want.name()));
