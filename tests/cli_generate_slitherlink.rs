@@ -358,7 +358,7 @@ fn reduced_route_agrees_with_the_brute_force() {
     }
 }
 
-/// The one-command generator on 8 × 8: the reduced route (auto), a verified puzzle, and every
+/// The one-command generator on 8 × 8: the removal route, a verified puzzle, and every
 /// hint necessary: `zlink count` finds two or more solutions without any one of them.
 #[test]
 fn size_8x8_delivers_a_minimal_puzzle() {
@@ -374,8 +374,9 @@ fn size_8x8_delivers_a_minimal_puzzle() {
         "--max-memory",
         "2G",
     ]);
-    assert_eq!(v["route"], "reduced");
+    assert_eq!(v["route"], "removal");
     assert_eq!(all_unique(&v), 1);
+    assert_eq!(v["instances"][0]["minimal_verified"], true);
     let dir = scratch("minimal8");
     let clues = clues_of(v["instances"][0]["text"].as_str().unwrap());
     for (r, row) in clues.iter().enumerate() {

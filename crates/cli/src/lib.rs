@@ -51,8 +51,11 @@ pub enum Command {
     /// Draw puzzles as read, without solving them (text, or SVG with `--svg`).
     #[command(after_help = commands::puzzle::kinds_help())]
     Render(commands::puzzle::RenderArgs),
-    /// Design puzzles: every good instance as a diagram, then count, sample or pick from it.
+    /// Design puzzles: one random unique puzzle, or every good instance as a diagram, then
+    /// count, sample or pick from it.
     Generate(commands::generate::GenerateArgs),
+    /// Grade a puzzle's difficulty by the techniques a solver needs (easy, medium, hard).
+    Grade(commands::grade::GradeArgs),
 }
 
 impl Command {
@@ -66,7 +69,7 @@ impl Command {
             },
             // a sample is drawn by a ZDD engine (a named IP engine is refused before solving)
             Command::Solve(s) => s.sample.is_none() && s.puzzle.needs_mip(false),
-            Command::Render(_) | Command::Generate(_) => false,
+            Command::Render(_) | Command::Generate(_) | Command::Grade(_) => false,
         }
     }
 
@@ -79,7 +82,7 @@ impl Command {
                 (None, None) => None,
             },
             Command::Solve(s) => s.puzzle.threads.map(|n| n as usize),
-            Command::Render(_) | Command::Generate(_) => None,
+            Command::Render(_) | Command::Generate(_) | Command::Grade(_) => None,
         }
     }
 }
@@ -100,6 +103,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Solve(args) => commands::puzzle::solve(args, &global),
         Command::Render(args) => commands::puzzle::render(args, &global),
         Command::Generate(args) => commands::generate::run(args, &global),
+        Command::Grade(args) => commands::grade::run(args, &global),
     }
 }
 

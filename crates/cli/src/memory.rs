@@ -69,8 +69,18 @@ pub fn default_budget() -> Option<u64> {
 
 /// Peak resident memory of this process (VmHWM), if the OS reports it.
 pub fn peak_bytes() -> Option<u64> {
+    status_bytes("VmHWM:")
+}
+
+/// Resident memory of this process now (VmRSS), if the OS reports it.
+pub fn resident_bytes() -> Option<u64> {
+    status_bytes("VmRSS:")
+}
+
+/// A size field of `/proc/self/status` (in kB there), in bytes.
+fn status_bytes(key: &str) -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let line = status.lines().find(|l| l.starts_with(key))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
 }

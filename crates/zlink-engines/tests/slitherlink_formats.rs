@@ -28,6 +28,7 @@ fn puzzlink_vectors_decode_and_round_trip() {
             Slitherlink::parse_tatham(&p.to_tatham(), "again").unwrap(),
             p
         );
+        assert_eq!(Slitherlink::parse_any(&p.to_janko(), "again").unwrap(), p);
         decoded += 1;
     }
     if common::data_dir().is_some() {
@@ -132,4 +133,12 @@ fn checker_rejects_two_loops_branches_and_wrong_clues() {
         Some(&inside(&[true, false, false, false, false, false])),
     );
     assert_eq!(t, "+-+ + +\n|2|    \n+-+ + +\n       \n+ + + +\n");
+}
+
+#[test]
+fn janko_blocks_round_trip() {
+    let p = Slitherlink::parse_plain("3.2\n.0.\n14.\n", "g").unwrap();
+    assert_eq!(p.to_janko(), "3 3\n3 - 2\n- 0 -\n1 4 -\n");
+    assert_eq!(Slitherlink::parse_janko(&p.to_janko(), "j").unwrap(), p);
+    assert_eq!(Slitherlink::parse_any(&p.to_janko(), "j").unwrap(), p);
 }

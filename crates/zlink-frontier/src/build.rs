@@ -128,17 +128,17 @@ fn merge_shard<S: Clone + Eq + std::hash::Hash>(parts: &[Vec<(S, BackRef)>]) -> 
     Shard { states, ids }
 }
 
-/// Expands `states` (node ids `base..`) of `level`: the branches that accept, as
-/// `id << 1 | branch`, and the children by level and shard.
+/// Expands `states` (node ids `base..`, in consecutive slices) of `level`: the branches that
+/// accept, as `id << 1 | branch`, and the children by level and shard.
 fn expand_chunk<S: Spec>(
     spec: &S,
     (level, first): (Level, u32),
-    (base, states): (u32, &[S::State]),
+    (base, states): (u32, &[&[S::State]]),
     mut out: Scatter<(S::State, BackRef)>,
     bits_of: &dyn Fn(Level) -> u32,
 ) -> (Vec<u64>, Scatter<(S::State, BackRef)>) {
     let mut accepts = Vec::new();
-    for (k, s) in (base..).zip(states) {
+    for (k, s) in (base..).zip(states.iter().copied().flatten()) {
         for b in 0..2 {
             match spec.child(s, level, b == 1) {
                 Step::Reject => {}
@@ -215,11 +215,16 @@ pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BuildError>
         max_level_nodes = max_level_nodes.max(len);
         opts.check_deadline(i, levels)?;
         if let Some(p) = opts.progress {
+            let states: usize = merged.iter().map(|m| m.states.capacity()).sum();
             p(&Progress {
                 level: i,
                 levels,
                 level_nodes: len,
                 nodes_so_far: nodes,
+                held_states: pending.items() + len as u64,
+                held_bytes: raw.memory_bytes() as u64
+                    + pending.bytes()
+                    + (states * std::mem::size_of::<S::State>()) as u64,
             });
         }
         if let Some(max) = opts.max_nodes {
@@ -232,10 +237,13 @@ pub fn build<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Built, BuildError>
                 .into());
             }
         }
-        let parts = merged.iter().map(|m| m.states.as_slice());
-        let accepts = pending.expand_level(i, len, parts, |base, c, out, bits_of| {
-            expand_chunk(spec, (i, first), (base, c), out, bits_of)
-        });
+        let parts = merged.into_iter().map(|m| m.states).collect();
+        let accepts = pending.expand_level(
+            i,
+            parts,
+            |_| None,
+            |base, c, out, bits_of| expand_chunk(spec, (i, first), (base, c), out, bits_of),
+        );
         for x in accepts.into_iter().flatten() {
             raw.set_child(i, (x >> 1) as u32, x & 1 == 1, RawRef::ONE);
         }

@@ -10,10 +10,14 @@
 //! on grid paths). Sums are exact and the shard of a state is fixed per level, so the answer
 //! does not depend on the thread count.
 //!
-//! Counts are `u64` until a merge overflows; then every pending count is widened to `u128`,
-//! then to 256 bits (two `u128`), and past those to `BigUint`, and the merge is redone (narrow
-//! records are less memory traffic while the counts are small). Expansion only copies
-//! counts, so it never overflows.
+//! Memory, the limit of record-size counts: a level is merged *in place* (the first copy of
+//! each state stays in the buffer it arrived in and absorbs the counts of later copies), and
+//! its buffers leave one wave of work at a time while it is expanded, so a level and its
+//! children are never both whole. Counts are [`Limbs`] of 64-bit words, one limb until a
+//! merge overflows; then every pending count gets one more limb and the merge goes on (narrow
+//! records are less memory traffic while the counts are small; 19×19 corner paths need five
+//! limbs, a 56-byte record, where a 256-bit tier would have spilled to heap numbers), and past
+//! [`MAX_LIMBS`] to `BigUint`. Expansion only copies counts, so it never overflows.
 
 use hashbrown::HashTable;
 use num_bigint::BigUint;
@@ -25,7 +29,10 @@ use crate::lookahead::Lookahead;
 use crate::options::{Options, Progress, TimeLimit};
 use crate::pending::{Pending, Raw, Scatter};
 use crate::spec::{Level, Spec, Step};
-use zlink_zdd::U256;
+use zlink_zdd::Limbs;
+
+/// The widest fixed-width tier of the count-only DP (384 bits); wider counts are `BigUint`.
+pub const MAX_LIMBS: usize = 6;
 
 /// What a count-only run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,47 +86,7 @@ trait Num: Clone + Send + Sync {
     fn zero() -> Self;
 }
 
-/// Machine-word counts: checked additions.
-macro_rules! word_num {
-    ($($t:ty),*) => {$(
-        impl Num for $t {
-            #[inline(always)]
-            fn add(&mut self, other: &Self) -> bool {
-                match self.checked_add(*other) {
-                    Some(x) => {
-                        *self = x;
-                        true
-                    }
-                    None => false,
-                }
-            }
-            fn big(&self) -> BigUint {
-                BigUint::from(*self)
-            }
-            fn zero() -> Self {
-                0
-            }
-        }
-    )*};
-}
-word_num!(u64, u128);
-
-impl Num for BigUint {
-    #[inline]
-    fn add(&mut self, other: &Self) -> bool {
-        *self += other;
-        true
-    }
-    fn big(&self) -> BigUint {
-        self.clone()
-    }
-    fn zero() -> Self {
-        BigUint::default()
-    }
-}
-
-/// The 256-bit tier between `u128` and `BigUint` (the one shared with the diagram count).
-impl Num for U256 {
+impl<const K: usize> Num for Limbs<K> {
     #[inline(always)]
     fn add(&mut self, other: &Self) -> bool {
         match self.checked_add(*other) {
@@ -134,7 +101,21 @@ impl Num for U256 {
         BigUint::from(*self)
     }
     fn zero() -> Self {
-        U256::default()
+        Limbs::default()
+    }
+}
+
+impl Num for BigUint {
+    #[inline]
+    fn add(&mut self, other: &Self) -> bool {
+        *self += other;
+        true
+    }
+    fn big(&self) -> BigUint {
+        self.clone()
+    }
+    fn zero() -> Self {
+        BigUint::default()
     }
 }
 
@@ -168,56 +149,139 @@ fn fx<S: Hash>(s: &S) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(s)
 }
 
-/// A merged level: distinct states with counts, in shards (disjoint state sets).
-type Merged<S, C> = Vec<Vec<(S, C)>>;
-
 struct Overflow;
 
-/// Merges the parts of one shard into distinct states (a compact table of `u32` indices into
-/// the output, which grows in arrival order).
-fn merge_shard<S: Hash + Eq + Clone, C: Num>(
-    parts: &[Vec<(S, C)>],
-) -> Result<Vec<(S, C)>, Overflow> {
+/// Where the first copy of a state sits in a shard being merged: `(part << shift) | index`.
+#[derive(Clone, Copy)]
+struct Spot {
+    shift: u32,
+}
+
+impl Spot {
+    /// A packing for `parts` (`None` if the biggest part and the part count need more than
+    /// 32 bits together).
+    fn for_parts<T>(parts: &[Vec<T>]) -> Option<Spot> {
+        let longest = parts.iter().map(Vec::len).max().unwrap_or(0);
+        let shift = usize::BITS - longest.leading_zeros();
+        let part_bits = usize::BITS - parts.len().leading_zeros();
+        (shift + part_bits <= 32).then_some(Spot { shift })
+    }
+    #[inline(always)]
+    fn pack(self, part: usize, index: usize) -> u32 {
+        ((part << self.shift) | index) as u32
+    }
+    #[inline(always)]
+    fn unpack(self, key: u32) -> (usize, usize) {
+        let key = key as usize;
+        (key >> self.shift, key & ((1 << self.shift) - 1))
+    }
+}
+
+/// Merges the parts of one shard in place: the first copy of each state stays in its part
+/// (moved towards the part's front) and absorbs the counts of later copies, which leave. The
+/// table holds 4-byte spots (part, index) of the first copies. On overflow the parts are left
+/// a valid unmerged level (every count still counted once) for a wider tier to merge again.
+fn merge_shard<S: Hash + Eq + Clone, C: Num>(parts: &mut [Vec<(S, C)>]) -> Result<(), Overflow> {
+    let Some(spot) = Spot::for_parts(parts) else {
+        merge_shard_copying(parts)?;
+        return Ok(());
+    };
     let n: usize = parts.iter().map(Vec::len).sum();
     let mut table: HashTable<u32> = HashTable::with_capacity(n);
+    for k in 0..parts.len() {
+        let mut w = 0;
+        for r in 0..parts[k].len() {
+            let h = fx(&parts[k][r].0);
+            let found = table
+                .find(h, |&key| {
+                    let (p, i) = spot.unpack(key);
+                    parts[p][i].0 == parts[k][r].0
+                })
+                .copied();
+            match found {
+                Some(key) => {
+                    let (p, i) = spot.unpack(key);
+                    let c = parts[k][r].1.clone();
+                    if !parts[p][i].1.add(&c) {
+                        // Keep the unabsorbed copy and the rest behind the kept ones.
+                        parts[k].drain(w..r);
+                        return Err(Overflow);
+                    }
+                }
+                None => {
+                    parts[k].swap(w, r);
+                    table.insert_unique(h, spot.pack(k, w), |&key| {
+                        let (p, i) = spot.unpack(key);
+                        fx(&parts[p][i].0)
+                    });
+                    w += 1;
+                }
+            }
+        }
+        parts[k].truncate(w);
+    }
+    for p in parts.iter_mut() {
+        p.shrink_to_fit();
+    }
+    Ok(())
+}
+
+/// [`merge_shard`] through a copy (when spots do not fit in 32 bits): the distinct states of
+/// all parts in one new part.
+fn merge_shard_copying<S: Hash + Eq + Clone, C: Num>(
+    parts: &mut [Vec<(S, C)>],
+) -> Result<(), Overflow> {
+    let n: usize = parts.iter().map(Vec::len).sum();
+    let mut table: HashTable<usize> = HashTable::with_capacity(n);
     let mut items: Vec<(S, C)> = Vec::with_capacity(n);
     for (s, c) in parts.iter().flatten() {
         let h = fx(s);
-        match table.find(h, |&i| items[i as usize].0 == *s) {
-            Some(&i) => {
-                if !items[i as usize].1.add(c) {
-                    return Err(Overflow);
-                }
+        if let Some(&i) = table.find(h, |&i| items[i].0 == *s) {
+            if !items[i].1.add(c) {
+                return Err(Overflow); // the parts are untouched
             }
-            None => {
-                table.insert_unique(h, items.len() as u32, |&i| fx(&items[i as usize].0));
-                items.push((s.clone(), c.clone()));
-            }
+            continue;
         }
+        table.insert_unique(h, items.len(), |&i| fx(&items[i].0));
+        items.push((s.clone(), c.clone()));
     }
-    Ok(items)
+    for p in parts.iter_mut() {
+        *p = Vec::new();
+    }
+    parts[0] = items;
+    Ok(())
 }
 
-/// Merges a level's raw children (shards in parallel).
+/// Merges a level's raw children in place (shards in parallel).
 fn merge<S: Hash + Eq + Clone + Send + Sync, C: Num>(
-    raw: &Raw<(S, C)>,
-) -> Result<Merged<S, C>, Overflow> {
+    raw: &mut Raw<(S, C)>,
+) -> Result<(), Overflow> {
     if raw.shards.len() == 1 {
-        return Ok(vec![merge_shard(&raw.shards[0])?]);
+        return merge_shard(&mut raw.shards[0]);
     }
-    raw.shards.par_iter().map(|p| merge_shard(p)).collect()
+    // every shard is merged (a shard that overflows is left valid, see `merge_shard`)
+    let fits: Vec<bool> = raw
+        .shards
+        .par_iter_mut()
+        .map(|p| merge_shard(p).is_ok())
+        .collect();
+    if fits.into_iter().all(|x| x) {
+        Ok(())
+    } else {
+        Err(Overflow)
+    }
 }
 
-/// Expands one chunk of a level: the ways accepted, and the children by level and shard.
+/// Expands one work item of a level: the ways accepted, and the children by level and shard.
 fn expand_chunk<S: Spec, C: Num>(
     spec: &S,
     level: Level,
-    chunk: &[(S::State, C)],
+    slices: &[&[(S::State, C)]],
     mut out: Scatter<(S::State, C)>,
     bits_of: &dyn Fn(Level) -> u32,
 ) -> (BigUint, Scatter<(S::State, C)>) {
     let mut accepted = Total::<C>::new();
-    for (s, c) in chunk {
+    for (s, c) in slices.iter().copied().flatten() {
         for take in [false, true] {
             match spec.child(s, level, take) {
                 Step::Reject => {}
@@ -237,9 +301,9 @@ struct Dp<S, C> {
 }
 
 impl<S, C> Dp<S, C> {
-    fn widen<D: From<C>>(self) -> Dp<S, D> {
+    fn widen<D>(self, f: impl Fn(C) -> D + Copy) -> Dp<S, D> {
         Dp {
-            pending: self.pending.map(|(s, c)| (s, D::from(c))),
+            pending: self.pending.map(move |(s, c)| (s, f(c))),
             next: self.next,
         }
     }
@@ -266,19 +330,17 @@ fn run<S: Spec, C: Num>(
     };
     while dp.next < levels {
         let i = dp.next;
-        let Some(raw) = dp.pending.get(i) else {
+        let Some(mut cur) = dp.pending.take(i) else {
             dp.next += 1;
             continue;
         };
-        let Ok(cur) = merge(raw) else {
+        if merge(&mut cur).is_err() {
+            dp.pending.put(i, cur);
             return Err(dp);
-        };
-        let len: usize = cur.iter().map(Vec::len).sum();
+        }
+        let len = cur.len();
         if let Err(e) = held(i, dp.pending.items() + len as u64) {
             return Ok(Err(e));
-        }
-        if let Some(raw) = dp.pending.take(i) {
-            dp.pending.recycle(raw);
         }
         dp.next += 1;
         let level = i;
@@ -288,11 +350,20 @@ fn run<S: Spec, C: Num>(
             return Ok(Err(e.into()));
         }
         if let Some(p) = opts.progress {
+            let record = std::mem::size_of::<(S::State, C)>() as u64;
+            let cur_bytes: u64 = cur
+                .shards
+                .iter()
+                .flatten()
+                .map(|p| p.capacity() as u64)
+                .sum();
             p(&Progress {
                 level,
                 levels,
                 level_nodes: len,
                 nodes_so_far: stats.total_states,
+                held_states: dp.pending.items() + len as u64,
+                held_bytes: dp.pending.bytes() + cur_bytes * record,
             });
         }
         if let Some(max) = opts.max_nodes {
@@ -304,13 +375,12 @@ fn run<S: Spec, C: Num>(
                 })));
             }
         }
-        let parts = cur.iter().map(Vec::as_slice);
+        let parts: Vec<Vec<(S::State, C)>> = cur.shards.into_iter().flatten().collect();
         let accepted = dp
             .pending
-            .expand_level(level, len, parts, |_, c, out, bits_of| {
-                expand_chunk(spec, level, c, out, bits_of)
+            .expand_level(level, parts, Some, |_, slices, out, bits_of| {
+                expand_chunk(spec, level, slices, out, bits_of)
             });
-        drop(cur);
         for a in accepted {
             stats.count += a;
         }
@@ -338,7 +408,7 @@ pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted
         max_level_states: 0,
         total_states: 0,
     };
-    let mut dp: Dp<S::State, u64> = Dp {
+    let mut dp: Dp<S::State, Limbs<1>> = Dp {
         pending: Pending::new(levels),
         next: 0,
     };
@@ -348,19 +418,22 @@ pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted
             stats.count = BigUint::from(1u8);
             return Ok(stats);
         }
-        Step::Node(l, s) => dp.pending.put(l, Raw::single((s, 1u64))),
+        Step::Node(l, s) => dp.pending.put(l, Raw::single((s, Limbs::from(1u64)))),
     }
+    // One more limb per overflow (see the module doc).
+    macro_rules! tiers {
+        ($dp:ident; $($k:literal),*) => {$(
+            let $dp = match run(&spec, opts, $dp, &mut stats) {
+                Ok(r) => return r.map(|()| stats),
+                Err(dp) => dp.widen(|c| c.resize::<$k>().expect("a wider tier holds it")),
+            };
+        )*};
+    }
+    tiers!(dp; 2, 3, 4, 5, 6);
+    const { assert!(MAX_LIMBS == 6) };
     let dp = match run(&spec, opts, dp, &mut stats) {
         Ok(r) => return r.map(|()| stats),
-        Err(dp) => dp.widen::<u128>(),
-    };
-    let dp = match run(&spec, opts, dp, &mut stats) {
-        Ok(r) => return r.map(|()| stats),
-        Err(dp) => dp.widen::<U256>(),
-    };
-    let dp = match run(&spec, opts, dp, &mut stats) {
-        Ok(r) => return r.map(|()| stats),
-        Err(dp) => dp.widen::<BigUint>(),
+        Err(dp) => dp.widen(BigUint::from),
     };
     match run(&spec, opts, dp, &mut stats) {
         Ok(r) => r.map(|()| stats),
@@ -371,36 +444,98 @@ pub fn count_with_stats<S: Spec>(spec: &S, opts: &Options<'_>) -> Result<Counted
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
 
     #[test]
-    fn u256_add_reports_overflow_and_keeps_the_value() {
-        let mut a = U256 {
-            lo: u128::MAX,
-            hi: u128::MAX - 1,
-        };
-        assert!(a.add(&U256::from(1)));
-        assert_eq!(
-            a,
-            U256 {
-                lo: 0,
-                hi: u128::MAX
-            }
-        );
+    fn limbs_add_reports_overflow_and_keeps_the_value() {
+        let mut a = Limbs::from_limbs([u64::MAX, u64::MAX - 1]);
+        assert!(a.add(&Limbs::from(1u64)));
+        assert_eq!(a, Limbs::from_limbs([0, u64::MAX]));
         let before = a;
-        assert!(!a.add(&U256 { lo: 0, hi: 1 }));
+        assert!(!a.add(&Limbs::from_limbs([0, 1])));
         assert_eq!(a, before);
-        assert_eq!(
-            BigUint::from(U256 { lo: 5, hi: 1 }),
-            (BigUint::from(1u8) << 128u32) + 5u8
-        );
     }
 
     #[test]
     fn totals_spill_past_the_word() {
-        let mut t = Total::<u128>::new();
+        let mut t = Total::<Limbs<2>>::new();
         for _ in 0..4 {
-            t.add(&u128::MAX);
+            t.add(&Limbs::from(u128::MAX));
         }
         assert_eq!(t.big(), BigUint::from(u128::MAX) * 4u8);
+    }
+
+    /// Sum of the counts per state.
+    fn sums<C: Num>(parts: &[Vec<(u32, C)>]) -> BTreeMap<u32, BigUint> {
+        let mut m = BTreeMap::new();
+        for (s, c) in parts.iter().flatten() {
+            *m.entry(*s).or_insert_with(BigUint::default) += c.big();
+        }
+        m
+    }
+
+    /// Random parts whose counts overflow one limb on merging: the in-place merge stops with
+    /// every count still counted once, the wider tier finishes it, and the result holds each
+    /// state once with the right sum (and so does the copying merge).
+    #[test]
+    fn in_place_merge_survives_overflow_and_matches_the_sums() {
+        let mut rng = zlink_base::SplitMix64::new(99);
+        for round in 0..40 {
+            let parts: Vec<Vec<(u32, Limbs<1>)>> = (0..1 + rng.below_u64(6))
+                .map(|_| {
+                    (0..rng.below_u64(200))
+                        .map(|_| {
+                            let big = rng.below_u64(4) == 0 && round % 2 == 0;
+                            let c = if big {
+                                u64::MAX / 3
+                            } else {
+                                rng.below_u64(1000)
+                            };
+                            (rng.below_u64(50) as u32, Limbs::from(c))
+                        })
+                        .collect()
+                })
+                .collect();
+            let want = sums(&parts);
+            let mut narrow = parts.clone();
+            let mut merged = match merge_shard(&mut narrow) {
+                Ok(()) => narrow
+                    .into_iter()
+                    .map(|p| {
+                        p.into_iter()
+                            .map(|(s, c)| (s, c.resize::<2>().unwrap()))
+                            .collect()
+                    })
+                    .collect(),
+                Err(Overflow) => {
+                    assert_eq!(
+                        sums(&narrow),
+                        want,
+                        "round {round}: nothing lost or doubled"
+                    );
+                    let mut wide: Vec<Vec<(u32, Limbs<2>)>> = narrow
+                        .into_iter()
+                        .map(|p| {
+                            p.into_iter()
+                                .map(|(s, c)| (s, c.resize().unwrap()))
+                                .collect()
+                        })
+                        .collect();
+                    assert!(merge_shard(&mut wide).is_ok());
+                    wide
+                }
+            };
+            assert_eq!(sums(&merged), want, "round {round}");
+            let states: Vec<u32> = merged.iter().flatten().map(|x| x.0).collect();
+            assert_eq!(states.len(), want.len(), "round {round}: each state once");
+            let mut copied: Vec<Vec<(u32, Limbs<2>)>> = parts
+                .iter()
+                .map(|p| p.iter().map(|&(s, c)| (s, c.resize().unwrap())).collect())
+                .collect();
+            assert!(merge_shard_copying(&mut copied).is_ok());
+            assert_eq!(sums(&copied), want);
+            assert_eq!(copied.iter().map(Vec::len).sum::<usize>(), want.len());
+            merged.clear();
+        }
     }
 }

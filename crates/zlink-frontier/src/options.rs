@@ -26,6 +26,11 @@ pub struct Progress {
     pub level_nodes: usize,
     /// Nodes (distinct states) so far, this level included.
     pub nodes_so_far: u64,
+    /// States held now: this level's and the children waiting for later levels.
+    pub held_states: u64,
+    /// Bytes the engine holds now (its buffers' capacity: states, counts, the builder's raw
+    /// diagram), for logs of memory per level; the process's resident memory is more.
+    pub held_bytes: u64,
 }
 
 /// Options for [`crate::build()`] and [`crate::count()`]. Parallelism comes from the ambient

@@ -50,9 +50,10 @@ pub(crate) fn shard_bits(len: usize) -> u32 {
     }
 }
 
-/// States per parallel chunk of a level of `len` states.
+/// States per parallel work item of a level of `len` states: eight items per thread, so the
+/// waves of one item per thread (see [`Pending::expand_level`]) free the level in eighths.
 pub(crate) fn chunk_len(len: usize) -> usize {
-    (len / (4 * rayon::current_num_threads())).max(CHUNK)
+    (len / (8 * rayon::current_num_threads())).max(CHUNK)
 }
 
 /// The children waiting for one level: per shard, the parts appended by expansions.
@@ -198,62 +199,120 @@ impl<T> Pending<T> {
         }
     }
 
-    /// Expands `level`, whose `len` states come as consecutive slices `parts` (its shards):
-    /// splits them into chunks, runs `expand(base, chunk, scatter)` on each (in parallel on a
-    /// big level; `base` is the index of the chunk's first state in the level), absorbs the
-    /// children in chunk order and returns the other outputs in chunk order.
-    pub(crate) fn expand_level<'a, X, R>(
+    /// Expands `level`, whose states come as consecutive owned `parts` (its shards, or the
+    /// parts of each shard): groups them into work items of about [`chunk_len`] states, runs
+    /// `expand(base, slices, scatter)` on each (in parallel on a big level; `base` is the
+    /// index of the item's first state in the level), absorbs the children in item order and
+    /// returns the other outputs in item order.
+    ///
+    /// The items run in waves of one per thread, and the parts a wave has finished leave at
+    /// once (through `spent`, which may hand a buffer back for the children's buckets): the
+    /// level being expanded shrinks while the next one grows, so the two are not both whole
+    /// at any time.
+    pub(crate) fn expand_level<X, R>(
         &mut self,
         level: Level,
-        len: usize,
-        parts: impl Iterator<Item = &'a [X]>,
-        expand: impl Fn(u32, &'a [X], Scatter<T>, &dyn Fn(Level) -> u32) -> (R, Scatter<T>) + Sync,
+        mut parts: Vec<Vec<X>>,
+        spent: impl Fn(Vec<X>) -> Option<Vec<T>>,
+        expand: impl Fn(u32, &[&[X]], Scatter<T>, &dyn Fn(Level) -> u32) -> (R, Scatter<T>) + Sync,
     ) -> Vec<R>
     where
-        X: Sync + 'a,
+        X: Sync,
         T: Send + Sync,
         R: Send,
     {
+        let len: usize = parts.iter().map(Vec::len).sum();
         // Shard bits of a later level: fixed by its first part, else those of a level of `len`
         // states. Read on demand: a table of every later level per level made long strips
         // (tens of thousands of levels) quadratic.
         let fresh = shard_bits(len);
-        let levels = &self.levels;
-        let bits_of = |j: Level| levels[j as usize].as_ref().map_or(fresh, |r| r.bits);
-        let chunk = if len < PAR_THRESHOLD {
+        let serial = len < PAR_THRESHOLD;
+        let chunk = if serial { usize::MAX } else { chunk_len(len) };
+        let items = work_items(&parts, chunk);
+        let wave = if serial {
             usize::MAX
         } else {
-            chunk_len(len)
+            rayon::current_num_threads()
         };
+        let mut outs = Vec::with_capacity(items.len());
         let mut base = 0u32;
-        let mut chunks: Vec<(u32, &[X])> = Vec::new();
-        for part in parts {
-            for c in part.chunks(chunk.min(part.len().max(1))) {
-                chunks.push((base, c));
-                base += c.len() as u32;
+        let mut freed = 0usize;
+        for (w, group) in items.chunks(wave.min(items.len()).max(1)).enumerate() {
+            let results = {
+                let levels = &self.levels;
+                let bits_of = |j: Level| levels[j as usize].as_ref().map_or(fresh, |r| r.bits);
+                let next_bits = ((level as usize + 1) < levels.len()).then(|| bits_of(level + 1));
+                let scatters = scatters(
+                    &mut self.pool,
+                    level,
+                    next_bits,
+                    group.len(),
+                    chunk.min(len),
+                );
+                let parts = &parts;
+                let mut jobs = Vec::with_capacity(group.len());
+                for item in group {
+                    let slices: Vec<&[X]> = item.iter().map(|&(p, a, b)| &parts[p][a..b]).collect();
+                    let n: usize = slices.iter().map(|s| s.len()).sum();
+                    jobs.push((base, slices));
+                    base += n as u32;
+                }
+                let run = |((b, slices), out): ((u32, Vec<&[X]>), Scatter<T>)| {
+                    expand(b, &slices, out, &bits_of)
+                };
+                if serial {
+                    jobs.into_iter().zip(scatters).map(run).collect::<Vec<_>>()
+                } else {
+                    jobs.into_par_iter().zip(scatters).map(run).collect()
+                }
+            };
+            // Absorbing creates a level's first part only where none exists, so `fresh` is
+            // right.
+            for (r, out) in results {
+                self.absorb(out, &|_| fresh);
+                outs.push(r);
+            }
+            // The parts before the next wave's first one are done.
+            let done = items
+                .get((w + 1).saturating_mul(wave))
+                .and_then(|item| item.first())
+                .map_or(parts.len(), |&(p, _, _)| p);
+            let keep = wave.saturating_mul(self.shard_count(level + 1));
+            while freed < done {
+                let part = std::mem::take(&mut parts[freed]);
+                freed += 1;
+                if let Some(mut buf) = spent(part) {
+                    if self.pool.len() < keep {
+                        buf.clear();
+                        self.pool.push(buf);
+                    }
+                }
             }
         }
-        let next_bits = ((level as usize + 1) < levels.len()).then(|| bits_of(level + 1));
-        let scatters = scatters(
-            &mut self.pool,
-            level,
-            next_bits,
-            chunks.len(),
-            chunk.min(len),
-        );
-        let run = |((base, c), out): ((u32, &'a [X]), Scatter<T>)| expand(base, c, out, &bits_of);
-        let outs: Vec<(R, Scatter<T>)> = if len < PAR_THRESHOLD {
-            chunks.into_iter().zip(scatters).map(run).collect()
-        } else {
-            chunks.into_par_iter().zip(scatters).map(run).collect()
-        };
-        // Absorbing creates a level's first part only where none exists, so `fresh` is right.
-        outs.into_iter()
-            .map(|(r, out)| {
-                self.absorb(out, &|_| fresh);
-                r
-            })
-            .collect()
+        // What this level did not need is freed: the pool never holds more than one wave's
+        // buffers (children skipping levels bring extra parts, which would otherwise pile up).
+        self.pool.clear();
+        outs
+    }
+
+    /// Shards of `level` (1 past the last level).
+    fn shard_count(&self, level: Level) -> usize {
+        self.levels
+            .get(level as usize)
+            .and_then(Option::as_ref)
+            .map_or(1, |r| r.shards.len())
+    }
+
+    /// Bytes held by the waiting children (their buffers' capacity) and the buffer pool.
+    pub(crate) fn bytes(&self) -> u64 {
+        let size = std::mem::size_of::<T>() as u64;
+        let parts = self
+            .levels
+            .iter()
+            .flatten()
+            .flat_map(|r| r.shards.iter().flatten())
+            .chain(&self.pool);
+        parts.map(|p| p.capacity() as u64 * size).sum()
     }
 
     /// Items waiting, all levels together.
@@ -265,11 +324,6 @@ impl<T> Pending<T> {
     pub(crate) fn put(&mut self, level: Level, raw: Raw<T>) {
         self.items += raw.len() as u64;
         self.levels[level as usize] = Some(raw);
-    }
-
-    /// The children waiting for `level`, if any (left in place).
-    pub(crate) fn get(&self, level: Level) -> Option<&Raw<T>> {
-        self.levels[level as usize].as_ref()
     }
 
     /// Removes and returns the children waiting for `level`.
@@ -328,18 +382,40 @@ fn scatters<T>(
     };
     let shards = 1usize << bits;
     let cap = (2 * chunk).div_ceil(shards) + 8;
-    let scatters = (0..chunks)
+    (0..chunks)
         .map(|_| {
             let buckets = (0..shards)
                 .map(|_| pool.pop().unwrap_or_else(|| Vec::with_capacity(cap)))
                 .collect();
             Scatter::with_buckets(level, chunk, buckets)
         })
-        .collect();
-    // What this level did not need is freed: the pool never holds more than one level's
-    // buffers (children skipping levels bring extra parts, which would otherwise pile up).
-    pool.clear();
-    scatters
+        .collect()
+}
+
+/// Work items over `parts` of about `chunk` states each, as `(part, start, end)` ranges in
+/// order: small parts are grouped and big ones split, so the number of items (and of the
+/// children's parts they make) follows the level's size, not the number of its parts.
+fn work_items<X>(parts: &[Vec<X>], chunk: usize) -> Vec<Vec<(usize, usize, usize)>> {
+    let mut items = Vec::new();
+    let mut cur = Vec::new();
+    let mut cur_len = 0usize;
+    for (p, part) in parts.iter().enumerate() {
+        let mut a = 0;
+        while a < part.len() {
+            let take = (chunk - cur_len).min(part.len() - a);
+            cur.push((p, a, a + take));
+            cur_len += take;
+            a += take;
+            if cur_len == chunk {
+                items.push(std::mem::take(&mut cur));
+                cur_len = 0;
+            }
+        }
+    }
+    if !cur.is_empty() {
+        items.push(cur);
+    }
+    items
 }
 
 #[cfg(test)]
@@ -372,7 +448,7 @@ mod tests {
         assert_eq!(far.bits, 0);
         let want: Vec<u64> = (0..100).filter(|x| x % 3 == 0).collect();
         assert_eq!(far.shards[0].concat(), want);
-        let near = p.get(2).unwrap();
+        let near = p.take(2).unwrap();
         assert_eq!(near.shards.len(), 4);
         for (k, shard) in near.shards.iter().enumerate() {
             let got = shard.concat();
@@ -380,6 +456,31 @@ mod tests {
             assert!(got.iter().all(|x| shard_of(x, 4) == k && x % 3 != 0));
         }
         assert_eq!(near.len(), 100 - want.len());
-        assert_eq!(p.items(), near.len() as u64);
+        assert_eq!(p.items(), 0);
+    }
+
+    /// Work items group small parts and split big ones, covering every state once in order.
+    #[test]
+    fn work_items_cover_the_parts_in_order() {
+        let parts: Vec<Vec<u32>> = [3usize, 0, 10, 1, 7]
+            .iter()
+            .scan(0u32, |next, &n| {
+                let p: Vec<u32> = (*next..*next + n as u32).collect();
+                *next += n as u32;
+                Some(p)
+            })
+            .collect();
+        for chunk in [1, 4, 5, 100] {
+            let items = work_items(&parts, chunk);
+            let flat: Vec<u32> = items
+                .iter()
+                .flatten()
+                .flat_map(|&(p, a, b)| parts[p][a..b].to_vec())
+                .collect();
+            assert_eq!(flat, (0..21).collect::<Vec<u32>>(), "chunk {chunk}");
+            for item in &items[..items.len() - 1] {
+                assert_eq!(item.iter().map(|&(_, a, b)| b - a).sum::<usize>(), chunk);
+            }
+        }
     }
 }

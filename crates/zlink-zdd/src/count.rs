@@ -10,10 +10,10 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
+use crate::limbs::U256;
 use crate::node::NodeId;
 use crate::store::Zdd;
 use crate::topo::Topo;
-use crate::u256::U256;
 
 /// A count type: `u128` (adds can overflow) or [`BigUint`] (never overflows).
 pub(crate) trait Counter: Clone {
@@ -55,7 +55,7 @@ pub(crate) fn counts<C: Counter>(zdd: &Zdd, topo: &Topo) -> Option<Vec<C>> {
     vals.push(C::zero());
     vals.push(C::one());
     for i in topo.ids() {
-        let n = zdd.nodes[i as usize];
+        let n = zdd.nodes.get(i as usize);
         let v = vals[topo.slot(n.lo)].plus(&vals[topo.slot(n.hi)])?;
         vals.push(v);
     }
@@ -67,7 +67,7 @@ pub(crate) fn counts<C: Counter>(zdd: &Zdd, topo: &Topo) -> Option<Vec<C>> {
 fn counts_by_size<C: Counter>(zdd: &Zdd, topo: &Topo, root: NodeId) -> Option<Vec<C>> {
     let mut parents = vec![0u32; topo.slots()];
     for i in topo.ids() {
-        let n = zdd.nodes[i as usize];
+        let n = zdd.nodes.get(i as usize);
         parents[topo.slot(n.lo)] += 1;
         parents[topo.slot(n.hi)] += 1;
     }
@@ -75,7 +75,7 @@ fn counts_by_size<C: Counter>(zdd: &Zdd, topo: &Topo, root: NodeId) -> Option<Ve
     vals.push(Vec::new());
     vals.push(vec![C::one()]);
     for i in topo.ids() {
-        let n = zdd.nodes[i as usize];
+        let n = zdd.nodes.get(i as usize);
         let (lo, hi) = (topo.slot(n.lo), topo.slot(n.hi));
         let len = vals[lo].len().max(vals[hi].len() + 1);
         let mut v = vec![C::zero(); len];
@@ -256,7 +256,7 @@ impl Zdd {
         let mut runs: Vec<Run> = Vec::new();
         let mut last: Vec<usize> = Vec::new();
         for i in 2..=top {
-            let n = self.nodes[i as usize];
+            let n = self.nodes.get(i as usize);
             match runs.last_mut() {
                 Some(r) if r.var == n.var => r.end = i + 1,
                 Some(r) if r.var < n.var => return None,
@@ -301,7 +301,7 @@ impl Zdd {
         for (k, r) in runs.iter().enumerate() {
             let mut cur = SpillCounts::with_values(Vec::with_capacity((r.end - r.start) as usize));
             for i in r.start..r.end {
-                let n = self.nodes[i as usize];
+                let n = self.nodes.get(i as usize);
                 let (lk, li) = locate(n.lo, k);
                 let (hk, hi) = locate(n.hi, k);
                 let a = if lk == usize::MAX {
@@ -342,7 +342,7 @@ impl Zdd {
         let mut c = SpillCounts::with_values(Vec::with_capacity(topo.slots()));
         c.vals.extend([0, 1]);
         for i in topo.ids() {
-            let n = self.nodes[i as usize];
+            let n = self.nodes.get(i as usize);
             c.push_sum(topo.slot(n.lo), topo.slot(n.hi));
         }
         c.take(topo.slot(f.0))

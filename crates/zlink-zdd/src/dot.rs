@@ -15,7 +15,7 @@ impl Zdd {
             "digraph zdd {\n  n0 [shape=box,label=\"0\"];\n  n1 [shape=box,label=\"1\"];\n",
         );
         for i in topo.ids().rev() {
-            let n = self.nodes[i as usize];
+            let n = self.nodes.get(i as usize);
             let _ = writeln!(s, "  n{i} [shape=circle,label=\"{}\"];", n.var);
             let _ = writeln!(s, "  n{i} -> n{} [style=dashed];", n.lo);
             let _ = writeln!(s, "  n{i} -> n{};", n.hi);

@@ -3,7 +3,7 @@
 use hashbrown::HashTable;
 
 use crate::node::NodeId;
-use crate::store::{Node, Zdd};
+use crate::store::{Node, NodeVec, Zdd};
 use crate::topo::Topo;
 
 impl Zdd {
@@ -12,10 +12,11 @@ impl Zdd {
     /// smaller indices than their parents. O(store size); no recursion.
     pub fn retain(&mut self, roots: &mut [NodeId]) {
         let topo = Topo::new(self, roots);
-        let mut nodes: Vec<Node> = Vec::with_capacity(topo.slots());
-        nodes.extend_from_slice(&self.nodes[..2]);
+        let mut nodes = NodeVec::default();
+        nodes.push(self.nodes.get(0));
+        nodes.push(self.nodes.get(1));
         for i in topo.ids() {
-            let n = self.nodes[i as usize];
+            let n = self.nodes.get(i as usize);
             // Order is preserved, so the new index of a node is its slot.
             nodes.push(Node {
                 var: n.var,

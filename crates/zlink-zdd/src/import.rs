@@ -158,6 +158,12 @@ impl Unreduced {
         self.starts[self.starts.len() - 1] as usize
     }
 
+    /// Bytes held by the rows (allocated capacity).
+    pub fn memory_bytes(&self) -> usize {
+        let links: usize = self.chunks.iter().map(Vec::capacity).sum();
+        links * std::mem::size_of::<[Link; 2]>() + self.starts.capacity() * 4
+    }
+
     /// The root: a terminal or a node.
     pub fn root(&self) -> RawRef {
         self.raw_ref(self.root)
@@ -315,7 +321,7 @@ impl crate::Zdd {
         // copies of the node array while it grows.
         let raw_total = starts[rows] as usize;
         self.nodes
-            .reserve(raw_total.min(self.budget.saturating_sub(self.nodes.len() - 2)));
+            .reserve_uniform(raw_total.min(self.budget.saturating_sub(self.nodes.len() - 2)));
         // A chunk is dropped once its first parent row and every row in it are reduced
         // (Simpath rows are read by the next few rows only); the root's id is taken as soon as
         // its row is reduced.

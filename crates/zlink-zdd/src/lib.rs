@@ -41,7 +41,9 @@ mod gc;
 mod hitting;
 pub mod import;
 mod iter;
+mod limbs;
 mod node;
+mod nodes;
 mod optimize;
 mod rank;
 mod serial;
@@ -50,14 +52,13 @@ mod store;
 mod subsets;
 mod tally;
 mod topo;
-mod u256;
 
 pub use import::{RawRef, TooManyRawNodes, Unreduced};
 pub use iter::Members;
+pub use limbs::{Limbs, U256};
 pub use node::{BudgetExceeded, NodeId, Var, TERMINAL_VAR};
 pub use optimize::Optimum;
 pub use rank::Ranker;
 
 pub use serial::{DecodeError, SerialZdd};
 pub use store::Zdd;
-pub use u256::U256;

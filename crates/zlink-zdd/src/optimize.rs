@@ -78,7 +78,7 @@ impl Zdd {
         best.push(None);
         best.push(Some(0));
         for i in topo.ids() {
-            let n = self.nodes[i as usize];
+            let n = self.nodes.get(i as usize);
             let lo = best[topo.slot(n.lo)];
             let hi = best[topo.slot(n.hi)].map(|b| b + i128::from(weight(n.var)));
             best.push(match (lo, hi) {
@@ -90,7 +90,7 @@ impl Zdd {
         opt.push(NodeId::ZERO);
         opt.push(NodeId::ONE);
         for (k, i) in topo.ids().enumerate() {
-            let n = self.nodes[i as usize];
+            let n = self.nodes.get(i as usize);
             let target = best[k + 2];
             let (ls, hs) = (topo.slot(n.lo), topo.slot(n.hi));
             let lo = if best[ls] == target {

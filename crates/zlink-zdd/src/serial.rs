@@ -103,7 +103,7 @@ impl Zdd {
         let nodes = topo
             .ids()
             .map(|i| {
-                let n = self.nodes[i as usize];
+                let n = self.nodes.get(i as usize);
                 [n.var, topo.slot(n.lo) as u32, topo.slot(n.hi) as u32]
             })
             .collect();

@@ -13,14 +13,7 @@ use rustc_hash::FxHasher;
 
 use crate::cache::OpCache;
 use crate::node::{BudgetExceeded, NodeId, Var, TERMINAL_VAR};
-
-/// One node record: 12 bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Node {
-    pub(crate) var: Var,
-    pub(crate) lo: u32,
-    pub(crate) hi: u32,
-}
+pub(crate) use crate::nodes::{Node, NodeVec};
 
 /// Hash of a `(lo, hi)` pair for the per-variable unique tables.
 #[inline]
@@ -36,7 +29,7 @@ pub(crate) fn hash_pair(lo: u32, hi: u32) -> u64 {
 #[inline(always)]
 pub(crate) fn find_or_push(
     table: &mut HashTable<u32>,
-    nodes: &mut Vec<Node>,
+    nodes: &mut NodeVec,
     budget: usize,
     var: Var,
     lo: NodeId,
@@ -44,7 +37,7 @@ pub(crate) fn find_or_push(
 ) -> Result<NodeId, BudgetExceeded> {
     let h = hash_pair(lo.0, hi.0);
     if let Some(&i) = table.find(h, |&i| {
-        let n = nodes[i as usize];
+        let n = nodes.get(i as usize);
         n.lo == lo.0 && n.hi == hi.0
     }) {
         return Ok(NodeId(i));
@@ -57,7 +50,7 @@ pub(crate) fn find_or_push(
         hi: hi.0,
     });
     table.insert_unique(h, idx, |&i| {
-        let n = nodes[i as usize];
+        let n = nodes.get(i as usize);
         hash_pair(n.lo, n.hi)
     });
     Ok(NodeId(idx))
@@ -65,12 +58,12 @@ pub(crate) fn find_or_push(
 
 /// The ZDD node store and manager: nodes, unique tables, operation cache, node budget.
 ///
-/// Memory: 12 bytes per node record plus about 5 bytes per unique-table slot (a `u32` index and
+/// Memory: 8 or 12 bytes per node record (see `nodes.rs`) plus about 5 bytes per unique-table slot (a `u32` index and
 /// one control byte; tables are between 7/16 and 7/8 full), see [`Zdd::memory_bytes`].
 #[derive(Clone, Debug)]
 pub struct Zdd {
     /// Node records; indices 0 and 1 are the terminals (var = [`TERMINAL_VAR`]).
-    pub(crate) nodes: Vec<Node>,
+    pub(crate) nodes: NodeVec,
     /// `unique[v]` holds the indices of the indexed nodes testing `v`, keyed by `(lo, hi)`.
     pub(crate) unique: Vec<HashTable<u32>>,
     /// `nodes[..indexed]` are in the unique tables; the rest (left by a bulk import or a
@@ -99,8 +92,11 @@ impl Zdd {
             lo: 0,
             hi: 0,
         };
+        let mut nodes = NodeVec::default();
+        nodes.push(terminal);
+        nodes.push(terminal);
         let mut zdd = Zdd {
-            nodes: vec![terminal, terminal],
+            nodes,
             unique: Vec::new(),
             indexed: 2,
             num_vars: 0,
@@ -183,21 +179,21 @@ impl Zdd {
     /// The variable tested at `f`; [`TERMINAL_VAR`] for the terminals.
     #[inline]
     pub fn var(&self, f: NodeId) -> Var {
-        self.nodes[f.0 as usize].var
+        self.nodes.get(f.0 as usize).var
     }
 
     /// The 0-child of `f`: the members of `f` without `var(f)`. Terminals return
     /// [`NodeId::ZERO`].
     #[inline]
     pub fn lo(&self, f: NodeId) -> NodeId {
-        NodeId(self.nodes[f.0 as usize].lo)
+        NodeId(self.nodes.get(f.0 as usize).lo)
     }
 
     /// The 1-child of `f`: the members of `f` with `var(f)`, with `var(f)` removed. Terminals
     /// return [`NodeId::ZERO`].
     #[inline]
     pub fn hi(&self, f: NodeId) -> NodeId {
-        NodeId(self.nodes[f.0 as usize].hi)
+        NodeId(self.nodes.get(f.0 as usize).hi)
     }
 
     /// The number of live non-terminal nodes in the store.
@@ -209,7 +205,7 @@ impl Zdd {
     /// the tables of a freshly imported store are built only when first needed).
     /// Divide by [`Zdd::node_count`] for bytes per node. The operation cache is not included.
     pub fn memory_bytes(&self) -> usize {
-        let records = self.nodes.capacity() * std::mem::size_of::<Node>();
+        let records = self.nodes.memory_bytes();
         let tables: usize = self.unique.iter().map(HashTable::allocation_size).sum();
         let headers = self.unique.capacity() * std::mem::size_of::<HashTable<u32>>();
         records + tables + headers
@@ -241,19 +237,18 @@ impl Zdd {
             indexed,
             ..
         } = self;
-        let rest = &nodes[*indexed..];
         let mut per_var = vec![0usize; unique.len()];
-        for n in rest {
+        for n in nodes.iter_from(*indexed) {
             per_var[n.var as usize] += 1;
         }
         let rehash = |&i: &u32| {
-            let n = nodes[i as usize];
+            let n = nodes.get(i as usize);
             hash_pair(n.lo, n.hi)
         };
         for (table, &c) in unique.iter_mut().zip(&per_var) {
             table.reserve(c, rehash);
         }
-        for (i, n) in rest.iter().enumerate() {
+        for (i, n) in nodes.iter_from(*indexed).enumerate() {
             let idx = (*indexed + i) as u32;
             unique[n.var as usize].insert_unique(hash_pair(n.lo, n.hi), idx, rehash);
         }
@@ -263,7 +258,7 @@ impl Zdd {
     /// `(var, lo, hi)` of a node.
     #[inline]
     pub(crate) fn split(&self, f: NodeId) -> (Var, NodeId, NodeId) {
-        let n = self.nodes[f.0 as usize];
+        let n = self.nodes.get(f.0 as usize);
         (n.var, NodeId(n.lo), NodeId(n.hi))
     }
 

@@ -101,7 +101,7 @@ impl Topo {
             if count > dfs_limit {
                 break;
             }
-            let node = zdd.nodes[i as usize];
+            let node = zdd.nodes.get(i as usize);
             stack.push(node.lo);
             stack.push(node.hi);
         }
@@ -118,7 +118,7 @@ impl Topo {
             for i in (2..=top as u32).rev() {
                 if is_seen(&seen, i) {
                     count += 1;
-                    let node = zdd.nodes[i as usize];
+                    let node = zdd.nodes.get(i as usize);
                     debug_assert!(node.lo < i && node.hi < i, "children precede parents");
                     mark(&mut seen, node.lo);
                     mark(&mut seen, node.hi);
@@ -209,7 +209,7 @@ mod tests {
     /// The reachable ids by plain recursion (the oracle).
     fn reachable(zdd: &Zdd, f: u32, out: &mut std::collections::BTreeSet<u32>) {
         if f >= 2 && out.insert(f) {
-            let n = zdd.nodes[f as usize];
+            let n = zdd.nodes.get(f as usize);
             reachable(zdd, n.lo, out);
             reachable(zdd, n.hi, out);
         }

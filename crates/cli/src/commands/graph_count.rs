@@ -114,6 +114,11 @@ pub struct GraphCountArgs {
     /// Edge (= ZDD variable) order.
     #[arg(long, value_enum, default_value_t = OrderArg::Frontier)]
     pub order: OrderArg,
+    /// Write one line per level to stderr: its states, the states held at once, the bytes the
+    /// engine holds, the resident and peak memory, the seconds so far (memory per level of a
+    /// record-size run, and progress when stderr is no terminal).
+    #[arg(long)]
+    pub log_levels: bool,
 }
 
 /// The graph to work on, and how vertices are named on the command line.
@@ -264,10 +269,26 @@ fn execute(
 ) -> Result<CountOut, CliError> {
     let levels = family.graph().num_edges() as u64;
     let bar = Bar::new("levels", levels);
+    let started = Instant::now();
+    let mb = |b: u64| b as f64 / (1u64 << 20) as f64;
     let hook = |p: &Progress| {
         bar.update(u64::from(p.level), None, || {
             format!("{} nodes so far", p.nodes_so_far)
         });
+        if common.log_levels {
+            eprintln!(
+                "level {}/{}: {} states, {} held, engine {:.1} MiB, resident {:.1} MiB, \
+                 peak {:.1} MiB, {:.1} s",
+                p.level,
+                p.levels,
+                p.level_nodes,
+                p.held_states,
+                mb(p.held_bytes),
+                mb(memory::resident_bytes().unwrap_or(0)),
+                mb(memory::peak_bytes().unwrap_or(0)),
+                started.elapsed().as_secs_f64()
+            );
+        }
     };
     let building = common.build || common.save.is_some();
     let limits = Limits {

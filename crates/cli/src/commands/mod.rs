@@ -2,5 +2,6 @@
 
 pub mod count;
 pub mod generate;
+pub mod grade;
 pub mod graph_count;
 pub mod puzzle;

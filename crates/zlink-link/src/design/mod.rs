@@ -44,7 +44,7 @@ pub mod reduced;
 mod shape;
 mod spec;
 
-pub use shape::{check_loop, inside_of, parse_candidates, parse_loop, ShapeError};
+pub use shape::{check_loop, inside_of, parse_candidates, parse_drawing, parse_loop, ShapeError};
 
 use std::time::{Duration, Instant};
 

@@ -221,7 +221,13 @@ fn grid_lines<'a>(
 /// # Errors
 /// A positioned [`ParseError`] for an unknown character, a malformed size, or a region whose
 /// boundary is not one simple cycle (pointing at the cell [`check_loop`] names).
+///
+/// A loop drawn as `zlink solve --kind slitherlink` prints it (`+` dots, `-` and `|` segments,
+/// clues in the cells; its first line starts with `+`) is read too ([`parse_drawing`]).
 pub fn parse_loop(text: &str, source: &str) -> Result<Grid<bool>, ParseError> {
+    if text.trim_start().starts_with('+') {
+        return parse_drawing(text, source);
+    }
     let (rows, cols, lines) = grid_lines(text, source, None)?;
     let mut inside = Grid::new(rows, cols, false);
     let mut pos = Grid::new(rows, cols, (1usize, 1usize));
@@ -275,6 +281,77 @@ pub fn parse_candidates(
     Ok(cand)
 }
 
+/// Reads a loop drawn as `zlink solve --kind slitherlink` prints it: lines of `+` dots with
+/// `-` (on) or a space between them, and between those lines the cells, each after `|` (on)
+/// or a space; clues in the cells are ignored. The inside is found by the parity of the
+/// vertical segments along each row, and the horizontal segments must agree with it.
+///
+/// # Errors
+/// A positioned [`ParseError`] for a malformed line, a horizontal segment the region does not
+/// have, or a region whose boundary is not one simple cycle.
+pub fn parse_drawing(text: &str, source: &str) -> Result<Grid<bool>, ParseError> {
+    let all: Vec<(usize, Vec<char>)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end().chars().collect()))
+        .skip_while(|(_, l): &(usize, Vec<char>)| l.is_empty())
+        .collect();
+    let n = all
+        .iter()
+        .rposition(|(_, l)| !l.is_empty())
+        .map_or(0, |k| k + 1);
+    let lines = &all[..n];
+    let first = &lines[0];
+    let cols = first.1.len().saturating_sub(1) / 2;
+    if n < 3 || n % 2 == 0 || cols == 0 {
+        return Err(ParseError::new(
+            source,
+            first.0,
+            1,
+            "a drawn loop has an odd number of lines (dots, cells, dots, ...), at least 3, and \
+             at least one cell per row",
+        ));
+    }
+    let rows = (n - 1) / 2;
+    let at = |k: usize, i: usize| lines[k].1.get(i).copied().unwrap_or(' ');
+    let mut inside = Grid::new(rows, cols, false);
+    for r in 0..rows {
+        let mut odd = false;
+        for c in 0..cols {
+            let ch = at(2 * r + 1, 2 * c);
+            if !matches!(ch, '|' | ' ') {
+                let (ln, col) = (lines[2 * r + 1].0, 2 * c + 1);
+                let m = format!("expected `|` or a space (a vertical segment), found `{ch}`");
+                return Err(ParseError::new(source, ln, col, m));
+            }
+            odd ^= ch == '|';
+            inside[Coord::new(r, c)] = odd;
+        }
+    }
+    let cell = |r: usize, c: usize| r < rows && inside[Coord::new(r, c)];
+    for r in 0..=rows {
+        for c in 0..cols {
+            let drawn = at(2 * r, 2 * c + 1);
+            let above = r > 0 && cell(r - 1, c);
+            if (drawn == '-') != (above != cell(r, c)) || !matches!(drawn, '-' | ' ') {
+                let m = format!(
+                    "the segment here (`{drawn}`) does not close the loop the `|` segments draw"
+                );
+                return Err(ParseError::new(source, lines[2 * r].0, 2 * c + 2, m));
+            }
+        }
+    }
+    check_loop(&inside).map_err(|e| {
+        ParseError::new(
+            source,
+            lines[2 * e.at.row + 1].0,
+            2 * e.at.col + 2,
+            e.message,
+        )
+    })?;
+    Ok(inside)
+}
+
 /// The region inside a loop given as segments: a cell is inside iff an odd number of loop
 /// segments lie on its left (the crossing rule along its row).
 pub fn inside_of(edges: &crate::LoopEdges) -> Grid<bool> {
@@ -296,6 +373,18 @@ mod tests {
 
     fn err(text: &str) -> ParseError {
         parse_loop(text, "t").unwrap_err()
+    }
+
+    #[test]
+    fn reads_a_drawn_loop() {
+        // as `zlink solve --kind slitherlink` prints the loop around an L of three cells
+        let text = "+-+ +\n|3| |\n+ +-+\n|2 2|\n+-+-+\n";
+        let g = parse_loop(text, "t").unwrap();
+        assert_eq!(g.cells(), &[true, false, true, true]);
+        let bad = "+-+ +\n|3| |\n+-+-+\n|2 2|\n+-+-+\n";
+        let e = parse_loop(bad, "t").unwrap_err();
+        assert_eq!((e.line, e.col), (3, 2), "{e}");
+        assert!(parse_loop("+-+\n", "t").is_err());
     }
 
     #[test]

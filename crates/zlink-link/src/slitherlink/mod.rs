@@ -40,6 +40,7 @@
 //! ```
 
 mod edges;
+pub mod generate;
 
 pub use edges::{dot_edges, LoopEdge, LoopEdges};
 

@@ -24,7 +24,8 @@ pub struct GenerateArgs {
 #[derive(Debug, clap::Subcommand)]
 #[allow(clippy::large_enum_variant)] // parsed once per run: boxing would buy nothing
 pub enum GenerateWhat {
-    /// Slitherlink: every hint set that makes a loop the unique solution, and puzzles picked from it.
+    /// Slitherlink: one random unique minimal puzzle (--size), a puzzle stripped to minimal hints
+    /// (--from), or every hint set that makes a loop the unique solution and puzzles from it.
     Slitherlink(slitherlink::Args),
     /// Numberlink: every good instance (unique, covering solution) of a grid, and puzzles picked from it.
     Numberlink(numberlink::Args),

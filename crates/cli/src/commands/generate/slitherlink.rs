@@ -9,6 +9,7 @@
 //! and [`write`].
 
 mod minimum;
+mod one;
 mod pick;
 mod route;
 mod write;
@@ -21,7 +22,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 use zlink_frontier::run::human_bytes;
 use zlink_frontier::{BuildError, Options, Progress};
-use zlink_link::design::{parse_candidates, parse_loop, random, DesignError, HintDesign, Which};
+use zlink_link::design::{parse_candidates, random, DesignError, HintDesign, Which};
 use zlink_puzzle::{Coord, Grid};
 
 use crate::exit::CliError;
@@ -38,8 +39,9 @@ pub use write::Format;
 /// nodes on example #1 and 6 × 6 loops stays below this).
 const DESIGN_BYTES_PER_NODE: u64 = 64;
 
-/// Largest side of `--size` (larger grids are beyond the design's frontier anyway).
-const MAX_SIDE: usize = 64;
+/// Largest side of `--size` (the one-puzzle generator's memory grows with the cells; the
+/// design's frontier stops far below).
+const MAX_SIDE: usize = 256;
 
 /// Options of `zlink generate slitherlink`.
 #[derive(Debug, clap::Args)]
@@ -57,9 +59,13 @@ or over one such set alone when the grid is too large for any diagram (greedy). 
 --minimum on those routes finds the minimum over every candidate by row generation instead.",
     after_help = "Loop file: `x` or `#` for a cell inside the loop, `.`, `-` or space outside; an \
 optional first line `cols rows` (the ERATO format). The region's boundary must be one simple \
-cycle (one 4-connected region, no hole, no two cells touching only at a corner).\nCandidates \
+cycle (one 4-connected region, no hole, no two cells touching only at a corner). --loop also \
+takes a loop drawn as `zlink solve --kind slitherlink` prints it, or a puzzle (any format, \
+a URL or a Tatham id), whose unique solution is the loop.\nCandidates \
 file: same size, any character other than `.`, `-` or space marks a candidate.\n\nExamples:\n  \
-zlink generate slitherlink --size 6x6 --seed 3\n  zlink generate slitherlink --loop L.txt \
+zlink generate slitherlink --size 20x20 --seed 3\n  zlink generate slitherlink --size \
+30x30 --difficulty medium --symmetry rot2 --format url\n  zlink generate slitherlink --from \
+puzzle.txt --json\n  zlink generate slitherlink --size 6x6 --seed 3 --stats\n  zlink generate slitherlink --loop L.txt \
 --stats --json\n  zlink generate slitherlink --loop L.txt --hardest --limit 5 --out dir --svg \
 --verify"
 )]
@@ -68,14 +74,29 @@ pub struct Args {
     #[arg(
         long,
         value_name = "FILE",
-        required_unless_present = "size",
-        conflicts_with = "size"
+        required_unless_present_any = ["size", "from"],
+        conflicts_with_all = ["size", "from"]
     )]
     pub r#loop: Option<String>,
-    /// A random loop on a HxW cell grid: uniform over all cycles of the grid while their
-    /// diagram stays small (about 10x10), else a region grown cell by cell from --seed.
-    #[arg(long, value_name = "HxW", value_parser = parse_size)]
+    /// One random puzzle on a HxW cell grid (rows x columns, up to 256x256): a random loop
+    /// spread over the grid, every clue, then clues removed in one pass while the puzzle stays
+    /// unique (or settled by --difficulty's technique): unique and minimal, in seconds at
+    /// 60x60. With --stats, --sample, --minimal, --minimum, --hardest or --candidates, the
+    /// family of every hint set of a random loop instead (small grids).
+    #[arg(long, value_name = "HxW", value_parser = parse_size, conflicts_with = "from")]
     pub size: Option<(usize, usize)>,
+    /// Strip the puzzle PUZZLE (a file in any Slitherlink format, `-` for stdin, a puzz.link
+    /// URL or a Tatham id) to a minimal subset of its hints with the same unique solution.
+    #[arg(long, value_name = "PUZZLE")]
+    pub from: Option<String>,
+    /// The grade the puzzle must have: easy (the local rules settle every side), medium
+    /// (rules and probing, one level of lookahead, settle it), hard (unique, but probing does
+    /// not settle it). Default: only unique, the fewest hints.
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub difficulty: Option<one::Level>,
+    /// Symmetry of the hints' positions (clues are removed an orbit at a time).
+    #[arg(long, value_enum, default_value_t = one::Sym::None)]
+    pub symmetry: one::Sym,
     /// Candidate hint cells (default: every cell).
     #[arg(long, value_name = "FILE")]
     pub candidates: Option<String>,
@@ -118,7 +139,9 @@ pub struct Args {
     #[arg(long, requires = "out")]
     pub svg: bool,
     /// Re-solve every written instance with the Slitherlink ZDD solver; fail (exit 1) unless
-    /// the loop is its only solution.
+    /// the loop is its only solution. The one-puzzle route (--size, --from) re-solves with a
+    /// fresh SAT solver over the whole grid instead (it settles large puzzles a frontier count
+    /// cannot) and also checks by deletion that no hint can be removed.
     #[arg(long)]
     pub verify: bool,
     /// Memory budget, e.g. `8G` (default: 80% of the memory available at start); a run that
@@ -166,10 +189,7 @@ fn parse_weights(s: &str) -> Result<[i64; 5], String> {
 /// The loop and candidates of the run.
 fn load(args: &Args) -> Result<(Grid<bool>, Grid<bool>), CliError> {
     let inside = match (&args.r#loop, args.size) {
-        (Some(file), _) => {
-            let (text, source) = crate::input::read(file)?;
-            parse_loop(&text, &source).map_err(CliError::input)?
-        }
+        (Some(file), _) => one::read_loop(file, args.time_limit)?,
         (None, Some((r, c))) => random::random_loop(r, c, args.seed),
         (None, None) => return Err(CliError::input("give --loop FILE or --size HxW")),
     };
@@ -376,6 +396,9 @@ fn loop_lines(inside: &Grid<bool>) -> Vec<String> {
 /// the time limit runs out, 1 when no hint set makes the loop unique but puzzles were asked
 /// for, or when `--verify` finds an instance that is not unique.
 pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
+    if one::wanted(&args)? {
+        return one::run(&args, global);
+    }
     let started = Instant::now();
     let (inside, cand) = load(&args)?;
     let route::Routed {

@@ -26,22 +26,32 @@ pub enum Format {
     Url,
     /// A Tatham Loopy id per line.
     Tatham,
+    /// A Janko block (`rows cols`, then `-` / clue tokens).
+    Janko,
+    /// An SVG picture.
+    Svg,
 }
 
 impl Format {
-    fn extension(self) -> &'static str {
+    /// The file extension of this format.
+    pub fn extension(self) -> &'static str {
         match self {
             Format::Text => "txt",
             Format::Url => "url",
             Format::Tatham => "tatham",
+            Format::Janko => "janko",
+            Format::Svg => "svg",
         }
     }
 
-    fn render(self, p: &Slitherlink) -> String {
+    /// `p` in this format.
+    pub fn render(self, p: &Slitherlink) -> String {
         match self {
             Format::Text => p.render_text(None),
             Format::Url => p.to_url() + "\n",
             Format::Tatham => p.to_tatham() + "\n",
+            Format::Janko => p.to_janko(),
+            Format::Svg => p.render_svg(None),
         }
     }
 }
@@ -55,11 +65,16 @@ pub fn file(path: &Path, text: &str) -> Result<(), CliError> {
         .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))
 }
 
-/// Re-solves `p` and checks that the design's loop is its only solution.
+/// Re-solves `p` with the ZDD solver and checks that `want` is its only solution.
 ///
 /// # Errors
 /// Exit 1 if it is not (or the solver gives up), 3 on the memory budget.
-fn verify(args: &Args, design: &HintDesign, name: &str, p: &Slitherlink) -> Result<(), CliError> {
+pub fn verify(
+    args: &Args,
+    want: &zlink_link::LoopEdges,
+    name: &str,
+    p: &Slitherlink,
+) -> Result<(), CliError> {
     let opts = SolveOptions {
         time_limit: args.time_limit,
         max_memory: args.max_memory.or_else(crate::memory::default_budget),
@@ -76,7 +91,7 @@ fn verify(args: &Args, design: &HintDesign, name: &str, p: &Slitherlink) -> Resu
             "{name}: verification failed: the puzzle has more than one solution"
         )));
     }
-    if &solved.solution != design.loop_edges() {
+    if &solved.solution != want {
         return Err(CliError::failed(format!(
             "{name}: verification failed: its only solution is not the designed loop"
         )));
@@ -104,7 +119,7 @@ pub fn write(
         let p = Slitherlink::new(clues.clone());
         let started = Instant::now();
         if args.verify {
-            verify(args, design, name, &p)?;
+            verify(args, design.loop_edges(), name, &p)?;
         }
         let verify_seconds = started.elapsed().as_secs_f64();
         let text = args.format.render(&p);

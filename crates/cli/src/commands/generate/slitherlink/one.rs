@@ -1,0 +1,241 @@
+//! `zlink generate slitherlink --size HxW` (with no design flag) and `--from PUZZLE`: one
+//! puzzle from the library's generator (`zlink_link::slitherlink::generate`): a random
+//! unique minimal puzzle, or the given puzzle stripped to a minimal subset of its hints.
+//!
+//! Why here: the binary only maps options onto `generate::Options`, calls the library and
+//! writes the puzzle in the chosen format with its figures (`--json`), re-solved by the ZDD
+//! solver with `--verify`; the generator, its routes and its limits live in the library.
+
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+use zlink_engines::slitherlink::Slitherlink;
+use zlink_link::slitherlink::generate::{self, Difficulty, GenError, Options, Symmetry};
+use zlink_puzzle::{Grid, Puzzle};
+
+use super::write::{self, Format};
+use super::{loop_lines, Args};
+use crate::exit::CliError;
+use crate::memory;
+use crate::output::{out, outln};
+use crate::GlobalOpts;
+
+/// `--difficulty`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Level {
+    /// The local rules settle every side.
+    Easy,
+    /// The rules and probing (one level of lookahead) settle every side.
+    Medium,
+    /// Unique, but probing does not settle it.
+    Hard,
+}
+
+/// `--symmetry`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Sym {
+    /// No symmetry.
+    None,
+    /// Half-turn symmetry.
+    Rot2,
+    /// Quarter-turn symmetry (square grids).
+    Rot4,
+    /// Mirror symmetry (left-right).
+    Mirror,
+}
+
+/// Whether the run is this module's: `--from`, or `--size` with no flag of the design route.
+///
+/// # Errors
+/// Exit 2 when `--difficulty` or `--symmetry` is given to the design route.
+pub fn wanted(args: &Args) -> Result<bool, CliError> {
+    let design = args.stats
+        || args.sample.is_some()
+        || args.minimal
+        || args.minimum
+        || args.hardest
+        || args.candidates.is_some()
+        || args.extra.is_some()
+        || args.route != super::Route::Auto;
+    let one = args.from.is_some() || (args.size.is_some() && !design);
+    if !one && (args.difficulty.is_some() || args.symmetry != Sym::None) {
+        return Err(CliError::input(
+            "--difficulty and --symmetry make one puzzle: use them with --size (without --stats, \
+             --sample, --minimal, --minimum, --hardest, --candidates, --route, --extra) or \
+             --from",
+        ));
+    }
+    if args.from.is_some() && design {
+        return Err(CliError::input(
+            "--from strips one puzzle: --stats, --sample, --minimal, --minimum, --hardest, \
+             --candidates, --route and --extra go with --loop or --size",
+        ));
+    }
+    Ok(one)
+}
+
+/// The deadline of `--time-limit` from now.
+fn deadline(time_limit: Option<f64>) -> Option<Instant> {
+    time_limit.and_then(|t| Instant::now().checked_add(Duration::from_secs_f64(t)))
+}
+
+/// The library's error as an exit: 3 for the time limit and the memory budget, 1 for a puzzle
+/// without a unique solution, 2 otherwise.
+fn exit_of(e: GenError) -> CliError {
+    match e {
+        GenError::TimeLimit { .. } => CliError::budget(format!("{e}: raise --time-limit")),
+        GenError::Memory { .. } => CliError::budget(format!("{e}: raise --max-memory")),
+        GenError::NoSolution | GenError::NotUnique => CliError::failed(e),
+        GenError::Invalid(_) => CliError::input(e),
+    }
+}
+
+/// Reads a puzzle argument (file, `-`, URL or Tatham id) in any Slitherlink format.
+fn read_puzzle(arg: &str) -> Result<Grid<Option<u8>>, CliError> {
+    let (text, source) = crate::input::read(arg)?;
+    let p = Slitherlink::parse_any(&text, &source).map_err(CliError::input)?;
+    Ok(p.clues().clone())
+}
+
+/// The loop of `--loop`: a region or a drawn loop, else a puzzle whose unique solution it is.
+///
+/// # Errors
+/// Exit 2 for text that is none of them (the region reader's positioned message), 1 for a
+/// puzzle without a unique solution, 3 at the time limit.
+pub fn read_loop(arg: &str, time_limit: Option<f64>) -> Result<Grid<bool>, CliError> {
+    let (text, source) = crate::input::read(arg)?;
+    let region_err = match zlink_link::design::parse_loop(&text, &source) {
+        Ok(inside) => return Ok(inside),
+        Err(e) => e,
+    };
+    let Ok(p) = Slitherlink::parse_any(&text, &source) else {
+        return Err(CliError::input(region_err));
+    };
+    generate::solution(p.clues(), deadline(time_limit))
+        .map(|(inside, _)| inside)
+        .map_err(|e| match e {
+            GenError::NoSolution | GenError::NotUnique => CliError::failed(format!(
+                "{source}: read as a puzzle, it has no unique solution to take as the loop ({e})"
+            )),
+            e => exit_of(e),
+        })
+}
+
+/// Runs the one-puzzle route.
+///
+/// # Errors
+/// Exit 3 at the time limit or above the memory budget (nothing written), 1 when `--from`
+/// has no unique solution or `--verify` fails, 2 for bad input.
+pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
+    let started = Instant::now();
+    let opts = Options {
+        seed: args.seed,
+        difficulty: args.difficulty.map(|l| match l {
+            Level::Easy => Difficulty::Easy,
+            Level::Medium => Difficulty::Medium,
+            Level::Hard => Difficulty::Hard,
+        }),
+        symmetry: match args.symmetry {
+            Sym::None => Symmetry::None,
+            Sym::Rot2 => Symmetry::Rot2,
+            Sym::Rot4 => Symmetry::Rot4,
+            Sym::Mirror => Symmetry::Mirror,
+        },
+        limits: zlink_base::Limits {
+            deadline: deadline(args.time_limit),
+            time_limit: args.time_limit.map(Duration::from_secs_f64),
+            max_memory: args.max_memory.or_else(memory::default_budget),
+            ..Default::default()
+        },
+        ..Options::default()
+    };
+    let given = match &args.from {
+        Some(arg) => Some(read_puzzle(arg)?),
+        None => None,
+    };
+    let g = match (&given, args.size) {
+        (Some(clues), _) => generate::strip(clues, &opts),
+        (None, Some((rows, cols))) => generate::generate(rows, cols, &opts),
+        (None, None) => return Err(CliError::input("give --size HxW or --from PUZZLE")),
+    }
+    .map_err(exit_of)?;
+    let p = Slitherlink::new(g.clues.clone());
+    let verify_started = Instant::now();
+    if args.verify {
+        let stopped =
+            |e: generate::Stopped| CliError::budget(format!("verifying: {e}: raise --time-limit"));
+        if !generate::is_unique(&g.clues, &g.inside, opts.limits.deadline).map_err(stopped)? {
+            return Err(CliError::failed(
+                "verification failed: the puzzle does not have the loop as its only solution",
+            ));
+        }
+        let removable =
+            generate::removable_hint(&g.clues, &g.inside, opts.symmetry, opts.limits.deadline)
+                .map_err(|e| {
+                    CliError::budget(format!("verifying minimality: {e}: raise --time-limit"))
+                })?;
+        if let Some(at) = removable {
+            return Err(CliError::failed(format!(
+                "verification failed: the puzzle stays unique without the hint at {at}"
+            )));
+        }
+    }
+    let verify_seconds = verify_started.elapsed().as_secs_f64();
+    let text = args.format.render(&p);
+    let loop_v = loop_lines(&g.inside);
+    if let Some(dir) = &args.out {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
+        let name = format!("puzzle.{}", args.format.extension());
+        write::file(&dir.join(name), &text)?;
+        write::file(&dir.join("loop.txt"), &(loop_v.join("\n") + "\n"))?;
+        if args.svg && args.format != Format::Svg {
+            write::file(&dir.join("puzzle.svg"), &p.render_svg(None))?;
+        }
+    }
+    let hints = g.hints();
+    let cells = g.clues.len();
+    if global.json {
+        let mut v = json!({
+            "rows": g.clues.rows(),
+            "cols": g.clues.cols(),
+            "seed": args.seed,
+            "stripped": given.is_some(),
+            "given_hints": given.as_ref().map(|c| c.cells().iter().filter(|h| h.is_some()).count()),
+            "difficulty": args.difficulty.map(|_| opts.difficulty.map(Difficulty::name)),
+            "grade": g.grade.name(),
+            "symmetry": format!("{:?}", args.symmetry).to_lowercase(),
+            "hints": hints,
+            "hints_per_cell": hints as f64 / cells as f64,
+            "seconds": started.elapsed().as_secs_f64(),
+            "loops_drawn": g.stats.loops,
+            "checks": g.stats.checks,
+            "checks_by_rules": g.stats.by_rules,
+            "sat_models": g.stats.models,
+            "sat_cuts": g.stats.cuts,
+            "sat_conflicts": g.stats.conflicts,
+            "peak_memory_bytes": memory::peak_bytes(),
+            "route": "removal",
+            "loop": loop_v,
+        });
+        // the instance as the design route lists its picks
+        let mut inst = json!({
+            "name": "puzzle",
+            "hints": hints,
+            "text": p.render_text(None),
+            "url": p.to_url(),
+            "janko": p.to_janko(),
+            "tatham": p.to_tatham(),
+        });
+        if args.verify {
+            inst["verified"] = json!(true);
+            inst["minimal_verified"] = json!(true);
+            inst["verify_seconds"] = json!(verify_seconds);
+        }
+        v["instances"] = json!([inst]);
+        outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else if args.out.is_none() {
+        out!("{text}");
+    }
+    Ok(())
+}

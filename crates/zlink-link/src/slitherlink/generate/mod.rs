@@ -1,0 +1,514 @@
+//! One random Slitherlink with a unique solution, minimal hints and a difficulty grade, at any
+//! size (60×60 and beyond); and any given Slitherlink stripped to a minimal subset of its hints.
+//!
+//! Why this route and not the hint-set family of [`crate::design`]: the family describes every
+//! good hint set of a loop, but its diagram stops near 10×10. A puzzle is one good set, and one
+//! pass of removals finds a minimal one:
+//! 1. **a loop** ([`draw`]): uniform over all loops on small grids, else a random maze shaken
+//!    by single-cell flips, spread over the whole grid;
+//! 2. **every clue**, which (almost always) makes the loop unique; checked, else a new loop;
+//! 3. **one removal pass** in a random order ([`Order`]; over orbits of cells with a
+//!    [`Symmetry`]): a clue (orbit) goes when the puzzle without it is still settled by the
+//!    level's technique ([`Difficulty`]); without a level, when it is still unique. One pass
+//!    gives a *minimal* set: if `P \ {c}` is not unique, neither is `Q \ {c}` for any
+//!    `Q ⊆ P` (its solutions include those of `P \ {c}`), so a clue kept once is needed at the
+//!    end too (and the same for "settled by the technique", which only weakens as clues go).
+//!
+//! A check is cheap while the local rules settle the puzzle (a deduction from the remaining
+//! clues, no search); past that the incremental SAT checker of [`unique`] answers.
+//! Difficulty levels: easy removes while the rules settle, medium while rules plus probing
+//! settle, hard as the unique level and then insists that probing does not settle the result
+//! (a new loop otherwise).
+
+mod draw;
+mod grade;
+mod lattice;
+mod unique;
+
+use std::time::Instant;
+
+use zlink_base::{Limits, SplitMix64};
+use zlink_puzzle::{Coord, Grid};
+
+pub use grade::{grade, Difficulty, Grading};
+
+use lattice::Lattice;
+use unique::Checker;
+
+/// The run reached its deadline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("stopped at the time limit")]
+pub struct Stopped;
+
+/// Why no puzzle was produced.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum GenError {
+    /// The deadline passed (no partial puzzle).
+    #[error("stopped at the time limit after {seconds:.2} s ({checks} checks)")]
+    TimeLimit {
+        /// Seconds spent.
+        seconds: f64,
+        /// Checks made.
+        checks: u64,
+    },
+    /// The memory the run needs is above the budget.
+    #[error("needs about {needed} bytes, above the memory budget of {budget} bytes")]
+    Memory {
+        /// Estimated bytes.
+        needed: u64,
+        /// The budget.
+        budget: u64,
+    },
+    /// The size or the options do not make a puzzle (an empty grid, `rot4` on a non-square one).
+    #[error("{0}")]
+    Invalid(String),
+    /// The puzzle to strip has no solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// The puzzle to strip has several solutions.
+    #[error("the puzzle has more than one solution")]
+    NotUnique,
+}
+
+/// Which cells must go together, so the hints' positions are symmetric.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Symmetry {
+    /// No symmetry.
+    #[default]
+    None,
+    /// Half-turn symmetry.
+    Rot2,
+    /// Quarter-turn symmetry (square grids).
+    Rot4,
+    /// Mirror symmetry about the vertical axis.
+    Mirror,
+}
+
+/// The order in which the removal pass tries clues: by clue value, in the order of the
+/// value classes given (`rank[v]`, lower first), shuffled within a class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Order {
+    /// Per clue value 0..=4: its class; clues of lower classes are tried (removed) first.
+    pub rank: [u8; 5],
+}
+
+impl Order {
+    /// Every clue in one random order.
+    pub const RANDOM: Order = Order { rank: [0; 5] };
+    /// 2s first, then 1s, then the rest (0s, 3s, 4s) last, so the informative 0s and 3s are
+    /// the ones kept.
+    pub const TWOS_FIRST: Order = Order {
+        rank: [2, 1, 0, 2, 2],
+    };
+}
+
+impl Default for Order {
+    fn default() -> Order {
+        Order::TWOS_FIRST
+    }
+}
+
+/// What to generate and within which limits.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Seed of every random choice (the same seed gives the same puzzle).
+    pub seed: u64,
+    /// The level's technique must settle the puzzle (`None`: only unique, the fewest hints).
+    pub difficulty: Option<Difficulty>,
+    /// Symmetry of the hints' positions.
+    pub symmetry: Symmetry,
+    /// The removal order.
+    pub order: Order,
+    /// The run's limits: its `deadline` (exit 3 in the CLI) and its `max_memory` (checked
+    /// against the estimate [`BYTES_PER_CELL`] before anything is built) are honoured.
+    pub limits: Limits,
+}
+
+/// Figures of one run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// Loops drawn (more than one when a loop was not unique with all clues, or the result
+    /// missed the asked grade).
+    pub loops: u32,
+    /// Removal checks (orbits tried).
+    pub checks: u64,
+    /// Checks answered by the rules (or probing) without the SAT solver.
+    pub by_rules: u64,
+    /// SAT solves (models looked at).
+    pub models: u64,
+    /// Cycle cuts added.
+    pub cuts: u64,
+    /// SAT conflicts.
+    pub conflicts: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// A generated (or stripped) puzzle.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The hints.
+    pub clues: Grid<Option<u8>>,
+    /// The solution's inside region.
+    pub inside: Grid<bool>,
+    /// The grade of the puzzle.
+    pub grade: Difficulty,
+    /// Figures.
+    pub stats: Stats,
+}
+
+impl Generated {
+    /// Number of hints.
+    pub fn hints(&self) -> usize {
+        self.clues.cells().iter().filter(|c| c.is_some()).count()
+    }
+}
+
+/// Bytes per cell the generator needs at most (the SAT solver's clauses, learnt ones
+/// included, and the deduction's state): measured peak RSS per cell stays below it.
+pub const BYTES_PER_CELL: u64 = 64 * 1024;
+
+/// Loops drawn before a level that keeps missing its grade gives up (then the last puzzle
+/// is returned, with its real grade).
+const MAX_LOOPS: u32 = 50;
+
+fn check_budget(cells: usize, opts: &Options) -> Result<(), GenError> {
+    let needed = (cells as u64).saturating_mul(BYTES_PER_CELL) + (16 << 20);
+    match opts.limits.max_memory {
+        Some(budget) if needed > budget => Err(GenError::Memory { needed, budget }),
+        _ => Ok(()),
+    }
+}
+
+/// One random puzzle on a `rows × cols` grid (module doc).
+///
+/// # Errors
+/// [`GenError::TimeLimit`] at the deadline, [`GenError::Memory`] above the budget,
+/// [`GenError::Invalid`] for an empty grid or `Rot4` on a non-square one.
+pub fn generate(rows: usize, cols: usize, opts: &Options) -> Result<Generated, GenError> {
+    let started = Instant::now();
+    if rows == 0 || cols == 0 {
+        return Err(GenError::Invalid(format!(
+            "the grid {rows}x{cols} is empty"
+        )));
+    }
+    if opts.symmetry == Symmetry::Rot4 && rows != cols {
+        return Err(GenError::Invalid(format!(
+            "rot4 symmetry needs a square grid, not {rows}x{cols}"
+        )));
+    }
+    check_budget(rows * cols, opts)?;
+    let lat = Lattice::new(rows, cols);
+    let mut rng = SplitMix64::new(opts.seed);
+    let mut stats = Stats::default();
+    let given = vec![true; lat.cells()];
+    let mut last = None;
+    while stats.loops < MAX_LOOPS {
+        stats.loops += 1;
+        let inside = draw::random_region(rows, cols, &mut rng);
+        let pass = Pass {
+            lat: &lat,
+            inside: &inside,
+            given: &given,
+            opts,
+            started,
+        };
+        let Some((clues, grade)) = pass.run(&mut rng, &mut stats)? else {
+            continue;
+        };
+        let done = Generated {
+            clues: lat.grid(&clues),
+            inside: Grid::from_cells(rows, cols, inside).expect("one per cell"),
+            grade,
+            stats: stats.clone(),
+        };
+        if opts.difficulty.is_none_or(|d| d == grade) {
+            return Ok(finish(done, started));
+        }
+        last = Some(done);
+    }
+    match last {
+        Some(g) => Ok(finish(g, started)),
+        None => Err(GenError::Invalid(format!(
+            "no loop of {rows}x{cols} was unique with every clue in {MAX_LOOPS} draws"
+        ))),
+    }
+}
+
+fn finish(mut g: Generated, started: Instant) -> Generated {
+    g.stats.seconds = started.elapsed().as_secs_f64();
+    g
+}
+
+/// The puzzle `clues` stripped to a minimal subset of its hints with the same unique solution
+/// (module doc; the removal order from `opts`, the level from `opts.difficulty`: a hint goes
+/// only while the level's technique still settles the puzzle).
+///
+/// # Errors
+/// [`GenError::NoSolution`] or [`GenError::NotUnique`] when the puzzle is not unique,
+/// [`GenError::TimeLimit`], [`GenError::Memory`], or [`GenError::Invalid`] with the engine's
+/// message (a clue above 4).
+pub fn strip(clues: &Grid<Option<u8>>, opts: &Options) -> Result<Generated, GenError> {
+    let started = Instant::now();
+    let (rows, cols) = (clues.rows(), clues.cols());
+    if rows == 0 || cols == 0 {
+        return Err(GenError::Invalid("the grid is empty".into()));
+    }
+    check_budget(rows * cols, opts)?;
+    let (inside, graded) = solution(clues, opts.limits.deadline).map_err(|e| match e {
+        GenError::TimeLimit { .. } => GenError::TimeLimit {
+            seconds: started.elapsed().as_secs_f64(),
+            checks: 0,
+        },
+        e => e,
+    })?;
+    let lat = Lattice::new(rows, cols);
+    let given: Vec<bool> = clues.cells().iter().map(Option::is_some).collect();
+    let mut stats = Stats {
+        loops: 1,
+        ..Stats::default()
+    };
+    let mut rng = SplitMix64::new(opts.seed);
+    let pass = Pass {
+        lat: &lat,
+        inside: inside.cells(),
+        given: &given,
+        opts,
+        started,
+    };
+    // a level the given puzzle does not reach keeps every hint
+    let (kept, grade) = pass.run(&mut rng, &mut stats)?.unwrap_or_else(|| {
+        (
+            clues.cells().to_vec(),
+            graded.grade.unwrap_or(Difficulty::Hard),
+        )
+    });
+    Ok(finish(
+        Generated {
+            clues: lat.grid(&kept),
+            inside,
+            grade,
+            stats,
+        },
+        started,
+    ))
+}
+
+/// The unique solution of `clues` as its inside region, with the puzzle's grading.
+///
+/// # Errors
+/// [`GenError::NoSolution`], [`GenError::NotUnique`], [`GenError::TimeLimit`] at the
+/// deadline, or [`GenError::Invalid`] with the engine's message (a clue above 4).
+pub fn solution(
+    clues: &Grid<Option<u8>>,
+    deadline: Option<Instant>,
+) -> Result<(Grid<bool>, Grading), GenError> {
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
+    let graded = grade(clues, deadline).map_err(|e| match late() {
+        true => GenError::TimeLimit {
+            seconds: 0.0,
+            checks: 0,
+        },
+        false => GenError::Invalid(e),
+    })?;
+    match (graded.solutions, graded.inside.clone()) {
+        (0, _) => Err(GenError::NoSolution),
+        (1, Some(inside)) => Ok((inside, graded)),
+        _ => Err(GenError::NotUnique),
+    }
+}
+
+/// Whether `clues` has the loop of region `inside` as its only solution: every clue is the
+/// loop's, and a fresh SAT checker over the whole grid finds no loop differing anywhere (the
+/// same solver as the removal pass, none of its state: a re-solve that also settles the
+/// large puzzles a frontier count cannot).
+///
+/// # Errors
+/// [`Stopped`] at the deadline.
+pub fn is_unique(
+    clues: &Grid<Option<u8>>,
+    inside: &Grid<bool>,
+    deadline: Option<Instant>,
+) -> Result<bool, Stopped> {
+    let lat = Lattice::new(clues.rows(), clues.cols());
+    let values = lat.values(&lat.loop_of(inside.cells()));
+    if clues
+        .cells()
+        .iter()
+        .zip(&values)
+        .any(|(h, &v)| h.is_some_and(|h| h != v))
+    {
+        return Ok(false);
+    }
+    let given: Vec<bool> = clues.cells().iter().map(Option::is_some).collect();
+    Checker::new(&lat, inside.cells(), &given, deadline).full_is_unique()
+}
+
+/// The first hint of the unique puzzle `clues` (with solution region `inside`) whose deletion
+/// leaves it unique (with a symmetry, the hints of its orbit deleted together), or `None`
+/// when it is minimal: each deletion checked alone by a fresh SAT checker (no clue settled
+/// between checks), an independent re-check of the removal pass.
+///
+/// # Errors
+/// [`Stopped`] at the deadline.
+pub fn removable_hint(
+    clues: &Grid<Option<u8>>,
+    inside: &Grid<bool>,
+    symmetry: Symmetry,
+    deadline: Option<Instant>,
+) -> Result<Option<Coord>, Stopped> {
+    let lat = Lattice::new(clues.rows(), clues.cols());
+    let given: Vec<bool> = clues.cells().iter().map(Option::is_some).collect();
+    let mut checker = Checker::new(&lat, inside.cells(), &given, deadline);
+    for orbit in orbits(&lat, symmetry) {
+        let orbit: Vec<usize> = orbit.into_iter().filter(|&i| given[i]).collect();
+        if !orbit.is_empty() && checker.unique_without(&orbit)? {
+            return Ok(Some(lat.coord(orbit[0])));
+        }
+    }
+    Ok(None)
+}
+
+/// The cells of `lat` in orbits under `sym`, each orbit once, in row-major order of its first
+/// cell.
+fn orbits(lat: &Lattice, sym: Symmetry) -> Vec<Vec<usize>> {
+    let (rows, cols) = (lat.rows, lat.cols);
+    let image = |i: usize, k: u32| -> usize {
+        let Coord { row: r, col: c } = lat.coord(i);
+        match (sym, k) {
+            (_, 0) => i,
+            (Symmetry::Rot2, _) => (rows - 1 - r) * cols + (cols - 1 - c),
+            (Symmetry::Mirror, _) => r * cols + (cols - 1 - c),
+            (Symmetry::Rot4, 1) => c * cols + (rows - 1 - r),
+            (Symmetry::Rot4, 2) => (rows - 1 - r) * cols + (cols - 1 - c),
+            (Symmetry::Rot4, _) => (cols - 1 - c) * cols + r,
+            (Symmetry::None, _) => i,
+        }
+    };
+    let images = match sym {
+        Symmetry::None => 1,
+        Symmetry::Rot2 | Symmetry::Mirror => 2,
+        Symmetry::Rot4 => 4,
+    };
+    let mut seen = vec![false; lat.cells()];
+    let mut out = Vec::new();
+    for i in 0..lat.cells() {
+        if seen[i] {
+            continue;
+        }
+        let mut orbit: Vec<usize> = (0..images).map(|k| image(i, k)).collect();
+        orbit.sort_unstable();
+        orbit.dedup();
+        for &j in &orbit {
+            seen[j] = true;
+        }
+        out.push(orbit);
+    }
+    out
+}
+
+/// One removal pass over a loop (module doc).
+struct Pass<'a> {
+    lat: &'a Lattice,
+    inside: &'a [bool],
+    given: &'a [bool],
+    opts: &'a Options,
+    started: Instant,
+}
+
+/// The clues a pass kept (`None` where a cell shows no clue) and their grade.
+type Kept = (Vec<Option<u8>>, Difficulty);
+
+impl Pass<'_> {
+    /// The kept clues and their grade, or `None` when the given clues do not make the loop
+    /// settled by the level (unique for no level).
+    fn run(&self, rng: &mut SplitMix64, stats: &mut Stats) -> Result<Option<Kept>, GenError> {
+        let (lat, deadline) = (self.lat, self.opts.limits.deadline);
+        let stopped = |stats: &Stats| GenError::TimeLimit {
+            seconds: self.started.elapsed().as_secs_f64(),
+            checks: stats.checks,
+        };
+        let mut checker = Checker::new(lat, self.inside, self.given, deadline);
+        let values = checker.values().to_vec();
+        let mut clues: Vec<Option<u8>> = (0..lat.cells())
+            .map(|i| self.given[i].then_some(values[i]))
+            .collect();
+        let level = self.opts.difficulty;
+        let mut by_rules = settles(lat, &clues, false, deadline);
+        let start_ok = match level {
+            Some(Difficulty::Easy) => by_rules,
+            Some(Difficulty::Medium) => by_rules || settles(lat, &clues, true, deadline),
+            _ => by_rules || checker.full_is_unique().map_err(|_| stopped(stats))?,
+        };
+        if !start_ok {
+            return Ok(None);
+        }
+        let mut order: Vec<(u8, u64, Vec<usize>)> = orbits(lat, self.opts.symmetry)
+            .into_iter()
+            .map(|o| o.into_iter().filter(|&i| self.given[i]).collect::<Vec<_>>())
+            .filter(|o| !o.is_empty())
+            .map(|o| {
+                let rank = o
+                    .iter()
+                    .map(|&i| self.opts.order.rank[values[i] as usize])
+                    .min();
+                (rank.unwrap_or(0), rng.next_u64(), o)
+            })
+            .collect();
+        order.sort_unstable();
+        for (_, _, orbit) in order {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(stopped(stats));
+            }
+            stats.checks += 1;
+            let mut trial = clues.clone();
+            for &i in &orbit {
+                trial[i] = None;
+            }
+            let rules = by_rules && settles(lat, &trial, false, deadline);
+            let accept = if rules {
+                true
+            } else {
+                match level {
+                    Some(Difficulty::Easy) => false,
+                    Some(Difficulty::Medium) => {
+                        checker.unique_without(&orbit).map_err(|_| stopped(stats))?
+                            && settles(lat, &trial, true, deadline)
+                    }
+                    _ => checker.unique_without(&orbit).map_err(|_| stopped(stats))?,
+                }
+            };
+            stats.by_rules += u64::from(rules);
+            if accept && !rules {
+                by_rules = false;
+            }
+            checker.settle(&orbit, !accept);
+            if accept {
+                clues = trial;
+            }
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(stopped(stats));
+        }
+        stats.models += checker.models;
+        stats.cuts += checker.cuts;
+        stats.conflicts += checker.conflicts();
+        let grade = if by_rules {
+            Difficulty::Easy
+        } else if level == Some(Difficulty::Medium) || settles(lat, &clues, true, deadline) {
+            Difficulty::Medium
+        } else {
+            Difficulty::Hard
+        };
+        Ok(Some((clues, grade)))
+    }
+}
+
+fn settles(lat: &Lattice, clues: &[Option<u8>], probe: bool, deadline: Option<Instant>) -> bool {
+    grade::settles(lat, clues, probe, deadline)
+}
+
+/// The cycles of a side set on `lat` (for the checker).
+fn cycles(lat: &Lattice, on: &[bool]) -> Vec<Vec<u32>> {
+    lat.cycles(on)
+}

@@ -1,0 +1,466 @@
+//! The incremental uniqueness check of the clue removal: one SAT solver per puzzle, asked
+//! thousands of times "is the puzzle without these clues still unique?".
+//!
+//! Why incremental: a 20×20 pass asks 400 questions and Loopy's hardest level spends about
+//! 1.4 ms per cell there, so a check must not rebuild its CNF. Everything that changes from
+//! check to check is a literal passed as an assumption, and the clauses the solver learns stay
+//! true for every later check:
+//! * a **colour** variable per cell (inside the loop or not; off the grid is outside) and each
+//!   side the xor of its two cells, so every model is a set of disjoint simple cycles once no
+//!   2×2 block is a checkerboard (two clauses per inner dot); colours propagate far (a side
+//!   fixed fixes a parity between two cells) where side variables alone would not;
+//! * per clue a **selector** `sel` (the clue holds: one clause per bad count of its four sides)
+//!   and a **negation** `neg` (the count differs). A clue still in the puzzle and not yet tried
+//!   is an assumption; one kept for good becomes the unit `sel`, one removed the unit `!sel`;
+//! * the question: the puzzle `P` is unique with the loop `L`, so `P` without the clues `O` has
+//!   another solution exactly when a loop satisfies `P \ O` and breaks a clue of `O` (a loop
+//!   keeping all of `O` would solve `P`). That is one assumption (`neg` of the clue, or a fresh
+//!   literal implying one of the `neg`s of `O`), local to `O`: the solver starts next to the
+//!   removed clue and, every colour preferring its value in `L`, looks there first. The first
+//!   question (is the full set unique at all?) asks instead for a colour differing from `L`;
+//! * **connectivity**, lazily: a model of several cycles holds no solution as it is. A cycle
+//!   `C` of it that breaks a clue `k` cannot be the whole loop while `k` holds, and a loop
+//!   holding all of `C`'s sides is `C`; so `(not all of C) or !sel_k` is true for ever (a kept
+//!   clue makes it `not all of C` outright). A cycle breaking no clue of `P \ O` and one of `O`
+//!   is itself a second solution.
+
+use batsat::{lbool, Callbacks, Lit, Solver, SolverInterface, SolverOpts};
+
+use super::lattice::Lattice;
+use super::Stopped;
+
+/// Where a clue stands in the removal pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Clue {
+    /// No clue in this cell (never given).
+    Absent,
+    /// In the puzzle, not yet decided: an assumption.
+    Active,
+    /// In the puzzle for good.
+    Kept,
+    /// Out of the puzzle for good.
+    Removed,
+}
+
+/// Stops the solver at the deadline.
+struct Stop {
+    deadline: Option<std::time::Instant>,
+    /// Conflicts seen (learnt clauses), for the figures.
+    conflicts: u64,
+}
+
+impl Callbacks for Stop {
+    fn on_new_clause(&mut self, _c: &[Lit], src: batsat::ClauseKind) {
+        if matches!(src, batsat::ClauseKind::Learnt) {
+            self.conflicts += 1;
+        }
+    }
+
+    fn stop(&self) -> bool {
+        self.deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+    }
+}
+
+/// What one check asks for.
+#[derive(Clone, Copy)]
+enum Target<'o> {
+    /// A solution whose colouring differs from the loop's somewhere.
+    Differ(Lit),
+    /// A solution breaking one of these clues.
+    Break(Lit, &'o [usize]),
+}
+
+/// The incremental checker of the module doc.
+pub(crate) struct Checker<'l> {
+    lat: &'l Lattice,
+    solver: Solver<Stop>,
+    /// Per side: its literal (a cell's own colour on the border).
+    edge: Vec<Lit>,
+    /// Per cell: the colour literal.
+    cell: Vec<Lit>,
+    /// Per cell with a clue: selector and negation.
+    sel: Vec<Option<(Lit, Lit)>>,
+    /// The loop's clue per cell.
+    values: Vec<u8>,
+    /// The loop's region.
+    inside: Vec<bool>,
+    /// Per cell: where its clue stands.
+    state: Vec<Clue>,
+    /// Models looked at (each a solve).
+    pub models: u64,
+    /// Cuts added.
+    pub cuts: u64,
+    /// Assumed when no loop around one cell can satisfy the active clues: then no cell is
+    /// inside alone.
+    big: Lit,
+    /// Kept clues above 0.
+    kept_nonzero: usize,
+    clause: Vec<Lit>,
+}
+
+impl<'l> Checker<'l> {
+    /// A checker for the loop with region `inside` on `lat`, the clues at `given` cells
+    /// (each takes the loop's value), all active; the solver stops at `deadline`.
+    pub fn new(
+        lat: &'l Lattice,
+        inside: &[bool],
+        given: &[bool],
+        deadline: Option<std::time::Instant>,
+    ) -> Checker<'l> {
+        let stop = Stop {
+            deadline,
+            conflicts: 0,
+        };
+        let mut solver = Solver::new(SolverOpts::default(), stop);
+        let on = lat.loop_of(inside);
+        let values = lat.values(&on);
+        let cell: Vec<Lit> = inside
+            .iter()
+            .map(|&b| Lit::new(solver.new_var(lbool::new(b), true), true))
+            .collect();
+        let mut c = Checker {
+            lat,
+            solver,
+            edge: Vec::with_capacity(lat.faces.len()),
+            cell,
+            sel: vec![None; lat.cells()],
+            values,
+            inside: inside.to_vec(),
+            state: given
+                .iter()
+                .map(|&g| if g { Clue::Active } else { Clue::Absent })
+                .collect(),
+            models: 0,
+            cuts: 0,
+            big: Lit::UNDEF,
+            kept_nonzero: 0,
+            clause: Vec::new(),
+        };
+        c.encode(&on);
+        c
+    }
+
+    /// The clauses of the module doc.
+    fn encode(&mut self, on: &[bool]) {
+        let lat = self.lat;
+        let out = lat.outside();
+        for (e, &(a, b)) in lat.faces.iter().enumerate() {
+            let l = if a == out {
+                self.cell[b as usize]
+            } else if b == out {
+                self.cell[a as usize]
+            } else {
+                let l = Lit::new(self.solver.new_var(lbool::new(on[e]), false), true);
+                let (x, y) = (self.cell[a as usize], self.cell[b as usize]);
+                self.add(&[!l, x, y]);
+                self.add(&[!l, !x, !y]);
+                self.add(&[l, !x, y]);
+                self.add(&[l, x, !y]);
+                l
+            };
+            self.edge.push(l);
+        }
+        let cols = lat.cols;
+        for r in 1..lat.rows {
+            for c in 1..cols {
+                let [a, b, d, e] = [
+                    (r - 1) * cols + c - 1,
+                    (r - 1) * cols + c,
+                    r * cols + c - 1,
+                    r * cols + c,
+                ]
+                .map(|i| self.cell[i]);
+                self.add(&[!a, !e, b, d]);
+                self.add(&[a, e, !b, !d]);
+            }
+        }
+        let all: Vec<Lit> = self.cell.clone();
+        self.add(&all);
+        // no lone outside cell (a hole, never part of a loop's region) and no lone inside cell
+        // (a region of one cell: ruled out under the `big` literal, assumed when no one-cell
+        // loop can satisfy the clues)
+        let big = Lit::new(self.solver.new_var(lbool::UNDEF, false), true);
+        self.big = big;
+        for i in 0..lat.cells() {
+            let (r, c) = (i / cols, i % cols);
+            let nbrs: Vec<Lit> = [
+                (r > 0).then(|| i - cols),
+                (r + 1 < lat.rows).then(|| i + cols),
+                (c > 0).then(|| i - 1),
+                (c + 1 < cols).then(|| i + 1),
+            ]
+            .into_iter()
+            .flatten()
+            .map(|j| self.cell[j])
+            .collect();
+            let x = self.cell[i];
+            if nbrs.len() == 4 {
+                let mut hole = vec![x];
+                hole.extend(nbrs.iter().map(|&l| !l));
+                self.add(&hole);
+            }
+            let mut island = vec![!big, !x];
+            island.extend_from_slice(&nbrs);
+            self.add(&island);
+        }
+        for i in 0..lat.cells() {
+            if self.state[i] == Clue::Absent {
+                continue;
+            }
+            let s = Lit::new(self.solver.new_var(lbool::UNDEF, false), true);
+            let n = Lit::new(self.solver.new_var(lbool::FALSE, false), true);
+            let sides = lat.sides[i].map(|e| self.edge[e as usize]);
+            let v = u32::from(self.values[i]);
+            for a in 0u32..16 {
+                let guard = if a.count_ones() == v { !n } else { !s };
+                let mut c = vec![guard];
+                c.extend((0..4).map(|k| if a >> k & 1 == 1 { !sides[k] } else { sides[k] }));
+                self.add(&c);
+            }
+            self.sel[i] = Some((s, n));
+        }
+    }
+
+    fn add(&mut self, lits: &[Lit]) {
+        self.clause.clear();
+        self.clause.extend_from_slice(lits);
+        let mut c = std::mem::take(&mut self.clause);
+        self.solver.add_clause_reuse(&mut c);
+        self.clause = c;
+    }
+
+    /// Conflicts spent so far.
+    pub fn conflicts(&self) -> u64 {
+        self.solver.cb().conflicts
+    }
+
+    /// The loop's clue values.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// Marks the clues at `cells` kept (`true`) or removed for good.
+    pub fn settle(&mut self, cells: &[usize], keep: bool) {
+        for &i in cells {
+            let (s, _) = self.sel[i].expect("a given clue");
+            self.state[i] = if keep { Clue::Kept } else { Clue::Removed };
+            self.kept_nonzero += usize::from(keep && self.values[i] > 0);
+            self.add(&[if keep { s } else { !s }]);
+        }
+    }
+
+    /// Whether the puzzle of the clues not removed is unique (the loop its only solution).
+    ///
+    /// # Errors
+    /// [`Stopped`] at the deadline.
+    pub fn full_is_unique(&mut self) -> Result<bool, Stopped> {
+        let d = Lit::new(self.solver.new_var(lbool::UNDEF, false), true);
+        let mut c = vec![!d];
+        c.extend(
+            self.cell
+                .iter()
+                .zip(&self.inside)
+                .map(|(&l, &b)| if b { !l } else { l }),
+        );
+        self.add(&c);
+        let r = self.ask(Target::Differ(d));
+        self.add(&[!d]);
+        r
+    }
+
+    /// Whether the puzzle stays unique without the (active) clues at `cells`, the puzzle of
+    /// the clues not removed being unique.
+    ///
+    /// # Errors
+    /// [`Stopped`] at the deadline.
+    pub fn unique_without(&mut self, cells: &[usize]) -> Result<bool, Stopped> {
+        let negs: Vec<Lit> = cells
+            .iter()
+            .map(|&i| self.sel[i].expect("a given clue").1)
+            .collect();
+        if negs.len() == 1 {
+            return self.ask(Target::Break(negs[0], cells));
+        }
+        let a = Lit::new(self.solver.new_var(lbool::UNDEF, false), true);
+        let mut c = vec![!a];
+        c.extend_from_slice(&negs);
+        self.add(&c);
+        let r = self.ask(Target::Break(a, cells));
+        self.add(&[!a]);
+        r
+    }
+
+    /// Solves with the active clues (but those of the target) and the target assumed, cutting
+    /// cycles until a single loop (not unique), or none (unique).
+    fn ask(&mut self, target: Target<'_>) -> Result<bool, Stopped> {
+        let (t, skip) = match target {
+            Target::Differ(t) => (t, &[][..]),
+            Target::Break(t, cells) => (t, cells),
+        };
+        // far clues first, the target last: a conflict near the target backjumps over the
+        // few assumption levels near it, not over the whole grid (4x faster at 30x30)
+        let cols = self.lat.cols;
+        let centre = skip.first().map_or((0, 0), |&i| (i / cols, i % cols));
+        let mut active: Vec<(usize, usize)> = (0..self.state.len())
+            .filter(|&i| self.state[i] == Clue::Active && !skip.contains(&i))
+            .map(|i| {
+                (
+                    (i / cols).abs_diff(centre.0) + (i % cols).abs_diff(centre.1),
+                    i,
+                )
+            })
+            .collect();
+        active.sort_unstable_by(|a, b| b.cmp(a));
+        let mut assumptions: Vec<Lit> = active
+            .iter()
+            .map(|&(_, i)| self.sel[i].expect("a given clue").0)
+            .collect();
+        // a one-cell loop breaks every clue outside the 3x3 block around its cell that is
+        // not 0: with more than 9 clues above 0, none satisfies the active clues
+        let nonzero =
+            active.iter().filter(|&&(_, i)| self.values[i] > 0).count() + self.kept_nonzero;
+        if nonzero > 9 {
+            assumptions.push(self.big);
+        }
+        assumptions.push(t);
+        loop {
+            self.models += 1;
+            match self.solver.solve_limited(&assumptions) {
+                r if r == lbool::FALSE => return Ok(true),
+                r if r == lbool::TRUE => {}
+                _ => return Err(Stopped),
+            }
+            let on: Vec<bool> = self
+                .edge
+                .iter()
+                .map(|&l| self.solver.value_lit(l) == lbool::TRUE)
+                .collect();
+            let cycles = super::cycles(self.lat, &on);
+            if cycles.len() == 1 {
+                return Ok(false);
+            }
+            if cycles.iter().any(|c| self.alone_solves(c, target, skip)) {
+                return Ok(false);
+            }
+            let colour: Vec<bool> = self
+                .cell
+                .iter()
+                .map(|&l| self.solver.value_lit(l) == lbool::TRUE)
+                .collect();
+            for c in self.region_cuts(&colour) {
+                self.cuts += 1;
+                self.add(&c);
+            }
+        }
+    }
+
+    /// Whether cycle `cyc` alone is a second solution: it breaks no clue in force and breaks
+    /// the target.
+    fn alone_solves(&self, cyc: &[u32], target: Target<'_>, skip: &[usize]) -> bool {
+        let lat = self.lat;
+        let mut count = rustc_hash::FxHashMap::default();
+        for &e in cyc {
+            for f in [lat.faces[e as usize].0, lat.faces[e as usize].1] {
+                if f != lat.outside() {
+                    *count.entry(f as usize).or_insert(0u8) += 1;
+                }
+            }
+        }
+        let breaks = |i: usize| count.get(&i).copied().unwrap_or(0) != self.values[i];
+        let in_force = |i: usize| match self.state[i] {
+            Clue::Kept => true,
+            Clue::Active => !skip.contains(&i),
+            _ => false,
+        };
+        if (0..lat.cells()).any(|i| in_force(i) && breaks(i)) {
+            return false;
+        }
+        match target {
+            Target::Differ(_) => {
+                let on = lat.loop_of(&self.inside);
+                cyc.len() != on.iter().filter(|&&b| b).count()
+                    || cyc.iter().any(|&e| !on[e as usize])
+            }
+            Target::Break(_, cells) => cells.iter().any(|&i| breaks(i)),
+        }
+    }
+
+    /// The connectivity cuts of a colouring whose boundary is several cycles (module doc):
+    /// for each inside component `A` but the largest, with `a` in `A` and `b` in the largest,
+    /// `a and b inside → some cell around A inside`; for each outside component `H` off the
+    /// border, with `h` in it, `h outside → some cell around H outside`. True of every loop.
+    fn region_cuts(&self, colour: &[bool]) -> Vec<Vec<Lit>> {
+        let lat = self.lat;
+        let (rows, cols) = (lat.rows, lat.cols);
+        let n = lat.cells();
+        let mut comp = vec![u32::MAX; n];
+        // (colour, cells, touches the border)
+        let mut comps: Vec<(bool, Vec<usize>, bool)> = Vec::new();
+        let mut stack = Vec::new();
+        for s in 0..n {
+            if comp[s] != u32::MAX {
+                continue;
+            }
+            let k = comps.len() as u32;
+            let (mut cells, mut border) = (Vec::new(), false);
+            comp[s] = k;
+            stack.push(s);
+            while let Some(x) = stack.pop() {
+                cells.push(x);
+                let (r, c) = (x / cols, x % cols);
+                border |= r == 0 || c == 0 || r + 1 == rows || c + 1 == cols;
+                for y in neighbours(rows, cols, x) {
+                    if comp[y] == u32::MAX && colour[y] == colour[s] {
+                        comp[y] = k;
+                        stack.push(y);
+                    }
+                }
+            }
+            comps.push((colour[s], cells, border));
+        }
+        let largest = comps
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.0)
+            .max_by_key(|(_, c)| c.1.len())
+            .map(|(k, _)| k);
+        let mut cuts = Vec::new();
+        for (k, (inside, cells, border)) in comps.iter().enumerate() {
+            let around = || {
+                let mut a: Vec<usize> = cells
+                    .iter()
+                    .flat_map(|&x| neighbours(rows, cols, x))
+                    .filter(|&y| comp[y] != k as u32)
+                    .collect();
+                a.sort_unstable();
+                a.dedup();
+                a
+            };
+            if *inside && Some(k) != largest {
+                let b = comps[largest.expect("an inside component")].1[0];
+                let mut c = vec![!self.cell[cells[0]], !self.cell[b]];
+                c.extend(around().into_iter().map(|y| self.cell[y]));
+                cuts.push(c);
+            } else if !*inside && !*border {
+                let mut c = vec![self.cell[cells[0]]];
+                c.extend(around().into_iter().map(|y| !self.cell[y]));
+                cuts.push(c);
+            }
+        }
+        cuts
+    }
+}
+
+/// The cells beside cell `x` of a `rows × cols` grid.
+fn neighbours(rows: usize, cols: usize, x: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (x / cols, x % cols);
+    [
+        (r > 0).then(|| x - cols),
+        (r + 1 < rows).then(|| x + cols),
+        (c > 0).then(|| x - 1),
+        (c + 1 < cols).then(|| x + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
