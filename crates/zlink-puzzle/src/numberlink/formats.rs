@@ -269,8 +269,11 @@ pub fn write_janko_solution(links: &Links) -> String {
     s
 }
 
+/// The most pairs a compact grid holds: `1`-`9`, `A`-`Z`, `a`-`z`.
+pub const COMPACT_MAX_PAIRS: usize = 61;
+
 /// The compact character of pair `id`: `1`-`9`, then `A`-`Z` (10-35), then `a`-`z` (36-61:
-/// a generated 50×50 puzzle has up to 50 pairs).
+/// a generated 50×50 puzzle has up to 50 pairs under Janko's rules).
 pub fn compact_char(id: u32) -> Option<char> {
     match id {
         1..=9 => char::from_digit(id, 10),

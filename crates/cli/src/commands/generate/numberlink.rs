@@ -60,7 +60,8 @@ pub struct Args {
     )]
     pub size: Option<String>,
     /// With --size: the fewest and most pairs, `A..B` or `N` (default: about 0.6 to 1 times the
-    /// square root of the cells under janko, to 1.5 times under cover and plain).
+    /// square root of the cells under janko, to 1.5 times under cover and plain; at most 61 in
+    /// the compact grid).
     #[arg(long, value_name = "A..B", requires = "size", conflicts_with_all = ["grid", "graph"], value_parser = one::parse_pairs)]
     pub pairs: Option<(usize, usize)>,
     /// With --size: the rules the puzzle is unique under: janko (every cell on a line, no line

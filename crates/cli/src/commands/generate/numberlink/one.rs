@@ -13,7 +13,7 @@ use zlink_base::Limits;
 use zlink_link::numberlink::publish::{
     by_engine, publish, Difficulty, PublishError, Published, Request, RuleSet,
 };
-use zlink_puzzle::numberlink::formats::{compact_char, write_compact, write_janko};
+use zlink_puzzle::numberlink::formats::{write_compact, write_janko, COMPACT_MAX_PAIRS};
 use zlink_puzzle::numberlink::{render, url::format_url};
 
 use super::{write_instance, Args, Format};
@@ -169,12 +169,18 @@ fn report(args: &Args, r: &Request, made: &Published, text: &str, started: Insta
 pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
     let started = Instant::now();
     crate::commands::puzzle::check_svg_folder(args.svg.as_deref())?;
-    let r = request(args)?;
-    let most = r.pair_range().1;
-    if args.format == Format::Compact && compact_char(most as u32).is_none() {
-        return Err(CliError::input(format!(
-            "up to {most} pairs do not fit the compact grid (61 at most): use --format janko or url"
-        )));
+    let mut r = request(args)?;
+    if args.format == Format::Compact {
+        // the compact grid's alphabet bounds the default range; a range asked for is kept
+        let (fewest, most) = r.pair_range();
+        if args.pairs.is_none() {
+            r.pairs = Some((fewest.min(COMPACT_MAX_PAIRS), most.min(COMPACT_MAX_PAIRS)));
+        } else if most > COMPACT_MAX_PAIRS {
+            return Err(CliError::input(format!(
+                "--pairs: up to {most} pairs do not fit the compact grid ({COMPACT_MAX_PAIRS} \
+                 at most): use --format janko or url"
+            )));
+        }
     }
     let bar = Bar::new("numberlink", 0);
     let mut limits = Limits::default().with_progress(bar.hook());
