@@ -96,10 +96,12 @@ fn trivial_pairs_only_when_asked() {
 
 #[test]
 fn the_check_agrees_with_the_oracle() {
-    // hand-made: a 3x3 with two pairs, unique under Janko's rules, two ways under cover
-    let p = parse_compact("1.2\n...\n1.2\n", "t").unwrap();
-    for rules in [Rules::JANKO, Rules::PLAIN, RuleSet::Cover.rules()] {
+    // found by a separate search: unique under Janko's rules, 4 solutions under cover alone,
+    // 26 under plain rules (the counts asserted, so the loop below cannot be vacuous)
+    let p = parse_compact("....\n.2..\n.1..\n2..1\n", "t").unwrap();
+    for (rules, n) in [(Rules::JANKO, 1), (RuleSet::Cover.rules(), 4), (Rules::PLAIN, 26)] {
         let all = brute(&p, rules);
+        assert_eq!(all.len(), n, "{rules:?}");
         for s in &all {
             let c = check(&p, s, rules, true, None);
             match (&c.verdict, all.len()) {
