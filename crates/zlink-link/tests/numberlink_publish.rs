@@ -99,7 +99,11 @@ fn the_check_agrees_with_the_oracle() {
     // found by a separate search: unique under Janko's rules, 4 solutions under cover alone,
     // 26 under plain rules (the counts asserted, so the loop below cannot be vacuous)
     let p = parse_compact("....\n.2..\n.1..\n2..1\n", "t").unwrap();
-    for (rules, n) in [(Rules::JANKO, 1), (RuleSet::Cover.rules(), 4), (Rules::PLAIN, 26)] {
+    for (rules, n) in [
+        (Rules::JANKO, 1),
+        (RuleSet::Cover.rules(), 4),
+        (Rules::PLAIN, 26),
+    ] {
         let all = brute(&p, rules);
         assert_eq!(all.len(), n, "{rules:?}");
         for s in &all {
