@@ -53,6 +53,8 @@
 mod labels;
 mod sat;
 
+pub(crate) use sat::another::{another, another_near, Another};
+
 /// The conflicts and models (each a solve after new lazy cuts) the SAT completion may spend
 /// before it gives up (and the build counts as without it): a published puzzle needs far fewer
 /// (Janko's 35×48 Numberlink about 14 K conflicts; Janko 10×10 Slitherlinks up to 17 models,
@@ -904,16 +906,7 @@ fn complete_alone(
     if empties || fixed.iter().all(Option::is_some) {
         return Ok(Completed::Open);
     }
-    // the state of `fixed` again: its decisions set and propagated (a fixpoint already)
-    let mut s = State::new(p);
-    for (e, f) in fixed.iter().enumerate() {
-        if let Some(on) = *f {
-            if s.val[e] == UNK {
-                s.set(e as u32, on)?;
-            }
-        }
-    }
-    s.propagate(true)?;
+    let mut s = State::with_fixed(p, fixed)?;
     match sat::complete(&s, SAT_BUDGET, deadline) {
         sat::Completion::None => return Err(Contradiction),
         sat::Completion::One(val) => {
@@ -1065,7 +1058,22 @@ fn second_near(
     None
 }
 
-impl State<'_> {
+impl<'a> State<'a> {
+    /// The state of `fixed` (what [`deduce`] returned for `p`) again: its decisions set and
+    /// propagated (a fixpoint already).
+    fn with_fixed(p: &'a Problem, fixed: &[Option<bool>]) -> Result<State<'a>, Contradiction> {
+        let mut s = State::new(p);
+        for (e, f) in fixed.iter().enumerate() {
+            if let Some(on) = *f {
+                if s.val[e] == UNK {
+                    s.set(e as u32, on)?;
+                }
+            }
+        }
+        s.propagate(true)?;
+        Ok(s)
+    }
+
     /// Whether the deadline has passed.
     fn late(&self) -> bool {
         self.p

@@ -11,7 +11,7 @@
 //! Formats (recognised from the text): puzz.link `numlin` / `arukone` URLs (one per line
 //! allowed), Janko blocks (`rows cols`, tokens, `-` blank), ERATO / ddnumlin files (`cols
 //! rows`), thomasahle block files (`W H` blocks, several puzzles), compact grids (`.` blank,
-//! `1`-`9` then `A`-`Z`) and Flow Free levels (a letter per endpoint).
+//! `1`-`9`, `A`-`Z`, then `a`-`z`) and Flow Free levels (a letter per endpoint).
 //!
 //! ```
 //! use zlink_puzzle::{Puzzle, SolveOptions};
@@ -36,7 +36,7 @@ pub static KIND: Kind<Numberlink> = Kind::new(
     &["numlin", "arukone", "flow"],
     "Numberlink: join equal numbers by non-crossing lines (--cover, --no-u-bends)",
     "puzz.link numlin/arukone URLs, Janko blocks (rows cols), ERATO/ddnumlin (cols rows), \
-     thomasahle W H block files, compact grids (. 1-9 A-Z), Flow Free levels",
+     thomasahle W H block files, compact grids (. 1-9 A-Z a-z), Flow Free levels",
     &[&ZddEngine],
 );
 

@@ -39,6 +39,7 @@
 
 mod at_most;
 pub mod generate;
+pub mod publish;
 
 pub use at_most::AtMost;
 
