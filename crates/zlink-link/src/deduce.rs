@@ -30,6 +30,9 @@
 //!   union-find with parities); an undecided edge whose faces fall into one class is decided,
 //!   and an edge that contradicts its class fails. This is the colouring that Slitherlink
 //!   solvers use for long-range parity, and probing extends it (`a` inside forces `b` outside);
+//! * **clue and corners** (when the problem asks, `corners`): a group solved together with the
+//!   vertices where two of its undecided edges meet, every drawing of its undecided edges
+//!   tried (the `corners` module: the corner patterns of Slitherlink);
 //! * **label domains** (paths, when asked): which labels may pass through each vertex, with a
 //!   global reach rule between probing passes (the `labels` module);
 //! * **probing**: each undecided edge is set on, then off, and propagated by the rules above; a
@@ -50,6 +53,7 @@
 //!
 //! Trials are undone through a trail, so a trial costs the work it propagates, not a copy.
 
+mod corners;
 mod labels;
 mod sat;
 
@@ -112,6 +116,9 @@ pub(crate) struct Problem {
     /// When probing and branching must stop (then they decide no more: every edge they left
     /// open stays open, so the build that follows meets the same deadline).
     pub deadline: Option<std::time::Instant>,
+    /// Solve each group together with the vertices where two of its undecided edges meet
+    /// (the clue-and-corners rule of the `corners` module: the classic corner patterns).
+    pub corners: bool,
     /// The same puzzle under stricter rules, whose every solution is one of this problem
     /// (Numberlink: every cell covered and no U-bends, for `--cover` alone or plain rules):
     /// the completion's first way to two solutions ([`complete`]).
@@ -600,6 +607,9 @@ impl<'a> State<'a> {
                     let g = self.edge_groups.of(e as usize)[k];
                     self.check_group(g)?;
                 }
+                if self.p.corners {
+                    self.corners_after(e)?;
+                }
                 while let Some(a) = self.ends.pop() {
                     if !self.closed {
                         self.check_end(a)?;
@@ -819,6 +829,9 @@ pub(crate) fn deduce(p: &Problem) -> Result<Vec<Option<bool>>, Contradiction> {
     let mut s = State::new(p);
     for g in 0..p.groups.len() as u32 {
         s.check_group(g)?;
+        if p.corners {
+            s.check_corners(g)?;
+        }
     }
     for x in 0..p.n as u32 {
         s.check_vertex(x)?;
@@ -1198,6 +1211,7 @@ mod tests {
             },
             label_domains: false,
             deadline: None,
+            corners: false,
             stricter: None,
         };
         deduce(&p)

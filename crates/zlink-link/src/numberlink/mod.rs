@@ -409,6 +409,7 @@ impl NumberlinkZdd {
                 faces: (0, Vec::new()),
                 label_domains: deduce == Deduction::Labels,
                 deadline,
+                corners: false,
                 stricter: None,
             };
             match deduce::deduce(&problem) {

@@ -84,6 +84,7 @@ pub(crate) fn problem(puzzle: &NumberlinkGrid, rules: Rules, probe: bool) -> Pro
         label_domains: false,
         deadline: None,
         stricter: None,
+        corners: false,
     }
 }
 
