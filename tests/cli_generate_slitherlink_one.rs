@@ -261,10 +261,10 @@ fn limits_exit_3_without_output() {
 
 #[test]
 fn grade_command() {
-    // two 3s side by side: unique, probing needed
+    // two 3s stacked in the middle of a 2x3 grid: unique, probing needed
     let dir = scratch("grade");
     let p = dir.join("p.txt");
-    std::fs::write(&p, "33\n").unwrap();
+    std::fs::write(&p, ".3.\n.3.\n").unwrap();
     let (code, out, err) = zlink(&["grade", "--kind", "slitherlink", p.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains(": medium"), "{out}");

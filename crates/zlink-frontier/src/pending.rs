@@ -179,6 +179,9 @@ pub(crate) struct Pending<T> {
     /// buckets would otherwise be fresh pages every time, and zeroing fresh pages was a sixth
     /// of a 15×15 build's CPU time.
     pool: Vec<Vec<T>>,
+    /// Every waiting level lies in `occupied`: what [`Pending::bytes`] walks, so that a
+    /// report per level stays linear in the levels (a 1×1,000,000 strip has 3 M of them).
+    occupied: std::ops::Range<usize>,
 }
 
 impl<T> Pending<T> {
@@ -188,7 +191,17 @@ impl<T> Pending<T> {
             levels: (0..levels).map(|_| None).collect(),
             items: 0,
             pool: Vec::new(),
+            occupied: 0..0,
         }
+    }
+
+    /// Widens [`Pending::occupied`] to hold `level`.
+    fn occupy(&mut self, level: usize) {
+        self.occupied = if self.occupied.is_empty() {
+            level..level + 1
+        } else {
+            self.occupied.start.min(level)..self.occupied.end.max(level + 1)
+        };
     }
 
     /// Keeps the part buffers of a processed level for reuse.
@@ -306,8 +319,7 @@ impl<T> Pending<T> {
     /// Bytes held by the waiting children (their buffers' capacity) and the buffer pool.
     pub(crate) fn bytes(&self) -> u64 {
         let size = std::mem::size_of::<T>() as u64;
-        let parts = self
-            .levels
+        let parts = self.levels[self.occupied.clone()]
             .iter()
             .flatten()
             .flat_map(|r| r.shards.iter().flatten())
@@ -324,12 +336,17 @@ impl<T> Pending<T> {
     pub(crate) fn put(&mut self, level: Level, raw: Raw<T>) {
         self.items += raw.len() as u64;
         self.levels[level as usize] = Some(raw);
+        self.occupy(level as usize);
     }
 
     /// Removes and returns the children waiting for `level`.
     pub(crate) fn take(&mut self, level: Level) -> Option<Raw<T>> {
         let raw = self.levels[level as usize].take()?;
         self.items -= raw.len() as u64;
+        let r = &mut self.occupied;
+        while r.start < r.end && self.levels[r.start].is_none() {
+            r.start += 1;
+        }
         Some(raw)
     }
 
@@ -341,6 +358,7 @@ impl<T> Pending<T> {
                 self.pool.extend(buckets);
                 continue;
             }
+            self.occupy(j as usize);
             let raw = self.levels[j as usize].get_or_insert_with(|| Raw::new(bits_of(j)));
             for (k, b) in buckets.into_iter().enumerate() {
                 if b.is_empty() {
@@ -363,6 +381,7 @@ impl<T> Pending<T> {
                 .collect(),
             items: self.items,
             pool: Vec::new(),
+            occupied: self.occupied,
         }
     }
 }

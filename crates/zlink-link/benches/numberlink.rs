@@ -1,6 +1,7 @@
 //! Numberlink ZDD engine timings (count-only DP under Janko's rules): all 219 Janko 10×10
 //! puzzles, the Janko 15×15 and 20×20 sets, and one Flow Free level with and without deduction;
-//! and the generator's two routes to the number of good instances of a grid (one thread).
+//! the generator's two routes to the number of good instances of a grid (one thread); and the
+//! one-puzzle generator (`numberlink::publish`) at 20×20 (Janko's rules) and 10×10 (cover, plain).
 
 use divan::Bencher;
 use zlink_frontier::Limits;
@@ -75,5 +76,25 @@ fn generator_diagram_route(b: Bencher, grid: &str) {
                 .unwrap()
                 .count(),
         )
+    });
+}
+
+/// The one-puzzle generator (`numberlink::publish`): a 20×20 unique under Janko's rules, and a
+/// 10×10 unique under cover and plain rules, seeds 1 to 5 each (the same puzzles every run).
+#[divan::bench(args = ["20x20 janko", "10x10 cover", "10x10 plain"], sample_count = 3)]
+fn publish_one_puzzle(b: Bencher, what: &str) {
+    use zlink_link::numberlink::publish::{publish, Request, RuleSet};
+    let (size, rules) = what.split_once(' ').unwrap();
+    let (rows, cols) = grid_size(size);
+    let mut r = Request::new(rows, cols);
+    r.rules = match rules {
+        "cover" => RuleSet::Cover,
+        "plain" => RuleSet::Plain,
+        _ => RuleSet::Janko,
+    };
+    b.bench(|| {
+        for seed in 1..=5 {
+            divan::black_box(publish(&r, seed, &Default::default()).unwrap());
+        }
     });
 }

@@ -30,6 +30,9 @@
 //!   union-find with parities); an undecided edge whose faces fall into one class is decided,
 //!   and an edge that contradicts its class fails. This is the colouring that Slitherlink
 //!   solvers use for long-range parity, and probing extends it (`a` inside forces `b` outside);
+//! * **clue and corners** (when the problem asks, `corners`): a group solved together with the
+//!   vertices where two of its undecided edges meet, every drawing of its undecided edges
+//!   tried (the `corners` module: the corner patterns of Slitherlink);
 //! * **label domains** (paths, when asked): which labels may pass through each vertex, with a
 //!   global reach rule between probing passes (the `labels` module);
 //! * **probing**: each undecided edge is set on, then off, and propagated by the rules above; a
@@ -50,8 +53,11 @@
 //!
 //! Trials are undone through a trail, so a trial costs the work it propagates, not a copy.
 
+mod corners;
 mod labels;
 mod sat;
+
+pub(crate) use sat::another::{another, another_near, Another};
 
 /// The conflicts and models (each a solve after new lazy cuts) the SAT completion may spend
 /// before it gives up (and the build counts as without it): a published puzzle needs far fewer
@@ -110,6 +116,9 @@ pub(crate) struct Problem {
     /// When probing and branching must stop (then they decide no more: every edge they left
     /// open stays open, so the build that follows meets the same deadline).
     pub deadline: Option<std::time::Instant>,
+    /// Solve each group together with the vertices where two of its undecided edges meet
+    /// (the clue-and-corners rule of the `corners` module: the classic corner patterns).
+    pub corners: bool,
     /// The same puzzle under stricter rules, whose every solution is one of this problem
     /// (Numberlink: every cell covered and no U-bends, for `--cover` alone or plain rules):
     /// the completion's first way to two solutions ([`complete`]).
@@ -598,6 +607,9 @@ impl<'a> State<'a> {
                     let g = self.edge_groups.of(e as usize)[k];
                     self.check_group(g)?;
                 }
+                if self.p.corners {
+                    self.corners_after(e)?;
+                }
                 while let Some(a) = self.ends.pop() {
                     if !self.closed {
                         self.check_end(a)?;
@@ -817,6 +829,9 @@ pub(crate) fn deduce(p: &Problem) -> Result<Vec<Option<bool>>, Contradiction> {
     let mut s = State::new(p);
     for g in 0..p.groups.len() as u32 {
         s.check_group(g)?;
+        if p.corners {
+            s.check_corners(g)?;
+        }
     }
     for x in 0..p.n as u32 {
         s.check_vertex(x)?;
@@ -904,16 +919,7 @@ fn complete_alone(
     if empties || fixed.iter().all(Option::is_some) {
         return Ok(Completed::Open);
     }
-    // the state of `fixed` again: its decisions set and propagated (a fixpoint already)
-    let mut s = State::new(p);
-    for (e, f) in fixed.iter().enumerate() {
-        if let Some(on) = *f {
-            if s.val[e] == UNK {
-                s.set(e as u32, on)?;
-            }
-        }
-    }
-    s.propagate(true)?;
+    let mut s = State::with_fixed(p, fixed)?;
     match sat::complete(&s, SAT_BUDGET, deadline) {
         sat::Completion::None => return Err(Contradiction),
         sat::Completion::One(val) => {
@@ -1065,7 +1071,22 @@ fn second_near(
     None
 }
 
-impl State<'_> {
+impl<'a> State<'a> {
+    /// The state of `fixed` (what [`deduce`] returned for `p`) again: its decisions set and
+    /// propagated (a fixpoint already).
+    fn with_fixed(p: &'a Problem, fixed: &[Option<bool>]) -> Result<State<'a>, Contradiction> {
+        let mut s = State::new(p);
+        for (e, f) in fixed.iter().enumerate() {
+            if let Some(on) = *f {
+                if s.val[e] == UNK {
+                    s.set(e as u32, on)?;
+                }
+            }
+        }
+        s.propagate(true)?;
+        Ok(s)
+    }
+
     /// Whether the deadline has passed.
     fn late(&self) -> bool {
         self.p
@@ -1190,6 +1211,7 @@ mod tests {
             },
             label_domains: false,
             deadline: None,
+            corners: false,
             stricter: None,
         };
         deduce(&p)

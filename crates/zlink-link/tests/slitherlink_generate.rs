@@ -287,14 +287,21 @@ fn grades_of_hand_checked_puzzles() {
     // a 4 alone: the loop around it, by the clue rule
     let easy = grade(&parse(&["4.", ".."]), None).unwrap();
     assert_eq!((easy.solutions, easy.grade), (1, Some(Difficulty::Easy)));
-    // two 3s side by side in a 1x2 strip: the loop around both. No rule alone decides a
-    // side (each 3 has four open sides), but the shared side on leaves each 3 two of its
-    // three outer sides, which close a corner into a fourth side: probing, medium
+    // two 3s side by side in a 1x2 strip: the loop around both. Each grid corner's dot has
+    // only two sides, both of one 3: both on or both off (the clue-and-corners rule), so
+    // each 3's top, outer and bottom sides go together, and a 3 takes all three: easy
     let g = grade(&parse(&["33"]), None).unwrap();
+    assert_eq!((g.solutions, g.grade), (1, Some(Difficulty::Easy)));
+    // two 3s stacked in the middle column of a 2x3 grid: the loop around the column (one
+    // solution, counted by the ZDD engine). No corner dot of the grid belongs to a 3 and no
+    // side is decided by a clue, a dot or a corner alone; trying the side between the 3s on
+    // fails after a few steps: probing, medium
+    let g = grade(&parse(&[".3.", ".3."]), None).unwrap();
     assert_eq!((g.solutions, g.grade), (1, Some(Difficulty::Medium)));
     assert!(g.open_after_rules > 0);
-    // the deduction tests' puzzle that probing leaves open and branching solves: hard
-    let hard = grade(&parse(&["1...", ".13.", "..2.", ".12."]), None).unwrap();
+    // a generated 4x5 hard puzzle (seed 20): one solution by the ZDD engine's count, and
+    // probing, corners included, leaves 31 of its 49 sides open
+    let hard = grade(&parse(&["0...1", ".31..", ".1..1", "...3."]), None).unwrap();
     assert_eq!((hard.solutions, hard.grade), (1, Some(Difficulty::Hard)));
     assert!(hard.open_after_probing > 0);
     // several solutions and none

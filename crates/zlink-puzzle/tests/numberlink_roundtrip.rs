@@ -32,11 +32,15 @@ proptest! {
         rows in 1usize..12,
         cols in 1usize..12,
         spots in prop::collection::vec(0usize..1000, 0..40),
+        many in prop::collection::vec(0usize..1000, 0..130),
     ) {
         let p = instance(rows, cols, &spots, 35);
         prop_assert_eq!(&formats::parse_janko(&formats::write_janko(&p), "j").unwrap(), &p);
         prop_assert_eq!(&formats::parse_erato(&formats::write_erato(&p), "e").unwrap(), &p);
         prop_assert_eq!(&formats::parse_compact(&formats::write_compact(&p).unwrap(), "c").unwrap(), &p);
+        // the compact grid holds 61 pairs (`1`-`9`, `A`-`Z`, `a`-`z`)
+        let q = instance(rows, cols, &many, 61);
+        prop_assert_eq!(&formats::parse_compact(&formats::write_compact(&q).unwrap(), "c").unwrap(), &q);
         let u = url::format_url(&p, "numlin", "");
         prop_assert_eq!(&url::parse_url(&u, "u").unwrap().grid, &p);
         let symbols: Vec<char> = "abcdefghijklmnopqrstuvwxyzABCDEFGHI".chars().collect();

@@ -37,6 +37,8 @@ use std::time::Instant;
 
 use batsat::{lbool, Callbacks, ClauseKind, Lit, Solver, SolverInterface, SolverOpts};
 
+pub(super) mod another;
+
 use super::{Shape, State, OFF, ON, UNK};
 
 /// The most open edges one degree or group constraint may have (its clauses list the bad
@@ -115,37 +117,23 @@ impl Cnf {
     }
 }
 
-/// Looks for two solutions of the problem left in `st` (its decided edges as units), within
-/// `max_conflicts` conflicts in all, `max_rounds` models (each a solve after new cuts) and the
-/// deadline.
-pub(super) fn complete(
-    st: &State<'_>,
-    (max_conflicts, max_rounds): (u64, u32),
-    deadline: Option<Instant>,
-) -> Completion {
+/// The CNF of the problem left in `st` (module doc: units, degrees, groups, faces), over a
+/// solver that stops after `max_conflicts` conflicts or at the deadline; `None` when a vertex
+/// may have more than two line edges or a constraint has too many open edges to list.
+fn encode(st: &State<'_>, max_conflicts: u64, deadline: Option<Instant>) -> Option<Cnf> {
     let p = st.p;
     let m = p.edges.len();
     let is_open = |e: usize| st.val[e] == UNK;
     // lines of degree at most 2 (the cuts walk them), constraints small enough to list
     if p.degrees.iter().any(|&d| d >> 3 != 0) {
-        return Completion::Unknown;
+        return None;
     }
-    for x in 0..p.n {
-        if st
-            .vertex_edges
-            .of(x)
-            .iter()
-            .filter(|&&e| is_open(e as usize))
-            .count()
-            > MAX_OPEN_PER_CONSTRAINT
-        {
-            return Completion::Unknown;
-        }
-    }
-    if p.groups.iter().any(|(es, _, _)| {
-        es.iter().filter(|&&e| is_open(e as usize)).count() > MAX_OPEN_PER_CONSTRAINT
-    }) {
-        return Completion::Unknown;
+    let too_open =
+        |es: &[u32]| es.iter().filter(|&&e| is_open(e as usize)).count() > MAX_OPEN_PER_CONSTRAINT;
+    if (0..p.n).any(|x| too_open(st.vertex_edges.of(x)))
+        || p.groups.iter().any(|(es, _, _)| too_open(es))
+    {
+        return None;
     }
     let limit = Limit {
         conflicts: 0,
@@ -211,6 +199,24 @@ pub(super) fn complete(
             }
         }
     }
+    Some(cnf)
+}
+
+/// Looks for two solutions of the problem left in `st` (its decided edges as units), within
+/// `max_conflicts` conflicts in all, `max_rounds` models (each a solve after new cuts) and the
+/// deadline.
+pub(super) fn complete(
+    st: &State<'_>,
+    (max_conflicts, max_rounds): (u64, u32),
+    deadline: Option<Instant>,
+) -> Completion {
+    let p = st.p;
+    let m = p.edges.len();
+    let is_open = |e: usize| st.val[e] == UNK;
+    let Some(mut cnf) = encode(st, max_conflicts, deadline) else {
+        return Completion::Unknown;
+    };
+    let fixed_on = st.val.iter().filter(|&&v| v == ON).count();
     // find solutions, cutting cycles lazily
     let mut found: Vec<Vec<u8>> = Vec::new();
     let mut walk = Walk::new(p.n);

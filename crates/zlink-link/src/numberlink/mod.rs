@@ -39,6 +39,7 @@
 
 mod at_most;
 pub mod generate;
+pub mod publish;
 
 pub use at_most::AtMost;
 
@@ -409,6 +410,7 @@ impl NumberlinkZdd {
                 faces: (0, Vec::new()),
                 label_domains: deduce == Deduction::Labels,
                 deadline,
+                corners: false,
                 stricter: None,
             };
             match deduce::deduce(&problem) {

@@ -288,6 +288,7 @@ impl SlitherZdd {
                 faces: (outside as usize + 1, faces),
                 label_domains: false,
                 deadline,
+                corners: false,
                 stricter: None,
             };
             let found = deduce::deduce(&problem);

@@ -280,17 +280,22 @@ pub fn write_janko_solution(links: &Links) -> String {
     s
 }
 
-/// The compact character of pair `id`: `1`-`9`, then `A`-`Z` (10-35).
+/// The most pairs a compact grid holds: `1`-`9`, `A`-`Z`, `a`-`z`.
+pub const COMPACT_MAX_PAIRS: usize = 61;
+
+/// The compact character of pair `id`: `1`-`9`, then `A`-`Z` (10-35), then `a`-`z` (36-61:
+/// a generated 50×50 puzzle has up to 50 pairs under Janko's rules).
 pub fn compact_char(id: u32) -> Option<char> {
     match id {
         1..=9 => char::from_digit(id, 10),
         10..=35 => Some(char::from(b'A' + (id - 10) as u8)),
+        36..=61 => Some(char::from(b'a' + (id - 36) as u8)),
         _ => None,
     }
 }
 
-/// Reads a compact grid: one character per cell, one row per line, `.` blank, `1`-`9` then
-/// `A`-`Z` pair ids 1-35 (blank and `#` lines skipped).
+/// Reads a compact grid: one character per cell, one row per line, `.` blank, `1`-`9`, `A`-`Z`
+/// then `a`-`z` pair ids 1-61 (blank and `#` lines skipped).
 ///
 /// # Errors
 /// A positioned [`ParseError`] for ragged rows or another character (an unpaired id is a
@@ -300,14 +305,15 @@ pub fn parse_compact(text: &str, source: &str) -> Result<NumberlinkGrid, ParseEr
         '.' => Ok(None),
         '1'..='9' => Ok(ch.to_digit(10)),
         'A'..='Z' => Ok(Some(u32::from(ch) - u32::from('A') + 10)),
-        _ => Err("`.`, `1`-`9` or `A`-`Z`"),
+        'a'..='z' => Ok(Some(u32::from(ch) - u32::from('a') + 36)),
+        _ => Err("`.`, `1`-`9`, `A`-`Z` or `a`-`z`"),
     })?;
     let (cols, pos) = (g.cols, g.pos);
     let ids = Grid::from_cells(g.rows, cols, g.cells).expect("rows × cols cells");
     validate(ids, |c| pos[c.row * cols + c.col], source)
 }
 
-/// Writes `p` as a compact grid; `None` if an id is above 35.
+/// Writes `p` as a compact grid; `None` if an id is above 61.
 pub fn write_compact(p: &NumberlinkGrid) -> Option<String> {
     let mut s = String::with_capacity(p.rows() * (p.cols() + 1));
     for r in 0..p.rows() {
@@ -502,7 +508,7 @@ mod tests {
         assert!(e.message.contains("expected 3 rows"));
         let e = parse_janko("100000 100000\n", "f").unwrap_err();
         assert!(e.message.contains("larger"));
-        let e = parse_compact("1.\n.x\n", "c").unwrap_err();
+        let e = parse_compact("1.\n.?\n", "c").unwrap_err();
         assert_eq!((e.line, e.col), (2, 2));
         let e = parse_blocks("3 1\n.a.\n", "b").unwrap()[0]
             .0

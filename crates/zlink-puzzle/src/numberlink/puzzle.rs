@@ -28,7 +28,7 @@ use crate::{ParseError, Puzzle, Violation};
 /// The input formats, for `--help`.
 pub const FORMATS: &str =
     "puzz.link numlin/arukone URLs, Janko blocks (rows cols), ERATO/ddnumlin (cols rows), \
-     thomasahle W H block files, compact grids (. 1-9 A-Z), Flow Free levels";
+     thomasahle W H block files, compact grids (. 1-9 A-Z a-z), Flow Free levels";
 
 /// A Numberlink instance and the rules its format implies.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,10 +2,13 @@
 //! solution, covering every cell or vertex) as one ZDD, then its count, a seeded uniform sample
 //! or a listing, each instance written as a puzzle (compact grid, Janko text or puzz.link URL,
 //! and SVG) and, with `--verify`, re-solved by the solver. `--count` takes the count-only
-//! route (no diagram; `--diagram` counts from the diagram instead).
+//! route (no diagram; `--diagram` counts from the diagram instead). `--size HxW` instead makes
+//! one random puzzle of any size (module `one`).
 //!
-//! Why here: the library (`zlink_link::numberlink::generate`) builds the family or counts it;
-//! this module only maps options, budgets, progress and output.
+//! Why here: the library (`zlink_link::numberlink::generate` and `::publish`) builds the family,
+//! counts it or makes the puzzle; this module only maps options, budgets, progress and output.
+
+mod one;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -40,14 +43,50 @@ pub enum Format {
 
 /// Options of `zlink generate numberlink`.
 #[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("what").required(true).args(["count", "sample", "list"])))]
+#[command(
+    group(clap::ArgGroup::new("what").args(["count", "sample", "list"])),
+    after_help = "Examples:\n  zlink generate numberlink --size 20x20 --seed 3\n  zlink \
+generate numberlink --size 15x15 --rules cover --format url\n  zlink generate numberlink --size \
+10x10 --difficulty easy --pairs 8..10 --json\n  zlink generate numberlink --grid 4x4 --count\n  \
+zlink generate numberlink --grid 5x5 --sample 3 --seed 1 --verify"
+)]
 pub struct Args {
+    /// One random puzzle on a HxW grid (rows x columns, up to 1000x1000), unique under --rules:
+    /// random lines that never touch themselves cover the grid, their ends are the puzzle, the
+    /// solver checks that no other solution exists and repairs the lines where one does.
+    #[arg(
+        long,
+        value_name = "HxW",
+        conflicts_with_all = ["grid", "graph", "what", "max_pairs", "threads", "limit", "reverse_order", "log_levels"]
+    )]
+    pub size: Option<String>,
+    /// With --size: the fewest and most pairs, `A..B` or `N` (default: about 0.6 to 1 times the
+    /// square root of the cells under janko, to 1.5 times under cover and plain; at most 61 in
+    /// the compact grid).
+    #[arg(long, value_name = "A..B", requires = "size", conflicts_with_all = ["grid", "graph"], value_parser = one::parse_pairs)]
+    pub pairs: Option<(usize, usize)>,
+    /// With --size: the rules the puzzle is unique under: janko (every cell on a line, no line
+    /// touching itself in a U-bend), cover (every cell on a line, U-bends allowed) or plain
+    /// (cells may stay empty, any bends).
+    #[arg(long, value_enum, default_value_t = one::RulesArg::Janko, requires = "size", conflicts_with_all = ["grid", "graph"])]
+    pub rules: one::RulesArg,
+    /// With --size: the grade the puzzle must have, by the technique that settles it under
+    /// --rules: easy (the local rules settle every edge), medium (rules and probing, one level
+    /// of lookahead), hard (unique, but probing leaves edges open: search needed). Default: any.
+    #[arg(long, value_enum, value_name = "LEVEL", requires = "size", conflicts_with_all = ["grid", "graph"])]
+    pub difficulty: Option<one::Level>,
+    /// With --size: allow pairs whose two ends are neighbours (a line of two cells).
+    #[arg(long, requires = "size", conflicts_with_all = ["grid", "graph"])]
+    pub trivial: bool,
+    /// With --size: also print the solution (after the puzzle; in the JSON as `solution`).
+    #[arg(long, requires = "size", conflicts_with_all = ["grid", "graph"])]
+    pub solution: bool,
     /// The grid, `HxW` cells (cells are the vertices).
     #[arg(
         long,
         value_name = "HxW",
         conflicts_with = "graph",
-        required_unless_present = "graph"
+        required_unless_present_any = ["graph", "size"]
     )]
     pub grid: Option<String>,
     /// Any graph instead of a grid: an edge-list file (one `u v` pair per line, `#` comments;
@@ -76,7 +115,7 @@ pub struct Args {
     /// Write N uniformly random good instances (with replacement).
     #[arg(long, value_name = "N")]
     pub sample: Option<usize>,
-    /// Seed of --sample.
+    /// Seed of --sample and of --size's puzzle (the same seed, the same puzzle).
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
     /// Write the good instances (all, or the first --limit).
@@ -91,7 +130,8 @@ pub struct Args {
     /// Also draw each instance written as SVG (`OUT-1.svg`, `OUT-2.svg`, … for several).
     #[arg(long, value_name = "OUT.svg")]
     pub svg: Option<PathBuf>,
-    /// Re-solve every instance written and fail (exit 1) unless it is unique and covering.
+    /// Re-solve every instance written and fail (exit 1) unless it is unique and covering
+    /// (with --size: unique under --rules, by the ZDD solver).
     #[arg(long)]
     pub verify: bool,
     /// Sweep the edges in reverse (the same family by another edge order: a second method
@@ -167,6 +207,15 @@ fn write_pairs(pairs: &[(Vertex, Vertex)]) -> String {
 /// # Errors
 /// Input errors (exit 2), budget or time limit (exit 3), a failed `--verify` (exit 1).
 pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
+    if args.size.is_some() {
+        return one::run(&args, global);
+    }
+    if !(args.count || args.list || args.sample.is_some()) {
+        return Err(CliError::input(
+            "give one of --count, --sample N, --list (the good instances of --grid or --graph), \
+             or --size HxW for one random puzzle",
+        ));
+    }
     let started = Instant::now();
     super::super::puzzle::check_svg_folder(args.svg.as_deref())?;
     let source = Source::of(&args)?;

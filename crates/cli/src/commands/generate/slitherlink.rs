@@ -71,7 +71,8 @@ puzzle.txt --json\n  zlink generate slitherlink --size 6x6 --seed 3 --stats\n  z
 --verify"
 )]
 pub struct Args {
-    /// The loop, as a region (see below); `-` for stdin.
+    /// The loop: a region file, a loop drawn as `zlink solve --kind slitherlink` prints it, or a
+    /// puzzle (file, URL or Tatham id) whose unique solution is taken (see below); `-` for stdin.
     #[arg(
         long,
         value_name = "FILE",

@@ -104,7 +104,8 @@ impl Lattice {
     }
 
     /// The deduction's problem for the clues `clues` (per cell, `None` for no clue): the dot
-    /// graph with degrees {0, 2}, one group per clue, the faces for the parity rule.
+    /// graph with degrees {0, 2}, one group per clue, the faces for the parity rule, and the
+    /// clue-and-corners rule (the grades' local rules).
     pub fn problem(&self, clues: &[Option<u8>], probe: bool) -> Problem {
         let groups = clues
             .iter()
@@ -123,6 +124,7 @@ impl Lattice {
             faces: (self.cells() + 1, self.faces.clone()),
             label_domains: false,
             deadline: None,
+            corners: true,
             stricter: None,
         }
     }

@@ -14,7 +14,8 @@
 //!    `Q ⊆ P` (its solutions include those of `P \ {c}`), so a clue kept once is needed at the
 //!    end too (and the same for "settled by the technique", which only weakens as clues go).
 //!
-//! A check is cheap while the local rules settle the puzzle (a deduction from the remaining
+//! A check is cheap while the local rules (the grade's: with the clue-and-corners rule)
+//! settle the puzzle (a deduction from the remaining
 //! clues, no search); past that the incremental SAT checker of [`unique`] answers.
 //! Difficulty levels: easy removes while the rules settle, medium while rules plus probing
 //! settle, hard as the unique level and then insists that probing does not settle the result
