@@ -64,6 +64,7 @@ mod sat;
 #[cfg(test)]
 mod tests;
 mod trail;
+mod window;
 
 pub(crate) use complete::complete;
 use faces::Faces;

@@ -141,13 +141,8 @@ fn second_near(
     first: &[bool],
     deadline: Option<std::time::Instant>,
 ) -> Option<Vec<bool>> {
-    let mut adj = vec![Vec::new(); p.n];
-    for &(u, v) in &p.edges {
-        adj[u as usize].push(v);
-        adj[v as usize].push(u);
-    }
+    let adj = window::adjacency(p);
     let mut dist = vec![u32::MAX; p.n];
-    let mut queue = std::collections::VecDeque::new();
     for (radius, centre) in WINDOW_RADII
         .iter()
         .flat_map(|&r| (0..p.n).map(move |c| (r, c)))
@@ -155,23 +150,7 @@ fn second_near(
         if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
             return None;
         }
-        // the window: vertices within the radius (breadth first)
-        let mut seen = vec![centre as u32];
-        dist[centre] = 0;
-        queue.push_back(centre as u32);
-        while let Some(x) = queue.pop_front() {
-            let d = dist[x as usize];
-            if d == radius {
-                continue;
-            }
-            for &y in &adj[x as usize] {
-                if dist[y as usize] == u32::MAX {
-                    dist[y as usize] = d + 1;
-                    seen.push(y);
-                    queue.push_back(y);
-                }
-            }
-        }
+        let seen = window::ball(&adj, centre, radius, &mut dist);
         let inside = |x: u32| dist[x as usize] != u32::MAX;
         let mut s = State::new(p);
         let mut ok = true;

@@ -15,7 +15,7 @@ use std::time::Instant;
 use batsat::{lbool, Lit, SolverInterface};
 
 use super::{encode, Cnf, Walk};
-use crate::deduce::{Contradiction, Problem, State, ON, UNK};
+use crate::deduce::{window, Contradiction, Problem, State, ON, UNK};
 
 /// What [`another`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -240,18 +240,14 @@ pub(crate) fn another_near(
     labels: bool,
     deadline: Option<Instant>,
 ) -> Option<(usize, Vec<bool>)> {
-    let mut adj = vec![Vec::new(); p.n];
-    for &(u, v) in &p.edges {
-        adj[u as usize].push(v);
-        adj[v as usize].push(u);
-    }
+    let adj = window::adjacency(p);
     let mut dist = vec![u32::MAX; p.n];
     let mut window = vec![None; p.edges.len()];
     for centre in (from..p.n).chain(0..from) {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
-        let seen = ball(&adj, centre, radius, &mut dist);
+        let seen = window::ball(&adj, centre, radius, &mut dist);
         let mut open = 0;
         for (e, &(u, v)) in p.edges.iter().enumerate() {
             let inside = dist[u as usize] != u32::MAX && dist[v as usize] != u32::MAX;
@@ -280,25 +276,3 @@ pub(crate) fn another_near(
 
 /// The conflicts and models one window's search may spend.
 const WINDOW_BUDGET: (u64, u32) = (5_000, 50);
-
-/// The vertices within `radius` of `centre` (breadth first), their distances set in `dist`.
-fn ball(adj: &[Vec<u32>], centre: usize, radius: u32, dist: &mut [u32]) -> Vec<u32> {
-    let mut seen = vec![centre as u32];
-    dist[centre] = 0;
-    let mut head = 0;
-    while head < seen.len() {
-        let x = seen[head];
-        head += 1;
-        let d = dist[x as usize];
-        if d == radius {
-            continue;
-        }
-        for &y in &adj[x as usize] {
-            if dist[y as usize] == u32::MAX {
-                dist[y as usize] = d + 1;
-                seen.push(y);
-            }
-        }
-    }
-    seen
-}
