@@ -3,8 +3,8 @@
 //!
 //! The CLI holds no algorithm: it parses arguments (clap), dispatches to the library crates,
 //! and turns their typed errors into one message on stderr and a meaningful exit code
-//! (see [`exit::ExitCode`]). It is a library so that two binaries share it: `zlink`
-//! (`main.rs`) and `zlink-mip` (`mip_main.rs`, always with the MIP solver); see [`mip`].
+//! (see the `exit` module). It is a library so that two binaries share it: `zlink`
+//! (`main.rs`) and `zlink-mip` (`mip_main.rs`, always with the MIP solver); see the `mip` module.
 
 mod args;
 mod commands;

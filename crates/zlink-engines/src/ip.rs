@@ -24,8 +24,8 @@
 use zlink_puzzle::{Counted, Engine, Puzzle, Settings, SolveError, SolveOptions, Solved};
 
 /// An integer-programming formulation of puzzle `P`: its settings (which model, which cuts),
-/// how to solve it (the cut loop of [`crate::mip::solve_by_cuts`]) and how to count its
-/// solutions (no-good enumeration, [`crate::mip::count_by_enumeration`]).
+/// how to solve it (the shared cut loop, `mip::solve_by_cuts`) and how to count its
+/// solutions (no-good enumeration, `mip::count_by_enumeration`).
 pub trait Formulation<P: Puzzle>: Sync + 'static {
     /// The formulation's settings, read from `--set key=value` pairs.
     type Settings: Settings;

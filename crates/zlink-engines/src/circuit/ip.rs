@@ -14,7 +14,7 @@
 //!   integer solution is checked for cycles and, for every component with one, the inequality
 //!   of the vertices on its cycles (its 2-core; the cycle itself when there is one, as in the
 //!   report) and that of the whole component are added and the model re-solved, through the
-//!   shared cut loop ([`crate::mip::solve_by_cuts`]). HiGHS has no lazy-constraint callback, so
+//!   shared cut loop (`mip::solve_by_cuts`). HiGHS has no lazy-constraint callback, so
 //!   every round is a full re-solve where Gurobi's callback costs little; to save rounds the
 //!   model starts (setting `squares=on`, the default) with the inequality of every 2×2 block of
 //!   points, the shortest cycles a grid has (`squares=off` is the report's model as written).

@@ -1,4 +1,4 @@
-//! Stronger deduction for counting: connectivity and probing on top of [`propagate`].
+//! Stronger deduction for counting: connectivity and probing on top of propagation (`propagate`).
 //!
 //! Why: the ZDD count's cost is the frontier's width, and on the many-solution CLLV classes
 //! (AA = 50, 75) the degree and crossing rules leave most candidates open. Two more rules

@@ -1,5 +1,5 @@
-//! The set-partitioning model of Sudoku: a binary x[r][c][v] per cell and value, with
-//! Σ_v x[r][c][v] = 1 per cell and Σ x = 1 per (row, value), (column, value), (box, value);
+//! The set-partitioning model of Sudoku: a binary `x[r][c][v]` per cell and value, with
+//! `Σ_v x[r][c][v] = 1` per cell and Σ x = 1 per (row, value), (column, value), (box, value);
 //! givens are fixed by bounds.
 //!
 //! With `prune`, candidates that contradict a given in the same unit are left out (the
@@ -109,7 +109,7 @@ impl SudokuModel {
         }
     }
 
-    /// Add the no-good cut excluding the full grid `g`: Σ x[r][c][g(r,c)] ≤ n² − 1.
+    /// Add the no-good cut excluding the full grid `g`: `Σ x[r][c][g(r,c)] ≤ n² − 1`.
     pub fn exclude(&mut self, g: &Grid<u8>) {
         let ones: Vec<Var> = g
             .iter()

@@ -11,7 +11,7 @@
 //!   `x[a][h] + x[b][h+1] ≤ 1`);
 //! - anywhere before: `Σ h·x[a][h] + 1 ≤ Σ h·x[b][h]` (negated: `Σ h·x[a][h] ≥ Σ h·x[b][h]`).
 //!
-//! Solved by HiGHS through the shared path ([`crate::mip`]); counted by no-good cuts on all
+//! Solved by HiGHS through the shared path (module `mip`); counted by no-good cuts on all
 //! `x`, under the memory budget and the time limit.
 
 use std::time::Instant;

@@ -1,0 +1,91 @@
+//! zlink: every solution of a combinatorial puzzle as a zero-suppressed decision diagram
+//! (ZDD), and the puzzles that power designs: count, solve, sample and make Slitherlink,
+//! Numberlink, Sudoku, Hashiwokakero, Battleship, the circuit board and Zebra.
+//!
+//! This crate is the front door: it re-exports the workspace's libraries by task and holds no
+//! code of its own. Start with the task you have:
+//!
+//! | task | where |
+//! |---|---|
+//! | solve, count or sample a puzzle in the formats puzzle people use | [`puzzles`] (one module per puzzle: its `KIND` row and engines), [`SolveOptions`] |
+//! | make a puzzle: unique, minimal, graded | [`design`] |
+//! | build the paths, cycles or matchings of your own graph as a diagram | [`frontier`] |
+//! | the family algebra, exact counts, enumeration, sampling, files | [`zdd`] |
+//! | bound a run: memory, nodes, time, threads, progress | [`Limits`], and [`Stopped`] when a bound is met |
+//!
+//! # Count a Slitherlink from a puzz.link URL
+//! ```
+//! use zlink::puzzles::slitherlink::{Slitherlink, KIND};
+//! use zlink::{Puzzle, SolveOptions};
+//!
+//! let url = "https://puzz.link/p?slither/5/5/cbcbcddad";
+//! let (_, puzzle) = Slitherlink::parse(url, "example").unwrap().remove(0);
+//! let counted = KIND.count(&puzzle, None, &SolveOptions::default()).unwrap();
+//! assert!(counted.exact);
+//! println!("{} loops", counted.count);
+//! ```
+//!
+//! # The family algebra on two diagrams
+//! ```
+//! use zlink::zdd::Zdd;
+//!
+//! let mut z = Zdd::new(4);
+//! let f = z.from_sets(&[vec![0, 1], vec![2]])?; // {01}, {2}
+//! let g = z.power_set(&[2, 3])?; // {}, {2}, {3}, {23}
+//! let both = z.intersection(f, g)?;
+//! assert_eq!(z.iter(both).collect::<Vec<_>>(), vec![vec![2]]);
+//! let either = z.union(f, g)?;
+//! assert_eq!(z.count(either), 5u32.into());
+//! # Ok::<(), zlink::zdd::BudgetExceeded>(())
+//! ```
+//!
+//! # Make a puzzle with a seed and limits
+//! ```
+//! use std::time::Duration;
+//! use zlink::design::slitherlink::{generate, Options};
+//! use zlink::Limits;
+//!
+//! let limits = Limits::default().with_time_limit(Duration::from_secs(60));
+//! let opts = Options { seed: 7, limits, ..Options::default() };
+//! let made = generate(8, 8, &opts).unwrap();
+//! assert!(made.hints() > 0);
+//! println!("{} hints, graded {}", made.hints(), made.grade.name());
+//! ```
+
+pub use zlink_base::{Limits, ProgressHook, Report, Resource, SplitMix64, Stopped};
+pub use zlink_puzzle::{
+    Counted, Engine, Generated, Generator, ParseError, Puzzle, SolveError, SolveOptions, Solved,
+};
+
+/// Diagrams: the node store, the family algebra, exact counts, enumeration, uniform sampling,
+/// serialization ([`zdd::Zdd`] is the place to start).
+pub use zlink_zdd as zdd;
+
+/// Building diagrams level by level from a small spec (Knuth's frontier method): paths,
+/// cycles and path matchings on any graph, connected degree-constrained subgraphs, and the
+/// combinators to intersect specs.
+pub use zlink_frontier as frontier;
+
+/// Every puzzle, one module each: its definition (parsing and writing in every format, the
+/// rule checker, pictures), its registry row `KIND` and its engines; [`puzzles::registry`]
+/// lists them all.
+pub mod puzzles {
+    pub use zlink_engines::{
+        battleship, circuit, hashi, minclue, numberlink, registry, slitherlink, sudoku, zebra,
+    };
+}
+
+/// Making puzzles: one random unique, minimal, graded Slitherlink or Numberlink at the sizes
+/// magazines publish, every good hint set of a small loop, a given puzzle stripped to minimal
+/// hints.
+pub mod design {
+    pub use zlink_link::design::*;
+    /// One random unique minimal graded Slitherlink at any size, or a given one stripped.
+    pub mod slitherlink {
+        pub use zlink_link::slitherlink::generate::*;
+    }
+    /// One random unique Numberlink (under Janko's, Flow's or plain rules), graded.
+    pub mod numberlink {
+        pub use zlink_link::numberlink::publish::*;
+    }
+}
