@@ -89,3 +89,8 @@ pub mod design {
         pub use zlink_link::numberlink::publish::*;
     }
 }
+
+/// The README's Rust examples, run as doc tests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeExamples;
