@@ -41,6 +41,9 @@
 
 mod dots;
 pub mod generate;
+mod setup;
+#[cfg(test)]
+mod tests;
 
 pub use dots::dot_edges;
 pub use zlink_puzzle::slitherlink::{LoopEdge, LoopEdges};
@@ -55,7 +58,6 @@ use zlink_frontier::{FrontierPlan, Graph, Level, Spec};
 use zlink_puzzle::{Coord, Grid};
 use zlink_zdd::{NodeId, Zdd};
 
-use crate::deduce;
 use crate::settle::{draw, SettledBy, Settler};
 
 /// Depth of the branching that follows probing (module `deduce`): a puzzle that probing leaves
@@ -229,108 +231,24 @@ impl SlitherZdd {
         }
         let by_index = dot_edges(rows, cols);
         let full = Graph::grid(rows + 1, cols + 1);
-        let mut h_index = Grid::new(rows + 1, cols, 0u32);
-        let mut v_index = Grid::new(rows, cols + 1, 0u32);
-        for (i, e) in by_index.iter().enumerate() {
-            match *e {
-                LoopEdge::H(c) => h_index[c] = i as u32,
-                LoopEdge::V(c) => v_index[c] = i as u32,
-            }
-        }
-        let index = |e: LoopEdge| match e {
-            LoopEdge::H(c) => h_index[c],
-            LoopEdge::V(c) => v_index[c],
-        };
-        let cells: Vec<([u32; 4], u8)> = clues
-            .iter()
-            .filter_map(|(at, clue)| clue.map(|h| (LoopEdge::sides_of(at).map(index), h)))
-            .collect();
+        let cells = setup::clue_cells(clues, &by_index);
         let mut stats = SetupStats {
             segments: by_index.len(),
             ..SetupStats::default()
         };
-        let mut fixed = vec![None; by_index.len()];
-        let mut completion = None;
-        if deduction != Deduction::Off {
-            let started = std::time::Instant::now();
-            let groups: Vec<(Vec<u32>, u32, u32)> = cells
-                .iter()
-                .map(|(sides, h)| (sides.to_vec(), u32::from(*h), u32::from(*h)))
-                .collect();
-            // each segment's two faces: the cells beside it, `rows * cols` outside the grid
-            let outside = (rows * cols) as u32;
-            let cell = |r: usize, c: usize, inside: bool| match inside {
-                true => (r * cols + c) as u32,
-                false => outside,
-            };
-            let faces: Vec<(u32, u32)> = by_index
-                .iter()
-                .map(|e| match *e {
-                    LoopEdge::H(Coord { row: r, col: c }) => {
-                        (cell(r.wrapping_sub(1), c, r > 0), cell(r, c, r < rows))
-                    }
-                    LoopEdge::V(Coord { row: r, col: c }) => {
-                        (cell(r, c.wrapping_sub(1), c > 0), cell(r, c, c < cols))
-                    }
-                })
-                .collect();
-            let sat = deduction == Deduction::Sat;
-            let mut problem = deduce::Problem {
-                n: full.num_vertices(),
-                edges: full.edges().to_vec(),
-                degrees: vec![0b101; full.num_vertices()],
-                labels: Vec::new(),
-                groups,
-                shape: deduce::Shape::Loop,
-                probe: matches!(deduction, Deduction::Probe | Deduction::Sat),
-                // at the SAT level the branching follows the completion, if it gives up
-                branch: if sat { 0 } else { BRANCH_DEPTH },
-                faces: (outside as usize + 1, faces),
-                label_domains: false,
-                deadline,
-                corners: false,
-                stricter: None,
-            };
-            let found = deduce::deduce(&problem);
-            stats.deduce_seconds = started.elapsed().as_secs_f64();
-            match found {
-                Ok(f) => fixed = f,
-                Err(deduce::Contradiction) => {
-                    stats.contradiction = true;
-                    fixed = vec![Some(false); by_index.len()];
-                }
+        let (fixed, completion) = match deduction {
+            Deduction::Off => (vec![None; by_index.len()], None),
+            _ => {
+                let started = std::time::Instant::now();
+                let problem =
+                    setup::problem((rows, cols), &by_index, &full, &cells, deduction, deadline);
+                let (fixed, contradiction, completion) = setup::deduced(problem, deduction);
+                stats.deduce_seconds = started.elapsed().as_secs_f64();
+                stats.contradiction = contradiction;
+                (fixed, completion)
             }
-            if sat {
-                problem.branch = BRANCH_DEPTH;
-                completion = Some(problem);
-            }
-        }
-        // Off segments leave the graph; levels are the others in sweep order, row by row or
-        // column by column, whichever leaves the narrower frontier; on a tie (every square
-        // grid), the smaller open profile (`open_profile`), then across the short side. The
-        // undecided region, not the grid, sets the width.
-        let by_rows_first = cols <= rows;
-        let open = fixed.iter().any(Option::is_none);
-        let mut best: Option<((usize, f64), Vec<usize>)> = None;
-        for by_rows in [by_rows_first, !by_rows_first] {
-            let order: Vec<usize> = sweep_order_by(rows, cols, by_rows)
-                .into_iter()
-                .filter(|&i| fixed[i] != Some(false))
-                .collect();
-            let kept: Vec<_> = order.iter().map(|&i| full.edges()[i]).collect();
-            let width = Graph::new(full.num_vertices(), &kept)
-                .ok()
-                .and_then(|g| FrontierPlan::new(&g).ok())
-                .map_or(usize::MAX, |p| p.width());
-            let cost = (width, open_profile(&full, &order, &fixed, &cells));
-            if best.as_ref().is_none_or(|(c, _)| cost < *c) {
-                best = Some((cost, order));
-            }
-            if deduction == Deduction::Off || !open {
-                break;
-            }
-        }
-        let order = best.map(|(_, o)| o).unwrap_or_default();
+        };
+        let order = setup::sweep(rows, cols, &full, &fixed, &cells, deduction);
         stats.by_rows = sweep_order_by(rows, cols, true)
             .into_iter()
             .filter(|&i| fixed[i] != Some(false))
@@ -353,22 +271,10 @@ impl SlitherZdd {
             kept_fixed.push(fixed[i]);
         }
         stats.decided = !stats.contradiction && kept_fixed.iter().all(Option::is_some);
-        let mut groups = Vec::new();
-        for (sides, h) in &cells {
-            let mut open = Vec::new();
-            let mut target = u32::from(*h);
-            for &i in sides {
-                match fixed[i as usize] {
-                    None => open.push(level_of(&h_level, &v_level, by_index[i as usize])),
-                    Some(true) => target -= 1,
-                    Some(false) => {}
-                }
-            }
-            if !open.is_empty() || deduction == Deduction::Off {
-                groups.push((open, target));
-            }
-        }
-        // With deduction off every side is open, so `target` is the clue.
+        // with deduction off every side is open, so a group's target is its clue
+        let groups = setup::open_groups(&cells, &fixed, deduction, |e| {
+            setup::level_of(&h_level, &v_level, by_index[e])
+        });
         stats.open_clues = groups.len();
         let graph = Graph::new(full.num_vertices(), &kept)
             .map_err(|e| SpecError::BadArgument(format!("dot graph after deduction: {e}")))?;
@@ -588,170 +494,5 @@ impl SpecFamily for SlitherZdd {
             Lockstep::new(Mate::<M>::cycles(&self.graph, false)?, &self.groups),
             self.fixed.clone(),
         ))
-    }
-}
-
-/// The open profile of an edge order (`order[l]` = the dot-graph edge of level `l`, with
-/// `fixed` and the clue `cells` indexed by those edges): the sum over its levels of `2^k`,
-/// where `k` counts what the state must remember there: the frontier dots that still have an
-/// undecided edge to come (a dot whose remaining edges are all fixed adds no choice), and the
-/// clue cells with an undecided side behind and one ahead.
-///
-/// Why: on a square grid both sweeps are equally wide, and the first choice (row by row) cost
-/// up to 7× the states of the other on the Janko puzzles deduction leaves open. Over 72 of the
-/// 75 (2026-11-26; the other three are much narrower one way), breaking width ties by this
-/// profile took 304 K states in all where the row sweep took 611 K and the better sweep of
-/// each puzzle 290 K (`59_9x9` 220 K → 30 K, `109_10x10` 65 K → 18 K, `932_14x14` 49 K → 8 K,
-/// `110_10x10` 17 K → 11 K, `864_10x10` 13 K → 5 K); counting the dots alone took 362 K
-/// and kept `109_10x10` by rows.
-///
-/// Time: `O(levels + dots + cells)`.
-fn open_profile(
-    full: &Graph,
-    order: &[usize],
-    fixed: &[Option<bool>],
-    cells: &[([u32; 4], u8)],
-) -> f64 {
-    let mut level_of = vec![usize::MAX; fixed.len()];
-    for (l, &i) in order.iter().enumerate() {
-        level_of[i] = l;
-    }
-    // +1 where something starts being remembered, -1 after its last level
-    let mut diff = vec![0i32; order.len() + 1];
-    let dots = full.num_vertices();
-    let (mut first, mut last) = (vec![usize::MAX; dots], vec![usize::MAX; dots]);
-    for (l, &i) in order.iter().enumerate() {
-        let (u, v) = full.edges()[i];
-        for x in [u as usize, v as usize] {
-            if first[x] == usize::MAX {
-                first[x] = l;
-            }
-            if fixed[i].is_none() {
-                last[x] = l;
-            }
-        }
-    }
-    for (&a, &b) in first.iter().zip(&last) {
-        if b != usize::MAX {
-            diff[a] += 1;
-            diff[b + 1] -= 1;
-        }
-    }
-    for (sides, _) in cells {
-        let open = sides
-            .iter()
-            .filter(|&&i| fixed[i as usize].is_none())
-            .map(|&i| level_of[i as usize]);
-        let (a, b) = open.fold((usize::MAX, 0), |(a, b), l| (a.min(l), b.max(l)));
-        if a < b {
-            diff[a] += 1;
-            diff[b] -= 1;
-        }
-    }
-    let mut k = 0;
-    diff[..order.len()]
-        .iter()
-        .map(|d| {
-            k += d;
-            2f64.powi(k)
-        })
-        .sum()
-}
-
-/// The level of a segment that deduction kept.
-fn level_of(h: &Grid<Option<Level>>, v: &Grid<Option<Level>>, e: LoopEdge) -> Level {
-    match e {
-        LoopEdge::H(c) => h[c],
-        LoopEdge::V(c) => v[c],
-    }
-    .expect("kept segment has a level")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The engine for a grid written as rows of `.` and digits, with `deduction`.
-    fn deduced(rows: &[&str], deduction: Deduction) -> SlitherZdd {
-        let mut clues = Grid::new(rows.len(), rows[0].len(), None);
-        for (r, line) in rows.iter().enumerate() {
-            for (c, ch) in line.chars().enumerate() {
-                clues[Coord::new(r, c)] = ch.to_digit(10).map(|d| d as u8);
-            }
-        }
-        SlitherZdd::with_deduction(&clues, deduction).unwrap()
-    }
-
-    fn h(r: usize, c: usize) -> LoopEdge {
-        LoopEdge::H(Coord::new(r, c))
-    }
-
-    fn v(r: usize, c: usize) -> LoopEdge {
-        LoopEdge::V(Coord::new(r, c))
-    }
-
-    #[test]
-    fn rules_fix_zeros_and_their_consequences() {
-        // a 0 in a corner: its sides are off, and so the corner dot's last segment
-        let z = deduced(&["0..", "...", "..."], Deduction::Rules);
-        for e in [h(0, 0), h(1, 0), v(0, 0), v(0, 1), h(0, 1), v(1, 0)] {
-            assert_eq!(z.fixed(e), Some(false), "{e:?}");
-        }
-        assert_eq!(z.fixed(h(2, 2)), None);
-        assert_eq!(z.fixed(h(9, 9)), None);
-    }
-
-    #[test]
-    fn probing_finds_the_classic_patterns() {
-        // a 3 in a corner: both outer sides on
-        let z = deduced(&["3..", "...", "..."], Deduction::Probe);
-        assert_eq!(z.fixed(h(0, 0)), Some(true));
-        assert_eq!(z.fixed(v(0, 0)), Some(true));
-        // rules alone do not see it
-        let z = deduced(&["3..", "...", "..."], Deduction::Rules);
-        assert_eq!(z.fixed(h(0, 0)), None);
-        // adjacent 3s: both outer sides are on; alone on the grid their 1×2 box is a solution,
-        // so the shared side is open
-        let z = deduced(&["....", ".33.", "...."], Deduction::Probe);
-        for e in [v(1, 1), v(1, 3)] {
-            assert_eq!(z.fixed(e), Some(true), "{e:?}");
-        }
-        assert_eq!(z.fixed(v(1, 2)), None);
-        // with a clue outside the box, the box would close too early: the shared side is on
-        let z = deduced(&["3...", "....", ".33.", "...."], Deduction::Probe);
-        for e in [v(2, 1), v(2, 2), v(2, 3)] {
-            assert_eq!(z.fixed(e), Some(true), "{e:?}");
-        }
-        // diagonal 3s: the far corners' sides are on
-        let z = deduced(&["....", ".3..", "..3.", "...."], Deduction::Probe);
-        for e in [h(1, 1), v(1, 1), h(3, 2), v(2, 3)] {
-            assert_eq!(z.fixed(e), Some(true), "{e:?}");
-        }
-    }
-
-    #[test]
-    fn closing_a_loop_early_is_ruled_out() {
-        // two 4s side by side would each need their own loop: no solution
-        let z = deduced(&["...", ".4.", "...", ".4.", "..."], Deduction::Rules);
-        assert!(z.setup_stats().contradiction);
-        assert_eq!(z.count(&Default::default()).unwrap(), 0u32.into());
-        // a 4 in a 1×1 grid is the whole loop, decided without a build
-        let z = deduced(&["4"], Deduction::Rules);
-        assert!(z.setup_stats().decided);
-        assert_eq!(z.count(&Default::default()).unwrap(), 1u32.into());
-        assert_eq!(z.solutions(5, &Default::default()).unwrap().len(), 1);
-    }
-    use zlink_frontier::frontier_widths;
-
-    #[test]
-    fn sweep_is_a_permutation_with_a_short_frontier() {
-        for (r, c) in [(1, 1), (2, 5), (5, 2), (4, 4), (10, 18), (18, 10)] {
-            let mut p = sweep_order(r, c);
-            let g = Graph::grid(r + 1, c + 1).permuted(&p);
-            let width = frontier_widths(&g).into_iter().max().unwrap();
-            assert!(width <= r.min(c) + 2, "{r}x{c}: {width}");
-            p.sort_unstable();
-            assert!(p.iter().enumerate().all(|(i, &x)| i == x));
-        }
     }
 }
