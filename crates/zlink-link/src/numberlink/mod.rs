@@ -40,8 +40,11 @@
 mod at_most;
 pub mod generate;
 pub mod publish;
+mod setup;
 
 pub use at_most::AtMost;
+use setup::u_bend_groups;
+pub use setup::{sweep_order, sweep_order_by};
 
 use num_bigint::BigUint;
 use zlink_frontier::combinators::{Forced, Intersection};
@@ -178,62 +181,6 @@ pub struct NumberlinkZdd {
     settler: Settler,
 }
 
-/// The engine's order of the edges of the `rows × cols` cell grid (vertex `r * cols + c`):
-/// cells line by line across the short side (row-major when `cols <= rows`, else
-/// column-major), each cell's edge along the line before its edge to the next line.
-pub fn sweep_order(rows: usize, cols: usize) -> Vec<(Vertex, Vertex)> {
-    sweep_order_by(rows, cols, cols <= rows)
-}
-
-/// As [`sweep_order`], with the lines chosen: row-major when `by_rows`, else column-major.
-pub fn sweep_order_by(rows: usize, cols: usize, by_rows: bool) -> Vec<(Vertex, Vertex)> {
-    let id = |r: usize, c: usize| (r * cols + c) as Vertex;
-    let mut out = Vec::with_capacity(2 * rows * cols);
-    if by_rows {
-        for r in 0..rows {
-            for c in 0..cols {
-                if c + 1 < cols {
-                    out.push((id(r, c), id(r, c + 1)));
-                }
-                if r + 1 < rows {
-                    out.push((id(r, c), id(r + 1, c)));
-                }
-            }
-        }
-    } else {
-        for c in 0..cols {
-            for r in 0..rows {
-                if r + 1 < rows {
-                    out.push((id(r, c), id(r + 1, c)));
-                }
-                if c + 1 < cols {
-                    out.push((id(r, c), id(r, c + 1)));
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The four edges (as indices into `edges`) of every 2×2 block of the `rows × cols` grid,
-/// each with bound 2: the no-U-bend groups.
-fn u_bend_groups(rows: usize, cols: usize, edges: &[(Vertex, Vertex)]) -> Vec<(Vec<usize>, u32)> {
-    let mut index = std::collections::HashMap::with_capacity(edges.len());
-    for (i, &(u, v)) in edges.iter().enumerate() {
-        index.insert((u.min(v), u.max(v)), i);
-    }
-    let id = |r: usize, c: usize| (r * cols + c) as Vertex;
-    let mut out = Vec::new();
-    for r in 0..rows.saturating_sub(1) {
-        for c in 0..cols.saturating_sub(1) {
-            let (a, b, x, y) = (id(r, c), id(r, c + 1), id(r + 1, c), id(r + 1, c + 1));
-            let es = [(a, b), (a, x), (b, y), (x, y)].map(|e| index[&e]);
-            out.push((es.to_vec(), 2));
-        }
-    }
-    out
-}
-
 impl NumberlinkZdd {
     /// The engine for a grid puzzle under `rules`, with deduction.
     ///
@@ -365,93 +312,19 @@ impl NumberlinkZdd {
         (deduce, deadline): (Deduction, Option<std::time::Instant>),
         orders: &[Vec<usize>],
     ) -> Result<NumberlinkZdd, Error> {
-        let mut number = vec![0u32; n];
-        for (k, &(s, t)) in pairs.iter().enumerate() {
-            for x in [s, t] {
-                match number.get_mut(x as usize) {
-                    None => return Err(SpecError::VertexOutOfRange { vertex: x, n }.into()),
-                    Some(slot) if *slot != 0 || s == t => {
-                        return Err(SpecError::BadArgument(format!(
-                            "vertex {x} is a terminal twice"
-                        ))
-                        .into())
-                    }
-                    Some(slot) => *slot = k as u32 + 1,
-                }
-            }
-        }
-        let mut fixed = vec![None; edges.len()];
+        let number = setup::terminal_numbers(n, pairs)?;
         let mut stats = SetupStats::default();
-        let mut completion = None;
-        if deduce != Deduction::Off {
-            // a terminal has one line edge, another vertex none or two (two under `cover`)
-            let degrees: Vec<u8> = number
-                .iter()
-                .map(|&t| match (t != 0, cover) {
-                    (true, _) => 0b10,
-                    (false, true) => 0b100,
-                    (false, false) => 0b101,
-                })
-                .collect();
-            let bound = |gs: &[(Vec<usize>, u32)]| -> Vec<(Vec<u32>, u32, u32)> {
-                gs.iter()
-                    .map(|(es, b)| (es.iter().map(|&e| e as u32).collect(), 0, *b))
-                    .collect()
-            };
-            let mut problem = deduce::Problem {
-                n,
-                edges: edges.clone(),
-                degrees,
-                labels: number.clone(),
-                groups: bound(groups),
-                shape: deduce::Shape::Paths,
-                probe: true,
-                branch: 0,
-                faces: (0, Vec::new()),
-                label_domains: deduce == Deduction::Labels,
-                deadline,
-                corners: false,
-                stricter: None,
-            };
-            match deduce::deduce(&problem) {
-                Ok(f) => fixed = f,
-                Err(deduce::Contradiction) => return Ok(NumberlinkZdd::contradiction()),
-            }
-            // the completion converges only when every vertex is on a line (`deduce::complete`);
-            // under looser rules than Janko's it first tries the puzzle under Janko's
-            // (`strict`: every cell covered, no U-bends), whose solutions are solutions too
-            if deduce == Deduction::Sat && (cover || !strict.is_empty()) {
-                if !strict.is_empty() || !cover {
-                    let mut tight = problem.clone();
-                    tight.degrees = number
-                        .iter()
-                        .map(|&t| if t != 0 { 0b10 } else { 0b100 })
-                        .collect();
-                    tight.groups.extend(bound(strict));
-                    tight.probe = false;
-                    problem.stricter = Some(Box::new(tight));
+        let (fixed, completion) = match deduce {
+            Deduction::Off => (vec![None; edges.len()], None),
+            _ => {
+                let problem = setup::problem(&edges, &number, cover, groups, (deduce, deadline));
+                match setup::deduced(problem, &number, cover, strict, deduce) {
+                    Ok(found) => found,
+                    Err(deduce::Contradiction) => return Ok(NumberlinkZdd::contradiction()),
                 }
-                completion = Some(problem);
             }
-        }
-        // Off edges leave the graph; levels are the remaining edges in the candidate order
-        // whose frontier over them is the narrowest (ties: the first).
-        let mut best: Option<(usize, &Vec<usize>)> = None;
-        for order in orders {
-            let kept: Vec<_> = order
-                .iter()
-                .filter(|&&i| fixed[i] != Some(false))
-                .map(|&i| edges[i])
-                .collect();
-            let width = Graph::new(n, &kept)
-                .ok()
-                .and_then(|g| FrontierPlan::new(&g).ok())
-                .map_or(usize::MAX, |p| p.width());
-            if best.is_none_or(|(w, _)| width < w) {
-                best = Some((width, order));
-            }
-        }
-        let order = best.map(|(_, o)| o.as_slice()).unwrap_or_default();
+        };
+        let order = setup::narrowest(n, &edges, &fixed, orders);
         let mut level_of = vec![None; edges.len()];
         let mut kept = Vec::with_capacity(edges.len());
         let mut kept_fixed = Vec::with_capacity(edges.len());
@@ -466,20 +339,7 @@ impl NumberlinkZdd {
                 }
             }
         }
-        // a group counts its undecided edges against what its fixed-on edges leave; a group
-        // with none undecided is met (deduction checked it) and leaves the state
-        let level_groups: Vec<(Vec<Level>, u32)> = groups
-            .iter()
-            .filter_map(|(es, b)| {
-                let on = es.iter().filter(|&&e| fixed[e] == Some(true)).count() as u32;
-                let open: Vec<Level> = es
-                    .iter()
-                    .filter(|&&e| fixed[e].is_none())
-                    .filter_map(|&e| level_of[e])
-                    .collect();
-                (!open.is_empty()).then(|| (open, b.saturating_sub(on)))
-            })
-            .collect();
+        let level_groups = setup::open_groups(groups, &fixed, &level_of);
         let g = Graph::new(n, &kept)?;
         stats.width = FrontierPlan::new(&g).map_err(SpecError::from)?.width();
         let at_most = AtMost::new(kept.len() as Level, &level_groups)?;
