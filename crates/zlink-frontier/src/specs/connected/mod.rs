@@ -1,16 +1,17 @@
-//! Connected, degree-constrained sub-multigraphs: the frontier spec behind exact Hashiwokakero
-//! counts and the "circuit board" puzzle (the library part of issue 17).
+//! Connected, degree-constrained sub-multigraphs: one frontier spec for families whose members
+//! are connected multigraphs with prescribed degrees (islands joined by single or double
+//! links that may not cross; spanning trees whose degrees are odd), counted or built exactly.
 //!
-//! Why: Hashi solutions were enumerated one by one with integer-programming no-good cuts
-//! (seconds for 64 solutions of a 100-island instance, no answer at 200 islands). Every
-//! solution is a connected multigraph with prescribed degrees and no crossing bridges, which a
-//! frontier search counts in one top-down pass.
+//! Why: such members were enumerated one by one with integer-programming no-good cuts
+//! (seconds for 64 members of a 100-vertex instance, no answer at 200 vertices). Every member
+//! is a connected multigraph with prescribed degrees and no crossing edges, which a frontier
+//! search counts in one top-down pass.
 //!
 //! # The family
 //! A [`ConnectedProblem`] is a simple graph in a fixed edge order, each edge `e` with a
 //! multiplicity range `min_e..=max_e` (`max_e ∈ {1, 2}`; `min_e = 1` is a *given* edge), an
 //! allowed-degree set per vertex (a bit mask: exact `d`, or a set such as `{1, 3}`), pairs of
-//! edges that may not both be used (crossing bridges) and an optional acyclicity switch. Its
+//! edges that may not both be used (crossing edges) and an optional acyclicity switch. Its
 //! members are the assignments `x_e` with every degree `Σ_{e ∋ v} x_e` allowed, no crossing
 //! pair both used, (if acyclic) no cycle in the multigraph — a doubled edge counts as a cycle —
 //! and **the vertices of positive degree forming one component**. Vertices of degree 0 stay
@@ -44,47 +45,45 @@
 //! A vertex that reaches the largest allowed degree it can still reach is *saturated*: its
 //! degree field becomes `DEAD` (the largest field value) and its label 0, so states that
 //! differ only in what saturated vertices were merge, and a component whose frontier members
-//! are all saturated closes at once (in Hashi, an island group that is complete but cannot
-//! be the whole puzzle is rejected as soon as its last island is full, not when its islands
-//! leave the frontier).
+//! are all saturated closes at once (a group of vertices that is complete but cannot be the
+//! whole member is rejected as soon as its last vertex is full, not when its vertices leave
+//! the frontier).
 //!
 //! After every edge a *dynamic lookahead* re-checks each live vertex against what its later
 //! edges can still carry in this state: an edge whose other end is DEAD, or whose crossing
 //! flag is set, carries nothing. A vertex that can no longer reach an allowed degree rejects;
 //! one that can reach no larger allowed degree is saturated (DEAD) at once, which takes
 //! capacity from its neighbours (repeated to a fixpoint) and may close its component early.
-//! (In Hashi: an island whose remaining neighbours are all full, or whose remaining bridges
-//! are all crossed, is settled without waiting for its edges.)
+//! (A vertex whose remaining neighbours are all full, or whose remaining edges are all
+//! crossed, is settled without waiting for its edges.)
 //!
 //! With a *window* `k > 0` ([`ConnectedProblem::window`]), each state also passes a check over
 //! the next `k` edges ([`window`]): bounds propagation of the degree rule and the crossing rule
 //! on those edges (the ones beyond at their full range), then a connectivity test on the
 //! frontier labels, the window's edges that may still be used and one node for everything
 //! beyond. Both are relaxations, so no state with a completion is rejected; they catch the
-//! many states on hard Hashi instances that have no completion but would branch for many
-//! levels before the local rules see it. The degree answers are memoised per level by the
-//! fields they read.
+//! many states of hard instances (100-200 vertices, many members) that have no completion
+//! but would branch for many levels before the local rules see it. The degree answers are
+//! memoised per level by the fields they read.
 //!
-//! The state type is a parameter ([`Slots`]): [`ConnectedDegreeSpec`] uses [`Packed`] (up to
-//! 25 fields: frontier width `w` and `f` live flags with `2w + f <= 25`), and
-//! [`WideConnectedDegreeSpec`] uses [`Wide`] (up to 250 fields); [`count_auto`] and
-//! [`build_auto`] pick the narrow one when it fits.
+//! The state type is a parameter ([`Slots`]): [`ConnectedDegree`] on
+//! [`Packed`](crate::packed::Packed) states holds up to 25 fields (frontier width `w` and `f`
+//! live flags with `2w + f <= 25`), on [`Wide`](crate::packed::Wide) states up to 250. A
+//! [`ConnectedProblem`] is a [`SpecFamily`]: [`crate::run::count_family`] and
+//! [`crate::run::build_family`] pick the narrow one when it fits.
 
 pub mod layout;
 pub mod order;
-pub mod puzzles;
 mod window;
 
-use zlink_zdd::{NodeId, Var, Zdd};
+use zlink_zdd::Var;
 
-use crate::build::build_zdd;
-use crate::count::{count_with_stats, Counted};
 use crate::frontier::{FrontierPlan, TooWide};
 use crate::graph::{Graph, Vertex};
-use crate::packed::{Packed, Slots, Wide};
+use crate::packed::{Packed, Slots};
+use crate::run::SpecFamily;
 use crate::spec::{Level, Spec, Step};
 use crate::specs::SpecError;
-use zlink_base::{Limits, Stopped};
 
 /// A connected degree-constrained sub-multigraph problem (see the module doc); the edge order
 /// is the variable order.
@@ -365,12 +364,6 @@ pub struct ConnectedDegree<S> {
     hopeless: bool,
     _state: std::marker::PhantomData<S>,
 }
-
-/// The spec on [`Packed`] states (`2w + f <= 25`).
-pub type ConnectedDegreeSpec = ConnectedDegree<Packed>;
-
-/// The spec on [`Wide`] states (`2w + f <= 250`).
-pub type WideConnectedDegreeSpec = ConnectedDegree<Wide>;
 
 impl<S: Slots> ConnectedDegree<S> {
     /// The spec of `p` in its edge order.
@@ -924,94 +917,18 @@ impl<S: Slots> Spec for ConnectedDegree<S> {
     }
 }
 
-/// Which state representation [`count_auto`] / [`build_auto`] used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StateKind {
-    /// [`Packed`] states (`2w + f <= 25`).
-    Packed,
-    /// [`Wide`] states.
-    Wide,
-}
-
-/// Counts the members of `p` (in its edge order) with the count-only DP, on packed states
-/// when they fit and wide ones otherwise.
-///
-/// # Errors
-/// [`ConnectedError`] for a malformed or too wide problem, or an exhausted budget.
-pub fn count_auto(
-    p: &ConnectedProblem,
-    limits: &Limits,
-) -> Result<(Counted, StateKind), ConnectedError> {
-    match ConnectedDegreeSpec::new(p) {
-        Ok(spec) => Ok((count_with_stats(&spec, limits)?, StateKind::Packed)),
-        Err(SpecError::TooWide(_)) => {
-            let spec = WideConnectedDegreeSpec::new(p)?;
-            Ok((count_with_stats(&spec, limits)?, StateKind::Wide))
-        }
-        Err(e) => Err(e.into()),
-    }
-}
-
-/// Builds the reduced ZDD of `p` into `zdd` (which must have at least
-/// [`ConnectedProblem::num_vars`] variables) and returns its root and every member's edge
-/// multiplicities decoder.
-///
-/// # Errors
-/// [`ConnectedError`] for a malformed or too wide problem, or an exhausted budget.
-pub fn build_auto(
-    p: &ConnectedProblem,
-    zdd: &mut Zdd,
-    limits: &Limits,
-) -> Result<(NodeId, StateKind), ConnectedError> {
-    match ConnectedDegreeSpec::new(p) {
-        Ok(spec) => Ok((build_zdd(&spec, zdd, limits)?, StateKind::Packed)),
-        Err(SpecError::TooWide(_)) => {
-            let spec = WideConnectedDegreeSpec::new(p)?;
-            Ok((build_zdd(&spec, zdd, limits)?, StateKind::Wide))
-        }
-        Err(e) => Err(e.into()),
-    }
-}
-
-/// The members of the family rooted at `f` as edge multiplicities (in `p`'s edge order).
-pub fn members_of(p: &ConnectedProblem, zdd: &Zdd, f: NodeId) -> Vec<Vec<u8>> {
-    let mut edge_of = Vec::with_capacity(p.num_vars());
-    for (e, &mx) in p.max.iter().enumerate() {
-        for _ in 0..mx {
-            edge_of.push(e);
-        }
-    }
-    zdd.iter(f)
-        .map(|vars| {
-            let mut x = vec![0u8; p.edges.len()];
-            for v in vars {
-                x[edge_of[v as usize]] += 1;
-            }
-            x
-        })
-        .collect()
-}
-
-/// Why a connected-degree count or build failed.
-#[derive(Debug, thiserror::Error, PartialEq)]
-pub enum ConnectedError {
-    /// The problem is malformed or too wide.
-    #[error(transparent)]
-    Spec(#[from] SpecError),
-    /// A budget or the time ran out.
-    #[error(transparent)]
-    Stopped(#[from] Stopped),
-}
-
 /// A problem as a family of the frontier's one entry point ([`crate::run::count_family`],
 /// [`crate::run::build_family`]): packed states while its `2w + f` fields fit them.
-impl crate::run::SpecFamily for ConnectedProblem {
+impl SpecFamily for ConnectedProblem {
     fn width(&self) -> usize {
         self.state_width().map_or(usize::MAX, |(w, f)| 2 * w + f)
     }
 
     fn wide(&self) -> bool {
-        matches!(ConnectedDegreeSpec::new(self), Err(SpecError::TooWide(_)))
+        matches!(
+            ConnectedDegree::<Packed>::new(self),
+            Err(SpecError::TooWide(_))
+        )
     }
 
     fn spec<M: Slots>(&self) -> Result<impl Spec, SpecError> {

@@ -1,8 +1,8 @@
 //! Degree propagation over a window of future edges: a state whose frontier degrees cannot be
 //! completed by the next edges is rejected at once, not levels later.
 //!
-//! Why: on many-solution Hashi instances (CLLV, 100-200 islands) more than 90 % of a level's
-//! states have no completion at all (the reduced diagram's widest level is 20-100 times
+//! Why: on instances with many members (100-200 vertices, many crossings) more than 90 % of
+//! a level's states have no completion at all (the reduced diagram's widest level is 20-100 times
 //! smaller); they die only when their last edges are decided, and until then they branch.
 //! Most of them fail a purely local degree argument a few edges ahead: bounds propagation
 //! (each vertex's degree between what its undecided edges must and can still carry, a used
