@@ -162,6 +162,14 @@ fn random_exact_degree_instances_match_the_oracle() {
             BigUint::from(expect),
             "best order, seed {seed}"
         );
+        // and in the row-major order (edges by their smaller end), as callers with points
+        // numbered row-major use it
+        let row_major = ConnectedOrder::RowMajor.perm(&p, None).unwrap();
+        assert_eq!(
+            family_count(&p.permuted(&row_major)),
+            BigUint::from(expect),
+            "row-major order, seed {seed}"
+        );
     }
     assert!(nonzero >= 100, "only {nonzero} solvable");
 }
