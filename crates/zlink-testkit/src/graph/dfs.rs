@@ -11,7 +11,6 @@ use super::SmallGraph;
 #[cfg(doc)]
 use super::{cycles, st_paths};
 
-
 /// Number of simple `s`–`t` paths by depth-first search over vertices (no subset enumeration),
 /// so it reaches graphs too big for [`st_paths`], such as the 6×6 grid (1,262,816 paths).
 /// For `s == t` the count is 1 (the empty path), matching [`st_paths`].

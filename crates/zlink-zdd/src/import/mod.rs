@@ -15,9 +15,6 @@
 //!
 //! The raw form and its storage are here; the reduction (`Zdd::import`) is in `reduce.rs`.
 
-
-use crate::NodeId;
-
 /// A child reference given to or read from an [`Unreduced`] diagram: a terminal, or
 /// `(var, index)` into row `var` (the diagram itself stores 4-byte links, see the module docs).
 ///

@@ -8,7 +8,7 @@
 
 use hashbrown::HashTable;
 
-use super::{Unreduced, CHUNK, CHUNK_BITS};
+use super::{Link, Unreduced, CHUNK, CHUNK_BITS};
 use crate::store::find_or_push;
 use crate::{BudgetExceeded, NodeId};
 

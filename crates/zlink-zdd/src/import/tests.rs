@@ -1,6 +1,7 @@
 //! The raw form against its row lists and the reduction against a direct count.
 
 use super::*;
+use crate::NodeId;
 use num_bigint::BigUint;
 
 /// Random rows: `width(v)` nodes in row `v`, children terminals or nodes of any later row
