@@ -59,7 +59,7 @@ pub trait Spec: Sync {
     fn child(&self, s: &Self::State, level: Level, take: bool) -> Step<Self::State>;
 
     /// Whether the 1-branch of the node at `level` with state `s` may be anything but
-    /// [`Step::Reject`]; used by the lookahead ([`crate::combinators::Lookahead`]) to skip
+    /// [`Step::Reject`]; used by the lookahead ([`crate::lookahead::Lookahead`]) to skip
     /// nodes that reduction would suppress. May answer `true` when unsure (the node is then
     /// kept and reduced away later) but never `false` for a takable node. The default computes
     /// the child; specs override it with a cheap test.

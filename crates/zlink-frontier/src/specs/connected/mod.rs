@@ -58,7 +58,7 @@
 //! crossed, is settled without waiting for its edges.)
 //!
 //! With a *window* `k > 0` ([`ConnectedProblem::window`]), each state also passes a check over
-//! the next `k` edges ([`window`]): bounds propagation of the degree rule and the crossing rule
+//! the next `k` edges (`window.rs`): bounds propagation of the degree rule and the crossing rule
 //! on those edges (the ones beyond at their full range), then a connectivity test on the
 //! frontier labels, the window's edges that may still be used and one node for everything
 //! beyond. Both are relaxations, so no state with a completion is rejected; they catch the
@@ -67,7 +67,7 @@
 //! memoised per level by the fields they read.
 //!
 //! The state type is a parameter ([`Slots`]): [`ConnectedDegree`] on
-//! [`Packed`](crate::packed::Packed) states holds up to 25 fields (frontier width `w` and `f`
+//! [`Packed`] states holds up to 25 fields (frontier width `w` and `f`
 //! live flags with `2w + f <= 25`), on [`Wide`](crate::packed::Wide) states up to 250. A
 //! [`ConnectedProblem`] is a [`SpecFamily`]: [`crate::run::count_family`] and
 //! [`crate::run::build_family`] pick the narrow one when it fits.
