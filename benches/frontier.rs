@@ -7,7 +7,8 @@
 //!
 //! Run: `cargo bench --bench frontier`.
 
-use zlink_frontier::specs::mate::{MateSpec, WideMateSpec};
+use zlink_frontier::packed::{Packed, Wide};
+use zlink_frontier::specs::mate::Mate;
 use zlink_frontier::{build_zdd, count, EdgeOrder, Graph, Limits};
 use zlink_zdd::Zdd;
 
@@ -15,9 +16,9 @@ fn main() {
     divan::main();
 }
 
-fn corner_paths(n: usize) -> MateSpec {
+fn corner_paths(n: usize) -> Mate<Packed> {
     let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
-    MateSpec::st_paths(&g, 0, (n * n - 1) as u32, false).expect("grid spec")
+    Mate::<Packed>::st_paths(&g, 0, (n * n - 1) as u32, false).expect("grid spec")
 }
 
 fn pool(threads: usize) -> rayon::ThreadPool {
@@ -51,7 +52,7 @@ fn build_paths_1_thread(n: usize) {
 #[divan::bench(args = [8, 9, 10], sample_count = 5)]
 fn build_cycles_1_thread(n: usize) {
     let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
-    let spec = MateSpec::cycles(&g, false).expect("grid spec");
+    let spec = Mate::<Packed>::cycles(&g, false).expect("grid spec");
     pool(1).install(|| {
         let mut zdd = Zdd::new(0);
         divan::black_box(build_zdd(&spec, &mut zdd, &Limits::default()).expect("no budget"));
@@ -59,11 +60,11 @@ fn build_cycles_1_thread(n: usize) {
 }
 
 /// The cost of wide states: the same count (corner paths, frontier order) with
-/// [`WideMateSpec`] instead of the packed [`MateSpec`] of `count_paths_1_thread`.
+/// [`Mate<Wide>`] instead of the packed [`Mate<Packed>`] of `count_paths_1_thread`.
 #[divan::bench(args = [8, 9, 10], sample_count = 5)]
 fn count_paths_wide_states_1_thread(n: usize) {
     let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
-    let spec = WideMateSpec::st_paths(&g, 0, (n * n - 1) as u32, false).expect("grid spec");
+    let spec = Mate::<Wide>::st_paths(&g, 0, (n * n - 1) as u32, false).expect("grid spec");
     pool(1).install(|| divan::black_box(count(&spec, &Limits::default()).expect("no budget")));
 }
 
@@ -72,9 +73,9 @@ fn count_paths_wide_states_1_thread(n: usize) {
 fn build_and_count_12(cycles: bool) {
     let (g, _) = EdgeOrder::RowMajor.apply(&Graph::grid(12, 12));
     let spec = if cycles {
-        MateSpec::cycles(&g, false)
+        Mate::<Packed>::cycles(&g, false)
     } else {
-        MateSpec::st_paths(&g, 0, 143, false)
+        Mate::<Packed>::st_paths(&g, 0, 143, false)
     }
     .expect("grid spec");
     pool(1).install(|| {

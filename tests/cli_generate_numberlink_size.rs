@@ -11,7 +11,7 @@ use zlink_puzzle::numberlink::url::parse_url;
 use zlink_puzzle::numberlink::NumberlinkGrid;
 use zlink_puzzle::Coord;
 use zlink_testkit::graph::SmallGraph;
-use zlink_testkit::numberlink::{grid_squares, solutions};
+use zlink_testkit::numbered_paths::{grid_squares, solutions};
 
 /// The number of solutions of `p` by the oracle, under `cover` and no U-bends when `no_u`.
 fn brute_count(p: &NumberlinkGrid, cover: bool, no_u: bool) -> usize {

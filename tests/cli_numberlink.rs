@@ -7,7 +7,7 @@ use common::{stops_with, zlink};
 use zlink_puzzle::numberlink::{formats::parse_compact, Rules};
 use zlink_puzzle::Coord;
 use zlink_testkit::graph::SmallGraph;
-use zlink_testkit::numberlink as brute;
+use zlink_testkit::numbered_paths as brute;
 
 /// The brute force's solutions of a compact grid under `rules`.
 fn brute_count(text: &str, rules: Rules) -> usize {

@@ -7,7 +7,8 @@
 
 use std::time::Instant;
 
-use zlink_frontier::specs::mate::MateSpec;
+use zlink_frontier::packed::Packed;
+use zlink_frontier::specs::mate::Mate;
 use zlink_frontier::{build, EdgeOrder, Graph, Limits};
 
 /// User + system CPU seconds of this process (`/proc/self/stat` fields 14 and 15, in ticks).
@@ -60,8 +61,8 @@ fn main() {
     let (g, _) = EdgeOrder::RowMajor.apply(&Graph::grid(n, n));
     let last = (n * n - 1) as u32;
     let spec = match kind {
-        "cycles" => MateSpec::cycles(&g, false),
-        _ => MateSpec::st_paths(&g, 0, last, false),
+        "cycles" => Mate::<Packed>::cycles(&g, false),
+        _ => Mate::<Packed>::st_paths(&g, 0, last, false),
     }
     .expect("grid spec");
     let pool = rayon::ThreadPoolBuilder::new()

@@ -8,7 +8,7 @@
 //! into the shard buckets of their children's levels. Arrival order and shard counts never
 //! depend on the thread count, so neither do node ids.
 //!
-//! The spec runs under the 1-branch [`Lookahead`](crate::lookahead::Lookahead): a child whose own 1-branch is rejected is
+//! The spec runs under the 1-branch [`Lookahead`]: a child whose own 1-branch is rejected is
 //! skipped over at once, so the raw diagram holds almost only nodes that survive reduction
 //! (13×13 corner paths: 15.0 M raw nodes for 13.8 M reduced, against 27 M raw without it).
 //!

@@ -13,17 +13,18 @@
 //!
 //! ```
 //! use zlink_frontier::combinators::{subset, Intersection};
-//! use zlink_frontier::specs::{degree::DegreeSpec, mate::MateSpec};
+//! use zlink_frontier::packed::Packed;
+//! use zlink_frontier::specs::{degree::DegreeSpec, mate::Mate};
 //! use zlink_frontier::{build_zdd, count, Graph, Limits};
 //! let g = Graph::grid(3, 3);
 //! // Cycles through the centre vertex 4: cycles ∩ {deg(4) = 2}.
 //! let mut allowed = vec![0b101u32; 9];
 //! allowed[4] = 0b100;
-//! let both = Intersection::new(MateSpec::cycles(&g, false).unwrap(), DegreeSpec::new(&g, &allowed).unwrap());
+//! let both = Intersection::new(Mate::<Packed>::cycles(&g, false).unwrap(), DegreeSpec::new(&g, &allowed).unwrap());
 //! assert_eq!(count(&both, &Limits::default()).unwrap(), 12u32.into()); // 4 squares, 4 dominoes, 4 L-trominoes
 //! // The same through subsetting a built ZDD of all cycles.
 //! let mut zdd = zlink_zdd::Zdd::new(g.num_edges() as u32);
-//! let all = build_zdd(&MateSpec::cycles(&g, false).unwrap(), &mut zdd, &Limits::default()).unwrap();
+//! let all = build_zdd(&Mate::<Packed>::cycles(&g, false).unwrap(), &mut zdd, &Limits::default()).unwrap();
 //! let through = subset(&mut zdd, all, &DegreeSpec::new(&g, &allowed).unwrap(), &Limits::default()).unwrap();
 //! assert_eq!(zdd.count(through), 12u32.into()); // 4 squares, 4 dominoes, 4 L-trominoes
 //! ```
@@ -146,18 +147,19 @@ impl<A: Spec, B: Spec> Spec for Intersection<A, B> {
 /// state is the pair of states and nothing else (an [`Intersection`] also keeps each side's
 /// next level, and steps a side that waits at a later level).
 ///
-/// Why: the Slitherlink count (cycles ∩ clue counts, both stepwise) spends most of its time
-/// per state in the intersection; in lockstep a state is 16 bytes smaller and a child is the
+/// Why: a loop count with cell clues (cycles ∩ clue counts, both stepwise) spends most of
+/// its time per state in the intersection; in lockstep a state is 16 bytes smaller and a child is the
 /// two sides' children, nothing more. The family is that of [`Intersection`] (a side's accept
 /// still needs the other side to accept the empty rest).
 ///
 /// ```
 /// use zlink_frontier::combinators::{Intersection, Lockstep};
-/// use zlink_frontier::specs::{groups::GroupSpec, mate::MateSpec};
+/// use zlink_frontier::packed::Packed;
+/// use zlink_frontier::specs::{groups::GroupSpec, mate::Mate};
 /// use zlink_frontier::{count, Graph, Limits};
 /// let g = Graph::grid(3, 3);
 /// // cycles through exactly one of the edges 0 and 1, and both of 5 and 6
-/// let cycles = MateSpec::cycles(&g, false).unwrap();
+/// let cycles = Mate::<Packed>::cycles(&g, false).unwrap();
 /// let groups = GroupSpec::new(g.num_edges() as u32, &[(vec![0, 1], 1), (vec![5, 6], 2)]).unwrap();
 /// let opts = Limits::default();
 /// let general = count(&Intersection::new(&cycles, &groups), &opts).unwrap();
@@ -223,7 +225,7 @@ impl<A: Stepwise, B: Stepwise> Stepwise for Lockstep<A, B> {}
 
 /// A spec with some levels fixed: a fixed-on level must be taken, a fixed-off level must not.
 ///
-/// Why: puzzle engines deduce edges before the build (Numberlink, Slitherlink); a fixed level
+/// Why: puzzle engines deduce edges before the build (the path and loop puzzles); a fixed level
 /// keeps one branch at every node, and a fixed-on level that a child would skip (by jumping to a
 /// later level or accepting) rejects it.
 #[derive(Clone, Debug)]

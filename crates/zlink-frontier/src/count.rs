@@ -6,7 +6,7 @@
 //!
 //! Each level is expanded into shard buckets and merged per shard (`pending.rs`, the
 //! mechanism the builder shares); a child may land several levels below (the spec runs under
-//! the 1-branch [`Lookahead`](crate::lookahead::Lookahead), which skips nodes whose 1-branch is rejected: 31% fewer states
+//! the 1-branch [`Lookahead`], which skips nodes whose 1-branch is rejected: 31% fewer states
 //! on grid paths). Sums are exact and the shard of a state is fixed per level, so the answer
 //! does not depend on the thread count.
 //!

@@ -7,11 +7,15 @@
 //! ([`specs`]) and combinators ([`combinators`]), and the two engines that run a spec: the
 //! builder ([`build()`], output reduced by `zlink_zdd`) and the count-only DP ([`count()`]).
 //!
+//! Start with [`Mates`] (paths and cycles of your own graph, read back as your edges) or a
+//! spec of [`specs`] run by [`count()`] or [`build()`] under a [`Limits`].
+//!
 //! ```
-//! use zlink_frontier::{count, EdgeOrder, Graph, specs::mate::MateSpec};
+//! use zlink_frontier::packed::Packed;
+//! use zlink_frontier::{count, EdgeOrder, Graph, Limits, Mate};
 //! let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(4, 4));
-//! let paths = MateSpec::st_paths(&g, 0, 15, false).unwrap();
-//! assert_eq!(count(&paths, &Default::default()).unwrap(), 184u32.into()); // OEIS A007764
+//! let paths = Mate::<Packed>::st_paths(&g, 0, 15, false).unwrap();
+//! assert_eq!(count(&paths, &Limits::default()).unwrap(), 184u32.into()); // OEIS A007764
 //! ```
 
 mod budget;
@@ -35,4 +39,5 @@ pub use graph::{Graph, GraphError, Vertex};
 pub use order::{frontier_widths, EdgeOrder};
 pub use run::{build_family, count_family, BuildReport, CountReport, RunError, SpecFamily};
 pub use spec::{Level, Spec, Step, Stepwise};
+pub use specs::mate::{BuiltMates, Mate, MateKind, Mates};
 pub use zlink_base::{Limits, Stopped};

@@ -2,12 +2,12 @@
 //!
 //! Two representations behind one trait ([`Slots`]), chosen by a spec's type at construction:
 //!
-//! * [`Packed`]: up to [`MAX_WIDTH`] 5-bit fields in two 64-bit words. Hashing is two multiplies,
+//! * [`Packed`]: up to [`MAX_WIDTH`] 5-bit fields in two 64-bit words. A hash is two multiplies,
 //!   equality two compares and a level's states need no heap allocation — this is the fast
 //!   path, and frontier-minimising orders of puzzle-size grids fit in it.
 //! * [`Inline`]: one byte per slot in a fixed array of [`MAX_INLINE_WIDTH`] bytes, for the
-//!   widths just past packed fields (a 60×60 Slitherlink needs about 61 slots): no heap
-//!   allocation per state, hashed as eight words.
+//!   widths just past packed fields (the cycles of a 60×60 grid of cells need about 61
+//!   slots): no heap allocation per state, hashed as eight words.
 //! * [`Wide`]: one byte per slot in a boxed slice, for any width up to [`MAX_WIDE_WIDTH`].
 //!   Slower (a heap allocation per state), but the levels of constrained puzzle specs are
 //!   small.

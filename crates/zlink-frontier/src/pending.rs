@@ -6,7 +6,7 @@
 //! level and *shard* (a slice of the hash space), so a child landing several levels below
 //! costs nothing extra. *Merge*: when a level's turn comes, each of its shards is merged on
 //! its own (in parallel), with a hash table small enough to stay in the cache. Radix
-//! partitioning first and hashing per shard measured 1.7× faster than one big table even on
+//! partitioning first and a hash table per shard measured 1.7× faster than one big table even on
 //! one thread (14×14 count).
 //!
 //! Order: a chunk is a contiguous range of the level's states and chunks are appended in

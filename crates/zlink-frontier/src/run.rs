@@ -1,6 +1,6 @@
 //! The one entry point that counts or builds a spec family under a run's limits.
 //!
-//! Why: every caller (the CLI's `count paths|cycles`, the Slitherlink and Numberlink engines,
+//! Why: every caller (the CLI's `count paths|cycles`, the loop and path puzzles' engines,
 //! generators) needs the same four decisions, and each used to make them on its own or not at
 //! all: which state representation the frontier needs ([`Packed`] up to
 //! [`crate::packed::MAX_WIDTH`] slots, [`Inline`] up to [`MAX_INLINE_WIDTH`], [`Wide`]
@@ -11,9 +11,9 @@
 //!
 //! ```
 //! use zlink_base::Limits;
-//! use zlink_frontier::run::{count_family, MateFamily};
-//! use zlink_frontier::Graph;
-//! let cycles = MateFamily::cycles(Graph::grid(3, 3), false);
+//! use zlink_frontier::run::count_family;
+//! use zlink_frontier::{Graph, Mates};
+//! let cycles = Mates::cycles(&Graph::grid(3, 3)).unwrap();
 //! let report = count_family(&cycles, &Limits::default()).unwrap();
 //! assert_eq!(report.count, 13u32.into()); // OEIS A140517(2)
 //! assert!(!report.wide);
@@ -26,11 +26,8 @@ use zlink_zdd::{NodeId, Zdd};
 use crate::budget::Budget;
 use crate::build::build_in;
 use crate::count::count_in;
-use crate::frontier::FrontierPlan;
-use crate::graph::{Graph, Vertex};
 use crate::packed::{Inline, Packed, Slots, Wide, MAX_INLINE_WIDTH, MAX_WIDTH};
 use crate::spec::{Level, Spec};
-use crate::specs::mate::Mate;
 use crate::specs::SpecError;
 
 /// Peak bytes of a build per raw node: the builder's 8-byte rows and pending states, then the
@@ -261,56 +258,4 @@ pub fn build_family<F: SpecFamily>(
         width,
         wide,
     })
-}
-
-/// The mate-function families of a graph (paths, cycles) as a [`SpecFamily`].
-#[derive(Clone, Debug)]
-pub struct MateFamily {
-    graph: Graph,
-    kind: MateKind,
-    hamiltonian: bool,
-}
-
-#[derive(Clone, Copy, Debug)]
-enum MateKind {
-    StPaths(Vertex, Vertex),
-    Cycles,
-}
-
-impl MateFamily {
-    /// Simple `s`-`t` paths of `graph` in its edge order (see [`Mate::st_paths`]).
-    pub fn st_paths(graph: Graph, s: Vertex, t: Vertex, hamiltonian: bool) -> Self {
-        Self {
-            graph,
-            kind: MateKind::StPaths(s, t),
-            hamiltonian,
-        }
-    }
-
-    /// Simple cycles of `graph` in its edge order (see [`Mate::cycles`]).
-    pub fn cycles(graph: Graph, hamiltonian: bool) -> Self {
-        Self {
-            graph,
-            kind: MateKind::Cycles,
-            hamiltonian,
-        }
-    }
-
-    /// The graph.
-    pub fn graph(&self) -> &Graph {
-        &self.graph
-    }
-}
-
-impl SpecFamily for MateFamily {
-    fn width(&self) -> usize {
-        FrontierPlan::new(&self.graph).map_or(usize::MAX, |p| p.width())
-    }
-
-    fn spec<M: Slots>(&self) -> Result<impl Spec, SpecError> {
-        match self.kind {
-            MateKind::StPaths(s, t) => Mate::<M>::st_paths(&self.graph, s, t, self.hamiltonian),
-            MateKind::Cycles => Mate::<M>::cycles(&self.graph, self.hamiltonian),
-        }
-    }
 }

@@ -6,7 +6,7 @@
 //! 0-terminal: no set down this way), [`Step::Accept`] (the 1-terminal: the set is complete,
 //! every later variable is 0) or [`Step::Node`] at a strictly larger level. Skipped levels are
 //! 0 (zero-suppression). The builder ([`crate::build()`]) and the counter ([`crate::count()`])
-//! own everything else: hashing, merging equal states per level, parallelism and budgets.
+//! own everything else: hash tables, merging equal states per level, parallelism and budgets.
 //!
 //! ```
 //! use zlink_frontier::{Level, Spec, Step};
@@ -59,7 +59,7 @@ pub trait Spec: Sync {
     fn child(&self, s: &Self::State, level: Level, take: bool) -> Step<Self::State>;
 
     /// Whether the 1-branch of the node at `level` with state `s` may be anything but
-    /// [`Step::Reject`]; used by the lookahead ([`crate::combinators::Lookahead`]) to skip
+    /// [`Step::Reject`]; used by the lookahead ([`crate::lookahead::Lookahead`]) to skip
     /// nodes that reduction would suppress. May answer `true` when unsure (the node is then
     /// kept and reduced away later) but never `false` for a takable node. The default computes
     /// the child; specs override it with a cheap test.
@@ -87,8 +87,9 @@ pub trait Spec: Sync {
 /// every node child of level `l` is at level `l + 1`, never later.
 ///
 /// Why: two such specs can be intersected with their states side by side and no pending
-/// levels ([`crate::combinators::Lockstep`]), a third of the Slitherlink count's work per
-/// state under the general [`crate::combinators::Intersection`]. Implementing it is a promise
+/// levels ([`crate::combinators::Lockstep`]), a third of the work per state of a loop count
+/// with cell clues (cycles ∩ clue counts)
+/// under the general [`crate::combinators::Intersection`]. Implementing it is a promise
 /// the lockstep intersection checks (it panics on a child at another level).
 pub trait Stepwise: Spec {}
 

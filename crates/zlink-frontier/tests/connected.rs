@@ -1,23 +1,19 @@
 //! The connected degree-constrained spec (`specs::connected`) against the brute-force oracle
 //! of `zlink_testkit::connected`: hundreds of small random instances (multiplicities, degree
 //! sets, crossing pairs, given edges, with and without acyclicity), on packed and wide states,
-//! on 1 and 2 threads, counted and built; plus the puzzle entry points on hand-made instances.
+//! on 1 and 2 threads, counted and built, in their own and in reordered edge orders; plus
+//! hand-made instances and odd-degree spanning trees of grids.
 
 mod common;
 use common::pool;
 use num_bigint::BigUint;
+use zlink_frontier::packed::{Packed, Wide};
+use zlink_frontier::run::{build_family, count_family, RunError};
 use zlink_frontier::specs::connected::layout::{
     edges_in_vertex_order, vertex_order, LayoutOptions,
 };
-use zlink_frontier::specs::connected::order::{best_order, BridgeOrder};
-use zlink_frontier::specs::connected::puzzles::{
-    circuit_board_count, circuit_board_problem, circuit_board_solutions, hashi_count,
-    hashi_solutions, HashiInput, Point, PointEdge,
-};
-use zlink_frontier::specs::connected::{
-    build_auto, count_auto, members_of, ConnectedDegreeSpec, ConnectedProblem, StateKind,
-    WideConnectedDegreeSpec,
-};
+use zlink_frontier::specs::connected::order::{best_order, ConnectedOrder};
+use zlink_frontier::specs::connected::{ConnectedDegree, ConnectedProblem};
 use zlink_frontier::specs::SpecError;
 use zlink_frontier::{build_zdd, count, Limits};
 use zlink_testkit::connected::{self as oracle, MultiInstance};
@@ -62,15 +58,31 @@ fn check_counts_as_given(p: &ConnectedProblem, expect: u64, what: &str) {
     let opts = Limits::default();
     for threads in [1, 2] {
         pool(threads).install(|| {
-            let wide = WideConnectedDegreeSpec::new(p).unwrap();
+            let wide = ConnectedDegree::<Wide>::new(p).unwrap();
             assert_eq!(count(&wide, &opts).unwrap(), expect, "wide, {what}");
-            match ConnectedDegreeSpec::new(p) {
+            match ConnectedDegree::<Packed>::new(p) {
                 Ok(packed) => assert_eq!(count(&packed, &opts).unwrap(), expect, "packed, {what}"),
                 Err(SpecError::TooWide(_)) => {}
                 Err(e) => panic!("{what}: {e}"),
             }
         });
     }
+}
+
+/// Every member of `p` (built through the family entry point) as edge multiplicities in
+/// `p`'s edge order, sorted.
+fn members(p: &ConnectedProblem) -> Vec<Vec<u8>> {
+    let mut zdd = Zdd::new(p.num_vars() as u32);
+    let root = build_family(p, &mut zdd, &Limits::default()).unwrap().root;
+    let decode = ConnectedDegree::<Wide>::new(p).unwrap();
+    let mut got: Vec<Vec<u8>> = zdd.iter(root).map(|v| decode.multiplicities(&v)).collect();
+    got.sort();
+    got
+}
+
+/// The exact count of `p` through the family entry point (packed or wide states).
+fn family_count(p: &ConnectedProblem) -> BigUint {
+    count_family(p, &Limits::default()).unwrap().count
 }
 
 /// Builds the ZDD and compares its members (as multiplicity vectors) with the oracle's.
@@ -83,11 +95,7 @@ fn check_members(p: &ConnectedProblem, inst: &MultiInstance, what: &str) {
             window,
             ..p.clone()
         };
-        let mut zdd = Zdd::new(q.num_vars() as u32);
-        let (root, _) = build_auto(&q, &mut zdd, &Limits::default()).unwrap();
-        let mut got = members_of(&q, &zdd, root);
-        got.sort();
-        assert_eq!(got, want, "window {window}, {what}");
+        assert_eq!(members(&q), want, "window {window}, {what}");
     }
 }
 
@@ -117,10 +125,10 @@ fn random_instances_match_the_oracle() {
     assert!(nonzero >= 100, "only {nonzero} instances with members");
 }
 
-/// Hashi-like instances: every degree exact and at least 1, every edge up to 2 copies,
-/// many crossings; these have more members than the mixed ones.
+/// Exact degrees: every degree exact and at least 1, every edge up to 2 copies, many
+/// crossings; these have more members than the mixed ones.
 #[test]
-fn random_hashi_like_instances_match_the_oracle() {
+fn random_exact_degree_instances_match_the_oracle() {
     let mut nonzero = 0;
     for seed in 0..300u64 {
         let n = 3 + (seed % 5) as usize; // 3..=7
@@ -146,14 +154,21 @@ fn random_hashi_like_instances_match_the_oracle() {
         let p = problem(&inst);
         let expect = oracle::count(&inst);
         nonzero += usize::from(expect > 0);
-        check_counts(&p, expect, &format!("hashi seed {seed}: {inst:?}"));
-        // The convenience entry point, in the best order, agrees too.
-        let bridges: Vec<(usize, usize)> = inst.edges.clone();
-        let degrees: Vec<u8> = deg.iter().map(|&d| d.max(1) as u8).collect();
+        check_counts(&p, expect, &format!("exact seed {seed}: {inst:?}"));
+        // The problem in its best order, through the family entry point, agrees too.
+        let (_, _, q) = best_order(&p, None).unwrap();
         assert_eq!(
-            hashi_count(n, &bridges, &degrees, &inst.crossings).unwrap(),
+            family_count(&q),
             BigUint::from(expect),
-            "hashi_count seed {seed}"
+            "best order, seed {seed}"
+        );
+        // and in the row-major order (edges by their smaller end), as callers with points
+        // numbered row-major use it
+        let row_major = ConnectedOrder::RowMajor.perm(&p, None).unwrap();
+        assert_eq!(
+            family_count(&p.permuted(&row_major)),
+            BigUint::from(expect),
+            "row-major order, seed {seed}"
         );
     }
     assert!(nonzero >= 100, "only {nonzero} solvable");
@@ -184,14 +199,14 @@ fn wide_orders_match_the_oracle() {
         };
         let p = problem(&inst);
         assert!(matches!(
-            ConnectedDegreeSpec::new(&p),
+            ConnectedDegree::<Packed>::new(&p),
             Err(SpecError::TooWide(_))
         ));
         let expect = oracle::count(&inst);
         assert!(expect > 0);
         check_counts(&p, expect, &format!("wide {seed}"));
-        let (c, kind) = count_auto(&p, &Limits::default()).unwrap();
-        assert_eq!((c.count, kind), (BigUint::from(expect), StateKind::Wide));
+        let c = count_family(&p, &Limits::default()).unwrap();
+        assert_eq!((c.count, c.wide), (BigUint::from(expect), true));
     }
 }
 
@@ -203,13 +218,13 @@ fn orders_preserve_counts() {
         let p = problem(&inst);
         let expect = BigUint::from(oracle::count(&inst));
         let coords: Vec<(u32, u32)> = (0..6).map(|v| (v / 3, v % 3)).collect();
-        for o in BridgeOrder::ALL {
+        for o in ConnectedOrder::ALL {
             let perm = o.perm(&p, Some(&coords)).unwrap();
             let q = p.permuted(&perm);
-            assert_eq!(count_auto(&q, &Limits::default()).unwrap().0.count, expect);
+            assert_eq!(family_count(&q), expect);
         }
         let (_, _, q) = best_order(&p, Some(&coords)).unwrap();
-        assert_eq!(count_auto(&q, &Limits::default()).unwrap().0.count, expect);
+        assert_eq!(family_count(&q), expect);
         // The layout's vertex orders (greedy start, annealed with two seeds), with and
         // without a window.
         for (seed, weighted) in [(0, false), (1, false), (2, false), (1, true)] {
@@ -230,7 +245,7 @@ fn orders_preserve_counts() {
                     ..p.permuted(&perm)
                 };
                 assert_eq!(
-                    count_auto(&q, &Limits::default()).unwrap().0.count,
+                    family_count(&q),
                     expect,
                     "layout seed {seed} weighted {weighted}, window {window}"
                 );
@@ -239,62 +254,123 @@ fn orders_preserve_counts() {
     }
 }
 
-#[test]
-fn hashi_by_hand() {
-    // 2 = 2: one double bridge.
-    assert_eq!(
-        hashi_count(2, &[(0, 1)], &[2, 2], &[]).unwrap(),
-        1u32.into()
-    );
-    // A square of islands with clue 2 each: the 4-cycle, or two double bridges (disconnected,
-    // rejected): 1 solution... plus the two "double opposite sides" are disconnected.
-    let sq = [(0, 1), (1, 3), (3, 2), (2, 0)];
-    assert_eq!(hashi_count(4, &sq, &[2; 4], &[]).unwrap(), 1u32.into());
-    // Clue 3 each: one side doubled... degrees 3 = 1 + 2: a cycle with alternating 1, 2:
-    // two ways; or paths? (2,1,2,?) needs all degree 3: x01+x02 = 3 etc. Solutions of
-    // x_a + x_b = 3 around the cycle: alternating (1, 2, 1, 2) and (2, 1, 2, 1).
-    assert_eq!(hashi_count(4, &sq, &[3; 4], &[]).unwrap(), 2u32.into());
-    // A plus: islands 0 (top), 1 (left), 2 (right), 3 (bottom); bridges 1-2 and 0-3 cross,
-    // so clue 1 each cannot connect all four.
-    assert_eq!(
-        hashi_count(4, &[(1, 2), (0, 3)], &[1; 4], &[(0, 1)]).unwrap(),
-        0u32.into()
-    );
-    let (total, sols) = hashi_solutions(4, &sq, &[3; 4], &[], 10).unwrap();
-    assert_eq!(total, 2u32.into());
-    let mut sols = sols;
-    sols.sort();
-    assert_eq!(sols, vec![vec![1, 2, 1, 2], vec![2, 1, 2, 1]]);
-    // Malformed input is an error, not a panic.
-    assert!(hashi_count(2, &[(0, 2)], &[1, 1], &[]).is_err());
-    assert!(hashi_count(2, &[(0, 1)], &[1], &[]).is_err());
-    // With coordinates, the midpoint order is a candidate too.
-    let coords = [(0, 0), (0, 2), (2, 0), (2, 2)];
-    let input = HashiInput {
-        num_islands: 4,
-        bridges: &sq,
-        degrees: &[3; 4],
-        crossings: &[],
-        coords: Some(&coords),
-    };
-    assert_eq!(input.count(&Limits::default()).unwrap().count, 2u32.into());
+/// Islands `0..n` joined by up to two parallel links along `edges`, every degree exactly
+/// `degrees[v]`, the `crossings` pairs not both used (in the given edge order).
+fn exact_degrees(
+    n: usize,
+    edges: &[(u32, u32)],
+    degrees: &[u32],
+    crossings: &[(usize, usize)],
+) -> ConnectedProblem {
+    ConnectedProblem {
+        n,
+        edges: edges.to_vec(),
+        min: vec![0; edges.len()],
+        max: vec![2; edges.len()],
+        allowed: degrees.iter().map(|&d| 1 << d).collect(),
+        crossings: crossings.to_vec(),
+        acyclic: false,
+        window: 0,
+    }
 }
 
-/// The circuit board against the oracle on small boards (all points, degrees {1, 3}, a
-/// spanning tree, given edges).
 #[test]
-fn circuit_boards_match_the_oracle() {
-    let boards: [(usize, usize, Vec<Point>, Vec<PointEdge>); 6] = [
+fn exact_degrees_by_hand() {
+    // 2 = 2: one double link.
+    assert_eq!(
+        family_count(&exact_degrees(2, &[(0, 1)], &[2, 2], &[])),
+        1u32.into()
+    );
+    // A square with degree 2 each: the 4-cycle (two double links would be disconnected).
+    let sq = [(0, 1), (1, 3), (3, 2), (2, 0)];
+    assert_eq!(
+        family_count(&exact_degrees(4, &sq, &[2; 4], &[])),
+        1u32.into()
+    );
+    // Degree 3 each: x_a + x_b = 3 around the cycle, alternating (1, 2, 1, 2) and (2, 1, 2, 1).
+    let three = exact_degrees(4, &sq, &[3; 4], &[]);
+    assert_eq!(family_count(&three), 2u32.into());
+    assert_eq!(members(&three), vec![vec![1, 2, 1, 2], vec![2, 1, 2, 1]]);
+    // A plus: vertices 0 (top), 1 (left), 2 (right), 3 (bottom); links 1-2 and 0-3 cross,
+    // so degree 1 each cannot connect all four.
+    let plus = exact_degrees(4, &[(1, 2), (0, 3)], &[1; 4], &[(0, 1)]);
+    assert_eq!(family_count(&plus), 0u32.into());
+    // Malformed input is an error, not a panic.
+    for bad in [
+        exact_degrees(2, &[(0, 2)], &[1, 1], &[]),
+        exact_degrees(2, &[(0, 1)], &[1], &[]),
+    ] {
+        assert!(matches!(
+            count_family(&bad, &Limits::default()),
+            Err(RunError::Spec(SpecError::BadArgument(_)))
+        ));
+    }
+    // With coordinates, the midpoint order is a candidate too.
+    let coords = [(0, 0), (0, 2), (2, 0), (2, 2)];
+    let (_, _, q) = best_order(&three, Some(&coords)).unwrap();
+    assert_eq!(family_count(&q), 2u32.into());
+}
+
+/// The points of a `rows × cols` grid minus `blocked`, joined by unit edges between
+/// orthogonal open neighbours into a spanning tree whose every point has degree 1 or 3,
+/// containing every `given` edge (point `(r, c)` is vertex `r * cols + c`; a blocked point is
+/// an isolated vertex of degree 0).
+fn odd_tree_problem(
+    rows: usize,
+    cols: usize,
+    blocked: &[(usize, usize)],
+    given: &[(u32, u32)],
+) -> ConnectedProblem {
+    let id = |r: usize, c: usize| (r * cols + c) as u32;
+    let open = |r: usize, c: usize| r < rows && c < cols && !blocked.contains(&(r, c));
+    let mut edges = Vec::new();
+    for r in 0..rows {
+        for c in (0..cols).filter(|&c| open(r, c)) {
+            for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                if open(r2, c2) {
+                    edges.push((id(r, c), id(r2, c2)));
+                }
+            }
+        }
+    }
+    let min = edges.iter().map(|e| u8::from(given.contains(e))).collect();
+    ConnectedProblem {
+        n: rows * cols,
+        max: vec![1; edges.len()],
+        edges,
+        min,
+        allowed: (0..rows * cols)
+            .map(|v| if open(v / cols, v % cols) { 0b1010 } else { 1 })
+            .collect(),
+        crossings: Vec::new(),
+        acyclic: true,
+        window: 0,
+    }
+}
+
+/// Odd-degree spanning trees of small grids against the oracle (all open points, degrees
+/// {1, 3}, a spanning tree, given edges), counted in their own and their best order, and
+/// every member built: a tree of the open points through the given edges.
+#[test]
+fn odd_degree_spanning_trees_of_grids_match_the_oracle() {
+    /// Rows, columns, blocked points, given edges.
+    type Board = (usize, usize, Vec<(usize, usize)>, Vec<(u32, u32)>);
+    let boards: [Board; 6] = [
         (2, 2, vec![], vec![]),
         (2, 3, vec![], vec![]),
         (3, 3, vec![], vec![]),
         (3, 4, vec![(0, 0)], vec![]),
-        (4, 4, vec![(1, 1), (2, 3)], vec![((0, 0), (0, 1))]),
-        (3, 4, vec![], vec![((1, 1), (1, 2)), ((0, 3), (1, 3))]),
+        (4, 4, vec![(1, 1), (2, 3)], vec![(0, 1)]),
+        (3, 4, vec![], vec![(5, 6), (3, 7)]),
     ];
     let mut any = false;
     for (rows, cols, blocked, given) in boards {
-        let (p, _) = circuit_board_problem(rows, cols, &blocked, &given).unwrap();
+        let p = odd_tree_problem(rows, cols, &blocked, &given);
+        assert_eq!(
+            p.min.iter().filter(|&&x| x == 1).count(),
+            given.len(),
+            "every given edge is an edge"
+        );
         let inst = MultiInstance {
             n: p.n,
             edges: p
@@ -312,18 +388,16 @@ fn circuit_boards_match_the_oracle() {
         any |= expect > 0;
         let what = format!("{rows}x{cols} {blocked:?} {given:?}");
         check_counts(&p, expect, &what);
-        assert_eq!(
-            circuit_board_count(rows, cols, &blocked, &given).unwrap(),
-            BigUint::from(expect),
-            "{what}"
-        );
-        let (total, sols) = circuit_board_solutions(rows, cols, &blocked, &given, 5).unwrap();
-        assert_eq!(total, BigUint::from(expect));
-        for s in &sols {
+        let (_, _, q) = best_order(&p, None).unwrap();
+        assert_eq!(family_count(&q), BigUint::from(expect), "{what}");
+        let trees = members(&p);
+        assert_eq!(trees.len() as u64, expect, "{what}");
+        for x in &trees {
             // A spanning tree of the open points: open points - 1 edges, given ones included.
-            assert_eq!(s.len(), rows * cols - blocked.len() - 1, "{what}");
-            for g in &given {
-                assert!(s.contains(g), "{what}");
+            let used = x.iter().filter(|&&k| k > 0).count();
+            assert_eq!(used, rows * cols - blocked.len() - 1, "{what}");
+            for (i, &k) in x.iter().enumerate() {
+                assert!(k > 0 || p.min[i] == 0, "{what}");
             }
         }
     }
@@ -339,7 +413,7 @@ fn build_matches_count_on_threads() {
         let expect = BigUint::from(oracle::count(&inst));
         for threads in [1, 2] {
             pool(threads).install(|| {
-                let spec = WideConnectedDegreeSpec::new(&p).unwrap();
+                let spec = ConnectedDegree::<Wide>::new(&p).unwrap();
                 let mut zdd = Zdd::new(p.num_vars() as u32);
                 let f = build_zdd(&spec, &mut zdd, &Limits::default()).unwrap();
                 assert_eq!(zdd.count(f), expect);

@@ -1,4 +1,4 @@
-//! Numberlink mate spec ([`Mate::numbered`], Algorithm 2) against the brute-force oracle of
+//! The numbered mate spec ([`Mate::numbered`], Algorithm 2) against the brute-force oracle of
 //! zlink-testkit: built families compared exactly and counts, on seeded random grids and random
 //! graphs, with and without `cover`, on packed and wide states, in three edge orders.
 
@@ -12,7 +12,7 @@ use zlink_frontier::specs::mate::Mate;
 use zlink_frontier::specs::SpecError;
 use zlink_frontier::{build_zdd, count, EdgeOrder, Graph, Limits, Spec};
 use zlink_testkit::graph::SmallGraph;
-use zlink_testkit::numberlink::{random_pairs, solutions};
+use zlink_testkit::numbered_paths::{random_pairs, solutions};
 use zlink_zdd::{NodeId, Zdd};
 
 /// Members of `f` as edge masks over the original edge numbering, sorted.

@@ -1,7 +1,8 @@
 //! Published counts (OEIS) for grid graphs, in count-only mode and through the builder.
 
 use num_bigint::BigUint;
-use zlink_frontier::specs::mate::MateSpec;
+use zlink_frontier::packed::Packed;
+use zlink_frontier::specs::mate::Mate;
 use zlink_frontier::{build, count, EdgeOrder, Graph, Limits};
 use zlink_zdd::import::{RawRef, Unreduced};
 
@@ -36,9 +37,9 @@ fn oeis(seq: &str) -> Vec<String> {
     zlink_testkit::data::published(seq)
 }
 
-fn corner_paths(n: usize, order: EdgeOrder) -> MateSpec {
+fn corner_paths(n: usize, order: EdgeOrder) -> Mate<Packed> {
     let (g, _) = order.apply(&Graph::grid(n, n));
-    MateSpec::st_paths(&g, 0, (n * n - 1) as u32, false).unwrap()
+    Mate::<Packed>::st_paths(&g, 0, (n * n - 1) as u32, false).unwrap()
 }
 
 #[test]
@@ -80,7 +81,7 @@ fn a140517_cycles() {
     for (i, want) in oeis("A140517").iter().enumerate() {
         let n = i + 1;
         let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
-        let spec = MateSpec::cycles(&g, false).unwrap();
+        let spec = Mate::<Packed>::cycles(&g, false).unwrap();
         assert_eq!(
             count(&spec, &Limits::default()).unwrap(),
             big(want),
@@ -98,7 +99,7 @@ fn a003763_hamiltonian_cycles() {
     for (i, want) in oeis("A003763").iter().enumerate() {
         let n = 2 * (i + 1);
         let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
-        let spec = MateSpec::cycles(&g, true).unwrap();
+        let spec = Mate::<Packed>::cycles(&g, true).unwrap();
         assert_eq!(
             count(&spec, &Limits::default()).unwrap(),
             big(want),
@@ -108,7 +109,11 @@ fn a003763_hamiltonian_cycles() {
     // Odd grids have no Hamiltonian cycle (bipartite with an odd number of vertices).
     let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(5, 5));
     assert_eq!(
-        count(&MateSpec::cycles(&g, true).unwrap(), &Limits::default()).unwrap(),
+        count(
+            &Mate::<Packed>::cycles(&g, true).unwrap(),
+            &Limits::default()
+        )
+        .unwrap(),
         BigUint::default()
     );
 }

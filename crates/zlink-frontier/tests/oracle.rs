@@ -7,8 +7,11 @@ use common::graph;
 use num_bigint::BigUint;
 use proptest::prelude::*;
 use zlink_frontier::combinators::{subset, Intersection, Lockstep};
-use zlink_frontier::specs::{degree::DegreeSpec, mate::MateSpec};
-use zlink_frontier::{build_zdd, count, EdgeOrder, Limits, Spec};
+use zlink_frontier::packed::Packed;
+use zlink_frontier::run::RunError;
+use zlink_frontier::specs::SpecError;
+use zlink_frontier::specs::{degree::DegreeSpec, mate::Mate};
+use zlink_frontier::{build_zdd, count, BuiltMates, EdgeOrder, Limits, MateKind, Mates, Spec};
 use zlink_testkit::graph::{self as oracle, SmallGraph};
 use zlink_zdd::{NodeId, Zdd};
 
@@ -70,31 +73,31 @@ fn check_all(sg: &SmallGraph, s: usize, t: usize, bits: u64) {
         let (g, perm) = order.apply(&g0);
         let (s32, t32) = (s as u32, t as u32);
         check(
-            &MateSpec::path_matchings(&g).unwrap(),
+            &Mate::<Packed>::path_matchings(&g).unwrap(),
             &perm,
             &oracle::path_matchings(sg),
             "path matchings",
         );
         check(
-            &MateSpec::st_paths(&g, s32, t32, false).unwrap(),
+            &Mate::<Packed>::st_paths(&g, s32, t32, false).unwrap(),
             &perm,
             &oracle::st_paths(sg, s, t),
             "s-t paths",
         );
         check(
-            &MateSpec::st_paths(&g, s32, t32, true).unwrap(),
+            &Mate::<Packed>::st_paths(&g, s32, t32, true).unwrap(),
             &perm,
             &oracle::hamiltonian_st_paths(sg, s, t),
             "Hamiltonian s-t paths",
         );
         check(
-            &MateSpec::cycles(&g, false).unwrap(),
+            &Mate::<Packed>::cycles(&g, false).unwrap(),
             &perm,
             &oracle::cycles(sg),
             "cycles",
         );
         check(
-            &MateSpec::cycles(&g, true).unwrap(),
+            &Mate::<Packed>::cycles(&g, true).unwrap(),
             &perm,
             &oracle::hamiltonian_cycles(sg),
             "Hamiltonian cycles",
@@ -107,7 +110,7 @@ fn check_all(sg: &SmallGraph, s: usize, t: usize, bits: u64) {
             "degree-constrained",
         );
         // Combinators: intersection of two specs, and subsetting a built ZDD.
-        let cyc = MateSpec::cycles(&g, false).unwrap();
+        let cyc = Mate::<Packed>::cycles(&g, false).unwrap();
         let deg = DegreeSpec::new(&g, &masks).unwrap();
         check(
             &Intersection::new(&cyc, &deg),
@@ -121,7 +124,7 @@ fn check_all(sg: &SmallGraph, s: usize, t: usize, bits: u64) {
             &intersect(&oracle::cycles(sg), &degree),
             "cycles ∩ degree in lockstep",
         );
-        let paths = MateSpec::st_paths(&g, s32, t32, false).unwrap();
+        let paths = Mate::<Packed>::st_paths(&g, s32, t32, false).unwrap();
         check(
             &Intersection::new(&deg, &paths),
             &perm,
@@ -136,7 +139,7 @@ fn check_all(sg: &SmallGraph, s: usize, t: usize, bits: u64) {
         );
         let mut zdd = Zdd::new(g.num_edges() as u32);
         let pm = build_zdd(
-            &MateSpec::path_matchings(&g).unwrap(),
+            &Mate::<Packed>::path_matchings(&g).unwrap(),
             &mut zdd,
             &Limits::default(),
         )
@@ -163,6 +166,77 @@ proptest! {
     }
 }
 
+/// A [`Mates`] family reorders the caller's graph and reads every member back as the caller's
+/// edges: the members (as the caller's edge indices, and as its vertex pairs) and the counts
+/// equal the oracle's on the caller's own numbering, in every edge order.
+fn check_mates(sg: &SmallGraph, s: usize, t: usize) {
+    let g = graph(sg);
+    let limits = Limits::default();
+    let masks = |built: &BuiltMates| {
+        let mut v: Vec<u64> = built
+            .member_edges()
+            .map(|es| es.iter().fold(0u64, |m, &i| m | 1 << i))
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    let kinds = [
+        (
+            MateKind::Paths(s as u32, t as u32),
+            false,
+            oracle::st_paths(sg, s, t),
+        ),
+        (
+            MateKind::Paths(s as u32, t as u32),
+            true,
+            oracle::hamiltonian_st_paths(sg, s, t),
+        ),
+        (MateKind::Cycles, false, oracle::cycles(sg)),
+        (MateKind::Cycles, true, oracle::hamiltonian_cycles(sg)),
+    ];
+    for order in [EdgeOrder::AsGiven, EdgeOrder::Frontier, EdgeOrder::Greedy] {
+        for (kind, hamiltonian, want) in &kinds {
+            let what = format!("{kind:?} hamiltonian {hamiltonian} {order:?} on {sg:?}");
+            let mut fam = Mates::new(&g, *kind, order, &limits).unwrap();
+            if *hamiltonian {
+                fam = fam.hamiltonian();
+            }
+            let built = fam.build(&limits).unwrap();
+            assert_eq!(masks(&built), *want, "{what}");
+            assert_eq!(built.count(), BigUint::from(want.len()), "{what}");
+            assert_eq!(fam.count(&limits).unwrap().count, built.count(), "{what}");
+            for (pairs, edges) in built.members().zip(built.member_edges()) {
+                let theirs: Vec<(u32, u32)> = edges.iter().map(|&i| g.edges()[i]).collect();
+                assert_eq!(pairs, theirs, "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn mates_read_members_back_as_the_callers_edges() {
+    for seed in 0..40u64 {
+        let n = 3 + (seed % 6) as usize;
+        let m = (n + (seed / 6 % 6) as usize).min(n * (n - 1) / 2);
+        let sg = SmallGraph::random(seed ^ 0x4D41_5445, n, m);
+        check_mates(&sg, 0, n - 1);
+    }
+    check_mates(&SmallGraph::grid(3, 4), 0, 11);
+    // a terminal that is not a vertex is a setup error, before any ordering
+    let g = graph(&SmallGraph::grid(2, 2));
+    assert!(matches!(
+        Mates::paths(&g, 0, 9),
+        Err(RunError::Spec(SpecError::VertexOutOfRange {
+            vertex: 9,
+            n: 4
+        }))
+    ));
+    // ordering a graph is checked against the memory budget before it is allocated
+    let tight = Limits::default().with_memory(100);
+    let e = Mates::new(&g, MateKind::Cycles, EdgeOrder::Frontier, &tight).unwrap_err();
+    assert!(e.is_budget(), "{e}");
+}
+
 #[test]
 fn small_grids_match_the_oracle() {
     for (r, c) in [(1, 1), (1, 4), (2, 2), (2, 5), (3, 3), (3, 4)] {
@@ -186,7 +260,7 @@ fn hamiltonian_parity_only_prunes_empty_families() {
         let n = r * c;
         for s in 0..n {
             for t in 0..n {
-                let spec = MateSpec::st_paths(&g, s as u32, t as u32, true).unwrap();
+                let spec = Mate::<Packed>::st_paths(&g, s as u32, t as u32, true).unwrap();
                 let got = count_with_stats(&spec, &Limits::default()).unwrap();
                 let want = oracle::hamiltonian_st_paths(&sg, s, t).len();
                 assert_eq!(got.count, BigUint::from(want), "{r}x{c} {s}-{t}");
@@ -206,7 +280,7 @@ fn hamiltonian_parity_only_prunes_empty_families() {
                 }
             }
         }
-        let cycles = MateSpec::cycles(&g, true).unwrap();
+        let cycles = Mate::<Packed>::cycles(&g, true).unwrap();
         let got = count_with_stats(&cycles, &Limits::default()).unwrap();
         assert_eq!(
             got.count,
@@ -221,7 +295,7 @@ fn hamiltonian_parity_only_prunes_empty_families() {
         let sg = SmallGraph::random(seed, 7, 11);
         let g = graph(&sg);
         for (s, t) in [(0, 6), (1, 2), (3, 3)] {
-            let spec = MateSpec::st_paths(&g, s, t, true).unwrap();
+            let spec = Mate::<Packed>::st_paths(&g, s, t, true).unwrap();
             let want = oracle::hamiltonian_st_paths(&sg, s as usize, t as usize).len();
             assert_eq!(
                 count(&spec, &Limits::default()).unwrap(),
@@ -254,14 +328,14 @@ fn can_take_never_refuses_a_takable_edge() {
         let n = g.num_vertices() as u32;
         for ham in [false, true] {
             let specs = [
-                MateSpec::st_paths(&g, 0, n - 1, ham).unwrap(),
-                MateSpec::cycles(&g, ham).unwrap(),
+                Mate::<Packed>::st_paths(&g, 0, n - 1, ham).unwrap(),
+                Mate::<Packed>::cycles(&g, ham).unwrap(),
             ];
             for spec in &specs {
                 walk(spec, spec.root(), &mut refused, &mut seen);
             }
         }
-        let pm = MateSpec::path_matchings(&g).unwrap();
+        let pm = Mate::<Packed>::path_matchings(&g).unwrap();
         walk(&pm, pm.root(), &mut refused, &mut seen);
     }
     assert!(refused > 100 && seen > refused, "{refused} of {seen}");

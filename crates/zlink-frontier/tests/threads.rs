@@ -6,13 +6,14 @@ mod common;
 
 use common::{pool, AllSubsets};
 use zlink_base::Resource;
+use zlink_frontier::packed::Packed;
 use zlink_frontier::run::COUNT_BYTES_PER_STATE;
-use zlink_frontier::specs::mate::MateSpec;
+use zlink_frontier::specs::mate::Mate;
 use zlink_frontier::{build, count_with_stats, EdgeOrder, Graph, Limits, Stopped};
 
-fn corner_paths(n: usize) -> MateSpec {
+fn corner_paths(n: usize) -> Mate<Packed> {
     let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(n, n));
-    MateSpec::st_paths(&g, 0, (n * n - 1) as u32, false).unwrap()
+    Mate::<Packed>::st_paths(&g, 0, (n * n - 1) as u32, false).unwrap()
 }
 
 #[test]

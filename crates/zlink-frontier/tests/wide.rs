@@ -1,4 +1,4 @@
-//! Wide frontier states ([`WideMateSpec`], and [`Inline`] up to its capacity): graphs whose edge order is wider than the packed
+//! Wide frontier states ([`Mate<Wide>`], and [`Inline`] up to its capacity): graphs whose edge order is wider than the packed
 //! states hold, checked against the depth-first oracles of zlink-testkit and against the
 //! packed spec on a narrow order of the same graph; and on small graphs, wide and packed
 //! against the brute-force oracle.
@@ -8,7 +8,8 @@ use common::graph;
 use num_bigint::BigUint;
 use proptest::prelude::*;
 use zlink_frontier::packed::{Inline, MAX_INLINE_WIDTH, MAX_WIDTH};
-use zlink_frontier::specs::mate::{Mate, MateSpec, WideMateSpec};
+use zlink_frontier::packed::{Packed, Wide};
+use zlink_frontier::specs::mate::Mate;
 use zlink_frontier::specs::SpecError;
 use zlink_frontier::{build_zdd, count, frontier_widths, EdgeOrder, Graph, Limits, Spec};
 use zlink_testkit::graph::{self as oracle, SmallGraph};
@@ -61,21 +62,21 @@ fn check_wide(sg: &SmallGraph, s: u32, t: u32) {
     let wide = graph(sg);
     assert!(width(&wide) > MAX_WIDTH, "the test order must be wide");
     assert!(matches!(
-        MateSpec::cycles(&wide, false),
+        Mate::<Packed>::cycles(&wide, false),
         Err(SpecError::TooWide(_))
     ));
     let narrow = narrow_fan(sg);
     assert!(width(&narrow) <= MAX_WIDTH);
-    let paths = cnt(&WideMateSpec::st_paths(&wide, s, t, false).unwrap());
+    let paths = cnt(&Mate::<Wide>::st_paths(&wide, s, t, false).unwrap());
     assert_eq!(
         paths,
         BigUint::from(oracle::count_st_paths_dfs(sg, s as usize, t as usize))
     );
     assert_eq!(
         paths,
-        cnt(&MateSpec::st_paths(&narrow, s, t, false).unwrap())
+        cnt(&Mate::<Packed>::st_paths(&narrow, s, t, false).unwrap())
     );
-    let cycles = cnt(&WideMateSpec::cycles(&wide, false).unwrap());
+    let cycles = cnt(&Mate::<Wide>::cycles(&wide, false).unwrap());
     assert_eq!(cycles, BigUint::from(oracle::count_cycles_dfs(sg)));
     // inline states hold the same codes without the heap, up to their capacity
     match Mate::<Inline>::cycles(&wide, false) {
@@ -92,14 +93,17 @@ fn check_wide(sg: &SmallGraph, s: u32, t: u32) {
             "{e:?}"
         ),
     }
-    assert_eq!(cycles, cnt(&MateSpec::cycles(&narrow, false).unwrap()));
     assert_eq!(
-        cnt(&WideMateSpec::st_paths(&wide, s, t, true).unwrap()),
-        cnt(&MateSpec::st_paths(&narrow, s, t, true).unwrap())
+        cycles,
+        cnt(&Mate::<Packed>::cycles(&narrow, false).unwrap())
     );
     assert_eq!(
-        cnt(&WideMateSpec::cycles(&wide, true).unwrap()),
-        cnt(&MateSpec::cycles(&narrow, true).unwrap())
+        cnt(&Mate::<Wide>::st_paths(&wide, s, t, true).unwrap()),
+        cnt(&Mate::<Packed>::st_paths(&narrow, s, t, true).unwrap())
+    );
+    assert_eq!(
+        cnt(&Mate::<Wide>::cycles(&wide, true).unwrap()),
+        cnt(&Mate::<Packed>::cycles(&narrow, true).unwrap())
     );
 }
 
@@ -115,14 +119,14 @@ fn fans_in_wide_orders() {
     check_wide(&big, 0, 70);
     // A cycle of the plain fan is the hub and a rim segment of at least 2 leaves: C(30, 2).
     assert_eq!(
-        cnt(&WideMateSpec::cycles(&graph(&sg), false).unwrap()),
+        cnt(&Mate::<Wide>::cycles(&graph(&sg), false).unwrap()),
         BigUint::from(435u32)
     );
     // Path matchings against the packed spec (too many for the oracles' subset enumeration).
     let (wide, narrow) = (graph(&sg), narrow_fan(&sg));
     assert_eq!(
-        cnt(&WideMateSpec::path_matchings(&wide).unwrap()),
-        cnt(&MateSpec::path_matchings(&narrow).unwrap())
+        cnt(&Mate::<Wide>::path_matchings(&wide).unwrap()),
+        cnt(&Mate::<Packed>::path_matchings(&narrow).unwrap())
     );
 }
 
@@ -145,11 +149,11 @@ proptest! {
         for order in [EdgeOrder::AsGiven, EdgeOrder::Frontier] {
             let (g, perm) = order.apply(&graph(&sg));
             let (s32, t32) = (s as u32, t as u32);
-            let cases: [(WideMateSpec, Vec<u64>); 4] = [
-                (WideMateSpec::path_matchings(&g).unwrap(), oracle::path_matchings(&sg)),
-                (WideMateSpec::st_paths(&g, s32, t32, false).unwrap(), oracle::st_paths(&sg, s, t)),
-                (WideMateSpec::st_paths(&g, s32, t32, true).unwrap(), oracle::hamiltonian_st_paths(&sg, s, t)),
-                (WideMateSpec::cycles(&g, false).unwrap(), oracle::cycles(&sg)),
+            let cases: [(Mate<Wide>, Vec<u64>); 4] = [
+                (Mate::<Wide>::path_matchings(&g).unwrap(), oracle::path_matchings(&sg)),
+                (Mate::<Wide>::st_paths(&g, s32, t32, false).unwrap(), oracle::st_paths(&sg, s, t)),
+                (Mate::<Wide>::st_paths(&g, s32, t32, true).unwrap(), oracle::hamiltonian_st_paths(&sg, s, t)),
+                (Mate::<Wide>::cycles(&g, false).unwrap(), oracle::cycles(&sg)),
             ];
             for (spec, want) in cases {
                 let mut zdd = Zdd::new(spec.num_levels());

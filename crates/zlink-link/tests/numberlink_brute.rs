@@ -9,7 +9,7 @@ use zlink_link::SettledBy;
 use zlink_puzzle::numberlink::{verify, NumberlinkGrid, Rules};
 use zlink_puzzle::{Coord, Grid};
 use zlink_testkit::graph::SmallGraph;
-use zlink_testkit::numberlink::{grid_squares, random_pairs, solutions};
+use zlink_testkit::numbered_paths::{grid_squares, random_pairs, solutions};
 
 const DEDUCTIONS: [Deduction; 4] = [
     Deduction::Off,

@@ -13,7 +13,7 @@ use zlink_link::numberlink::publish::{
 use zlink_puzzle::numberlink::{formats::parse_compact, verify, Links, NumberlinkGrid, Rules};
 use zlink_puzzle::Coord;
 use zlink_testkit::graph::SmallGraph;
-use zlink_testkit::numberlink::{grid_squares, solutions};
+use zlink_testkit::numbered_paths::{grid_squares, solutions};
 
 /// Every solution of `p` under `rules`, by the oracle, as line pictures.
 fn brute(p: &NumberlinkGrid, rules: Rules) -> Vec<Links> {

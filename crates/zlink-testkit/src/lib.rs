@@ -1,5 +1,5 @@
 //! Dev-only test support: brute-force oracles ([`battleship`], [`circuit`], [`family`], [`graph`],
-//! [`connected`], [`numberlink`], [`slither_design`], [`minclue`], [`zebra`]), seeded instance
+//! [`connected`], [`numbered_paths`], [`slither_design`], [`minclue`], [`zebra`]), seeded instance
 //! makers, the uniformity check of sampled solutions ([`sampling`]), and the one test-data
 //! lookup ([`data`]).
 
@@ -12,7 +12,7 @@ pub mod fuzz;
 pub mod fuzz_campaign;
 pub mod graph;
 pub mod minclue;
-pub mod numberlink;
+pub mod numbered_paths;
 pub mod numberlink_gen;
 pub mod sampling;
 pub mod slither_design;

@@ -1,5 +1,5 @@
 //! Brute-force oracle for the Numberlink generator: every placement of disjoint vertex pairs,
-//! each solved by the plain path search of [`crate::numberlink::solutions`] (empty cells
+//! each solved by the plain path search of [`crate::numbered_paths::solutions`] (empty cells
 //! allowed), kept when it has exactly one solution and that solution covers every vertex.
 //!
 //! Why: the generator decides goodness for all placements at once on a ZDD; this checks each
@@ -7,7 +7,7 @@
 //! the complete graph (140,152 for 12 vertices) times a path search; keep to about 12 vertices.
 
 use crate::graph::SmallGraph;
-use crate::numberlink::solutions;
+use crate::numbered_paths::solutions;
 
 /// Every good instance of `g` with at most `max_pairs` pairs (all if `None`): sorted lists of
 /// pairs `(a, b)`, `a < b`, in sorted order.

@@ -2,7 +2,7 @@
 //! and 2^24 entries of 16 bytes, at most 256 MB). A collision simply overwrites the older
 //! entry.
 //!
-//! Why 2^24: Slitherlink instance design on an 8×8 loop runs `up_minimal` in a store of 65 M
+//! Why 2^24: the hint design of a loop puzzle on an 8×8 loop runs `up_minimal` in a store of 65 M
 //! nodes; at 2^22 entries its sub-results were evicted and recomputed (200.8 CPU s against
 //! 165.6 s at 2^24, peak 2.26 GB against 2.45 GB; `tools/README.md`, issue 14, fourth round).
 

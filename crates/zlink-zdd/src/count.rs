@@ -328,7 +328,7 @@ impl Zdd {
     }
 
     /// The exact number of members of `f`. Iterative, O(size(f)), 16 bytes per node (see
-    /// [`SpillCounts`]) or, on a diagram laid out level by level, a few levels' worth.
+    /// `SpillCounts`) or, on a diagram laid out level by level, a few levels' worth.
     pub fn count(&self, f: NodeId) -> BigUint {
         if f.0 < 2 {
             return BigUint::from(f.0);

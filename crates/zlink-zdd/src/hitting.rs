@@ -2,7 +2,7 @@
 //! sets of a family, and the minimal members of an up-closed family (planners for the
 //! explicit-stack engine in `apply`).
 //!
-//! Why: puzzle-instance design (a Slitherlink hint set must hit every way another loop
+//! Why: puzzle-instance design (a loop puzzle's hint set must hit every way another loop
 //! disagrees) needs the up-closed family of *all* hitting sets and its minimal members, from
 //! families of thousands of sets. Through the general operations this costs a `nonsup` per
 //! node (Knuth's minimal-hitting-set recursion) and an up-closure with unions; these direct

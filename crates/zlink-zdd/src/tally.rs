@@ -2,10 +2,10 @@
 //! "many"), with a saturating sum that is one diagram operation.
 //!
 //! Why: a top-down generator that asks "is this set reached by exactly one path?" (the
-//! Numberlink instance generator, the paper's Algorithm 3) keeps, per frontier state, the sets
-//! reached once and the sets reached more than once. As two families, merging two arrivals takes
-//! five operations (`B = B1 ∪ B2 ∪ (W1 ∩ W2)`, `W = (W1 ∪ W2) \ B`) and each fixed pair two
-//! `change`s; as one tally it takes one `tally_add` and one `change`.
+//! generator of numbered-path instances, the paper's Algorithm 3) keeps, per frontier state,
+//! the sets reached once and the sets reached more than once. As two families, merging two
+//! arrivals takes five operations (`B = B1 ∪ B2 ∪ (W1 ∩ W2)`, `W = (W1 ∪ W2) \ B`) and each
+//! fixed pair two `change`s; as one tally it takes one `tally_add` and one `change`.
 //!
 //! Encoding: a tally over the variables below a *tag* variable `t` (every other variable is
 //! smaller than `t`, so `t` sits at the bottom of the diagram) holds a set `S` reached once as

@@ -9,9 +9,8 @@ use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
 use zlink_base::{ProgressHook, Stopped};
-use zlink_frontier::run::{build_family, count_family, MateFamily, SpecFamily};
-use zlink_frontier::{EdgeOrder, Graph, Limits, RunError};
-use zlink_zdd::Zdd;
+use zlink_frontier::run::SpecFamily;
+use zlink_frontier::{EdgeOrder, Graph, Limits, MateKind, Mates, RunError};
 
 use crate::exit::CliError;
 use crate::memory;
@@ -208,22 +207,23 @@ impl Source {
 /// nodes) in all and at the widest level, and the frontier width.
 type CountOut = (BigUint, Option<usize>, (u64, usize), usize);
 
-/// The path or cycle family of the command over `graph` (in its edge order).
-fn mate_family(what: &CountWhat, graph: Graph, src: &Source) -> Result<MateFamily, CliError> {
+/// The family the command asks for over the source graph, and whether only its Hamiltonian
+/// members count.
+fn kind_of(what: &CountWhat, src: &Source) -> Result<(MateKind, bool), CliError> {
     Ok(match what {
         CountWhat::Paths(p) => {
-            if graph.num_vertices() == 0 {
+            if src.graph.num_vertices() == 0 {
                 return Err(CliError::input(format!(
                     "{}: no edge, so no vertex for a path to start at",
                     src.label
                 )));
             }
-            let last = graph.num_vertices() as u32 - 1;
+            let last = src.graph.num_vertices() as u32 - 1;
             let s = src.vertex(p.from.as_deref(), 0, "from")?;
             let t = src.vertex(p.to.as_deref(), last, "to")?;
-            MateFamily::st_paths(graph, s, t, p.hamiltonian)
+            (MateKind::Paths(s, t), p.hamiltonian)
         }
-        CountWhat::Cycles(c) => MateFamily::cycles(graph, c.hamiltonian),
+        CountWhat::Cycles(c) => (MateKind::Cycles, c.hamiltonian),
     })
 }
 
@@ -232,25 +232,6 @@ fn run_error(e: RunError) -> CliError {
         RunError::Spec(e) => CliError::input(e),
         RunError::Stopped(s) => CliError::stopped("", &s, true),
         e => CliError::failed(e),
-    }
-}
-
-/// Bytes per vertex and per edge of ordering a graph and setting up its count: adjacency
-/// lists, breadth-first distances and positions per candidate order, first and last edges
-/// (measured: 48 bytes per vertex at 16.7 M vertices).
-const ORDER_BYTES_PER_ITEM: u64 = 64;
-
-/// The memory budget against the graph's own structures, before they are allocated: vertex
-/// numbers go up to 2^24, so a two-line file can ask for 800 MB.
-fn check_graph_memory(graph: &Graph, budget: Option<u64>) -> Result<(), CliError> {
-    let (n, m) = (graph.num_vertices() as u64, graph.num_edges() as u64);
-    let need = (n + m) * ORDER_BYTES_PER_ITEM;
-    match budget {
-        Some(b) if need > b => Err(CliError::budget(format!(
-            "the graph's {n} vertices and {m} edges need about {need} bytes to be ordered and \
-             counted, over the memory budget of {b} bytes: raise --max-memory"
-        ))),
-        _ => Ok(()),
     }
 }
 
@@ -292,11 +273,7 @@ fn level_log(bar: &Bar) -> ProgressHook {
 
 /// Counts (or builds, `--build`) the family through the frontier's one entry point, with a
 /// progress bar on a terminal and the budgets and deadline of `limits`.
-fn execute(
-    family: &MateFamily,
-    common: &GraphCountArgs,
-    limits: Limits,
-) -> Result<CountOut, CliError> {
+fn execute(family: &Mates, common: &GraphCountArgs, limits: Limits) -> Result<CountOut, CliError> {
     let levels = family.graph().num_edges() as u64;
     let bar = Bar::new("levels", levels);
     let building = common.build || common.save.is_some();
@@ -317,20 +294,20 @@ fn execute(
         ..limits
     };
     let out = if building {
-        let mut zdd = Zdd::new(levels as u32);
-        let built = build_family(family, &mut zdd, &limits).map_err(run_error)?;
+        let built = family.build(&limits).map_err(run_error)?;
+        let (zdd, root, report) = (built.zdd(), built.root(), built.report());
         if let Some(path) = &common.save {
-            std::fs::write(path, zdd.to_bytes(&[built.root]))
+            std::fs::write(path, zdd.to_bytes(&[root]))
                 .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
         }
         (
-            zdd.count(built.root),
-            Some(zdd.size(built.root)),
-            (built.raw_nodes, built.max_level_nodes),
-            built.width,
+            built.count(),
+            Some(zdd.size(root)),
+            (report.raw_nodes, report.max_level_nodes),
+            report.width,
         )
     } else {
-        let c = count_family(family, &limits).map_err(run_error)?;
+        let c = family.count(&limits).map_err(run_error)?;
         (c.count, None, (c.total_states, c.max_level_states), c.width)
     };
     drop(bar);
@@ -348,10 +325,7 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
         CountWhat::Cycles(c) => (&c.graph, "cycles"),
     };
     let src = load(common)?;
-    check_graph_memory(
-        &src.graph,
-        common.max_memory.or_else(memory::default_budget),
-    )?;
+    let (family_kind, hamiltonian) = kind_of(&what, &src)?;
     let order = match common.order {
         OrderArg::RowMajor => EdgeOrder::RowMajor,
         OrderArg::Frontier => EdgeOrder::Frontier,
@@ -365,15 +339,21 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
         .until(started.checked_add(Duration::from_secs_f64(t))),
         None => Limits::default(),
     };
-    let ordering = "while ordering the edges";
-    let (graph, _) = order
-        .apply_until(&src.graph, limits.deadline)
-        .ok_or_else(|| time_limit_error(&limits, ordering))?;
+    // the family orders the edges within the memory budget and the deadline
+    let ordering = Limits {
+        max_memory: common.max_memory.or_else(memory::default_budget),
+        ..limits.clone()
+    };
+    let family = Mates::new(&src.graph, family_kind, order, &ordering).map_err(run_error)?;
     if limits.expired() {
-        return Err(time_limit_error(&limits, ordering));
+        return Err(time_limit_error(&limits, "while ordering the edges"));
     }
-    let (vertices, levels) = (graph.num_vertices(), graph.num_edges());
-    let family = mate_family(&what, graph, &src)?;
+    let family = if hamiltonian {
+        family.hamiltonian()
+    } else {
+        family
+    };
+    let (vertices, levels) = (family.graph().num_vertices(), family.graph().num_edges());
     if family.width() == usize::MAX {
         return Err(CliError::input(
             "the graph's frontier is too wide for any state",

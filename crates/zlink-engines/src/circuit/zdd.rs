@@ -1,9 +1,8 @@
 //! The circuit board by the ZDD engine: `--engine zdd`, the default for counting. Every
 //! solution is a spanning tree of the points with degrees in {1, 3} through the given wires,
 //! which the frontier spec for connected, degree-constrained subgraphs counts exactly without
-//! listing them (`zlink_frontier::specs::connected::puzzles::circuit_board_problem`, in the
-//! best of its edge orders), through the frontier's one entry point (memory budget, threads,
-//! time limit). `solve` builds the diagram and takes its first member; `sample` draws uniformly
+//! listing them (the board as a `ConnectedProblem`, in the best of its edge orders), through
+//! the frontier's one entry point (memory budget, threads, time limit). `solve` builds the diagram and takes its first member; `sample` draws uniformly
 //! among its members. The endpoints `s`, `t`
 //! play no part here (only the IP's CM3 optimises the path); the IP's enumeration and the
 //! brute force of the tests are the independent cross-checks.
@@ -12,8 +11,8 @@ use std::time::Instant;
 
 use zlink_frontier::run::{build_family, count_family};
 use zlink_frontier::specs::connected::order::best_order;
-use zlink_frontier::specs::connected::puzzles::{circuit_board_problem, Point, PointEdge};
 use zlink_frontier::specs::connected::ConnectedProblem;
+use zlink_frontier::Vertex;
 use zlink_puzzle::{
     check_draws, Counted, Engine, Sampled, SolveError, SolveOptions, SolveStats, Solved,
 };
@@ -25,27 +24,61 @@ use super::{Circuit, Wires};
 #[derive(Debug, Clone, Copy)]
 pub struct ZddEngine;
 
-/// The problem of `c` in its best edge order, and per edge of that order its wire (cells).
-fn problem(c: &Circuit) -> Result<(ConnectedProblem, Vec<(usize, usize)>), SolveError> {
-    let point = |i: usize| -> Point { (i / c.cols(), i % c.cols()) };
-    let blocked: Vec<Point> = (0..c.rows() * c.cols())
-        .filter(|&i| !c.is_point(i))
-        .map(point)
-        .collect();
-    let given: Vec<PointEdge> = c
-        .given()
-        .iter()
-        .map(|&(a, b)| (point(a), point(b)))
-        .collect();
-    let (p, pairs) = circuit_board_problem(c.rows(), c.cols(), &blocked, &given)
-        .map_err(SolveError::caused_by)?;
+/// The board as a connected-degree problem: its points (cell `r * cols + c`; a blacked-out
+/// cell is an isolated vertex allowed degree 0) joined by unit edges between orthogonal
+/// neighbour points into a spanning tree (acyclic) whose every point has degree 1 or 3, with
+/// every given wire forced in; in the best of its edge orders, with per edge of that order its
+/// wire (cells).
+fn problem(c: &Circuit) -> Result<(ConnectedProblem, Vec<Wire>), SolveError> {
+    let (rows, cols) = (c.rows(), c.cols());
+    let mut edges = Vec::new();
+    for r in 0..rows {
+        for col in 0..cols {
+            let a = r * cols + col;
+            if !c.is_point(a) {
+                continue;
+            }
+            let right = (col + 1 < cols).then_some(a + 1);
+            let down = (r + 1 < rows).then_some(a + cols);
+            edges.extend(
+                [right, down]
+                    .into_iter()
+                    .flatten()
+                    .filter(|&b| c.is_point(b))
+                    .map(|b| (a, b)),
+            );
+        }
+    }
+    let mut min = vec![0u8; edges.len()];
+    for &(a, b) in c.given() {
+        let i = edges
+            .iter()
+            .position(|&e| e == (a.min(b), a.max(b)))
+            .ok_or_else(|| {
+                SolveError::solver(format!(
+                    "given wire {a}-{b} is not between neighbouring points"
+                ))
+            })?;
+        min[i] = 1;
+    }
+    let m = edges.len();
+    let p = ConnectedProblem {
+        n: rows * cols,
+        edges: edges
+            .iter()
+            .map(|&(a, b)| (a as Vertex, b as Vertex))
+            .collect(),
+        min,
+        max: vec![1; m],
+        allowed: (0..rows * cols)
+            .map(|i| if c.is_point(i) { 0b1010 } else { 1 })
+            .collect(),
+        crossings: Vec::new(),
+        acyclic: true,
+        window: 0,
+    };
     let (_, perm, q) = best_order(&p, None).map_err(SolveError::caused_by)?;
-    let cell = |(r, col): Point| r * c.cols() + col;
-    let wires = perm
-        .iter()
-        .map(|&k| (cell(pairs[k].0), cell(pairs[k].1)))
-        .collect();
-    Ok((q, wires))
+    Ok((q, perm.iter().map(|&k| edges[k]).collect()))
 }
 
 /// A wire: the two cells it joins.

@@ -1,7 +1,7 @@
 //! Variable groups with exact cardinalities: `{ S ⊆ 0..n : |S ∩ G_j| = t_j for every j }`.
 //!
-//! Why: many puzzle constraints are "exactly `t` of these edges" (a Slitherlink clue counts the
-//! sides of its cell that the loop uses; a Masyu/Yajilin-style count, a row sum). Intersected
+//! Why: many puzzle constraints are "exactly `t` of these edges" (a clue that counts the sides
+//! of its cell a loop uses; a count along a line, a row sum). Intersected
 //! with a graph spec ([`crate::combinators::Intersection`]) they turn a family of subgraphs into
 //! the solutions of a puzzle — the count part of the ZDD paper's Algorithm 5.
 //!

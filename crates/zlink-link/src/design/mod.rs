@@ -49,7 +49,8 @@ pub use shape::{check_loop, inside_of, parse_candidates, parse_drawing, parse_lo
 use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
-use zlink_frontier::specs::{mate::MateSpec, SpecError};
+use zlink_frontier::packed::Packed;
+use zlink_frontier::specs::{mate::Mate, SpecError};
 use zlink_frontier::{build_zdd, Graph, Level, Limits, RunError, Stopped};
 use zlink_puzzle::{Coord, Grid};
 use zlink_zdd::{NodeId, Var, Zdd};
@@ -307,7 +308,7 @@ impl HintDesign {
             .collect();
         let order = DisagreeSpec::cell_order(&cell_sides);
         let cells: Vec<Coord> = order.iter().map(|&k| coords[k]).collect();
-        let spec = DisagreeSpec::new(MateSpec::cycles(&g, false)?, &on_loop, &cell_sides)
+        let spec = DisagreeSpec::new(Mate::<Packed>::cycles(&g, false)?, &on_loop, &cell_sides)
             .ok_or(DesignError::TooWide)?;
         let cell_var: Vec<Option<Var>> = spec
             .items()

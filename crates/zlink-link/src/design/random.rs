@@ -3,7 +3,7 @@
 //! Why: a designer (or a test) without a drawn loop still wants a reproducible starting point.
 //! Two documented distributions:
 //! * [`uniform_loop`]: uniform over *all* single cycles of the `(R + 1) × (C + 1)` dot graph,
-//!   by sampling the cycle ZDD ([`MateSpec::cycles`]) with `zlink_zdd`'s uniform sampler;
+//!   by sampling the cycle ZDD ([`Mate::cycles`](zlink_frontier::Mate::cycles)) with `zlink_zdd`'s uniform sampler;
 //!   exact, but the diagram must be built (fine up to about 10 × 10 cells).
 //! * [`grown_loop`]: a region grown cell by cell from a random seed cell; each step adds a
 //!   uniformly chosen outside cell adjacent to the region whose addition keeps the boundary
@@ -15,7 +15,8 @@
 //! on every platform.
 
 use zlink_base::SplitMix64;
-use zlink_frontier::specs::mate::MateSpec;
+use zlink_frontier::packed::Packed;
+use zlink_frontier::specs::mate::Mate;
 use zlink_frontier::{build_zdd, Graph, Limits};
 use zlink_puzzle::{Coord, Grid};
 use zlink_zdd::Zdd;
@@ -37,7 +38,7 @@ pub fn uniform_loop(rows: usize, cols: usize, seed: u64, max_nodes: u64) -> Opti
     let by_index = dot_edges(rows, cols);
     let perm = sweep_order(rows, cols);
     let g = Graph::grid(rows + 1, cols + 1).permuted(&perm);
-    let spec = MateSpec::cycles(&g, false).ok()?;
+    let spec = Mate::<Packed>::cycles(&g, false).ok()?;
     let mut zdd = Zdd::new(g.num_edges() as u32);
     let opts = Limits::default().with_nodes(max_nodes);
     let root = build_zdd(&spec, &mut zdd, &opts).ok()?;

@@ -13,12 +13,12 @@
 //! state keeps `d` = sides taken by `C` minus sides of `L` among the cell's processed sides,
 //! 3 bits per cell: `0` slot unused (`d = 0`), `1..=5` for `d = -2..=2`, [`KNOWN`] once `|d|`
 //! exceeds the sides left (the cell disagrees whatever comes). The cycle part is
-//! [`MateSpec::cycles`] (Algorithm 4), run on the segment levels. When the cycle closes, every
+//! [`Mate::cycles`](zlink_frontier::Mate::cycles) (Algorithm 4), run on the segment levels. When the cycle closes, every
 //! later segment is 0, so the rest of the set is fixed: the state switches to *closed* mode
 //! (it remembers the closing segment) and steps through the disagreeing cells that remain.
 
 use zlink_frontier::packed::Packed;
-use zlink_frontier::specs::mate::MateSpec;
+use zlink_frontier::specs::mate::Mate;
 use zlink_frontier::{Level, Spec, Step};
 
 /// Slot code: the cell disagrees whatever the remaining sides are.
@@ -74,7 +74,7 @@ pub(crate) struct DState {
 /// The spec (see the module doc).
 #[derive(Clone, Debug)]
 pub(crate) struct DisagreeSpec {
-    mate: MateSpec,
+    mate: Mate<Packed>,
     items: Vec<Item>,
     /// Mixed level of each segment level.
     edge_pos: Vec<Level>,
@@ -94,7 +94,7 @@ impl DisagreeSpec {
     ///
     /// Returns `None` if more than [`MAX_OPEN`] cells would be open at once.
     pub(crate) fn new(
-        mate: MateSpec,
+        mate: Mate<Packed>,
         on_loop: &[bool],
         cell_sides: &[[Level; 4]],
     ) -> Option<DisagreeSpec> {

@@ -4,10 +4,10 @@
 //! Why: the connected spec decides a vertex's edges to later vertices when the sweep reaches
 //! it (edges sorted by `(earlier end, later end)` in the vertex order), so a state holds the
 //! vertices that have a decided edge and an undecided one, and the crossing flags of
-//! undecided edges with a decided partner. Row or column sweeps of a Hashi grid keep 30+
-//! islands of a 400-island CLLV instance live at once (long bridges, clusters of adjacent
-//! islands); an order that follows the island graph instead of the grid keeps 10-25, and the
-//! number of states falls by orders of magnitude (figures in tools/README.md, issue 17).
+//! undecided edges with a decided partner. Row or column sweeps of points in the plane keep
+//! 30+ vertices of a 400-vertex instance live at once (long edges, clusters of adjacent
+//! points); an order that follows the graph instead of the plane keeps 10-25, and the number
+//! of states falls by orders of magnitude (figures in tools/README.md, issue 17).
 //!
 //! The cost of an order is `Σ_t base^(b_t + λ·f_t)` over the sweep's steps `t`, with `b_t`
 //! the live vertices and `f_t` the live crossing flags after step `t` (exact for the edge

@@ -1,8 +1,8 @@
 //! Degree propagation over a window of future edges: a state whose frontier degrees cannot be
 //! completed by the next edges is rejected at once, not levels later.
 //!
-//! Why: on many-solution Hashi instances (CLLV, 100-200 islands) more than 90 % of a level's
-//! states have no completion at all (the reduced diagram's widest level is 20-100 times
+//! Why: on instances with many members (100-200 vertices, many crossings) more than 90 % of
+//! a level's states have no completion at all (the reduced diagram's widest level is 20-100 times
 //! smaller); they die only when their last edges are decided, and until then they branch.
 //! Most of them fail a purely local degree argument a few edges ahead: bounds propagation
 //! (each vertex's degree between what its undecided edges must and can still carry, a used
@@ -189,7 +189,6 @@ impl Window {
         if e + 1 > hi_edge {
             return w;
         }
-        let in_window = |f: usize| f > e && f <= hi_edge;
         let mut vid = std::collections::HashMap::new();
         let mut verts: Vec<u32> = Vec::new();
         for f in e + 1..=hi_edge {
@@ -222,7 +221,17 @@ impl Window {
                 });
             }
         }
-        for &x in &verts {
+        w.add_vertices(p, e, hi_edge, &verts);
+        w.add_partners_and_key(p, e, hi_edge);
+        w
+    }
+
+    /// The window's vertices (`verts`, in order) with their window edges and what the edges
+    /// beyond the window force and allow at them.
+    fn add_vertices(&mut self, p: &Plan<'_>, e: usize, hi_edge: usize, verts: &[u32]) {
+        let w = self;
+        let in_window = |f: usize| f > e && f <= hi_edge;
+        for &x in verts {
             let x = x as usize;
             let start = w.inc.len() as u16;
             let (mut need, mut cap) = (0u32, 0u32);
@@ -243,6 +252,13 @@ impl Window {
                 end: w.inc.len() as u16,
             });
         }
+    }
+
+    /// Each window edge's crossing partners in the window, and the fields the degree check
+    /// reads (its memo key).
+    fn add_partners_and_key(&mut self, p: &Plan<'_>, e: usize, hi_edge: usize) {
+        let w = self;
+        let in_window = |f: usize| f > e && f <= hi_edge;
         for f in e + 1..=hi_edge {
             w.pstart.push(w.partners.len() as u16);
             for &g in &p.cross[f] {
@@ -262,7 +278,6 @@ impl Window {
                 w.key_fields.push(ed.flag);
             }
         }
-        w
     }
 
     /// The memo key of state `m` for [`Window::degrees_feasible`]: the fields it reads (the
@@ -330,7 +345,7 @@ impl Window {
                     sum_lo += u32::from(b.lo[usize::from(f)]);
                     sum_hi += u32::from(b.hi[usize::from(f)]);
                 }
-                let ok = v.allowed & super::range_mask(sum_lo, sum_hi);
+                let ok = v.allowed & super::state::range_mask(sum_lo, sum_hi);
                 if ok == 0 {
                     return false;
                 }

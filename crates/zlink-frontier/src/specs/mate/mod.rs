@@ -6,28 +6,35 @@
 //! end is slot `k`). Taking edge `{u, v}` joins the fragments at `u` and `v` (the paper's MU):
 //! the outer ends point at each other and the inner ends become `FREE`.
 //!
-//! * [`MateSpec::path_matchings`]: sets of vertex-disjoint simple paths (Algorithm 1).
-//! * [`MateSpec::st_paths`]: simple `s`-`t` paths. The terminals enter the frontier as `OUT`
+//! * [`Mate::path_matchings`]: sets of vertex-disjoint simple paths (Algorithm 1).
+//! * [`Mate::st_paths`]: simple `s`-`t` paths. The terminals enter the frontier as `OUT`
 //!   ends (a path from `s` to `t` is a cycle through a virtual edge `t-s`), so joining two
 //!   `OUT` ends closes the path.
-//! * [`MateSpec::cycles`]: single simple cycles (Algorithm 4, keeping the ⚠ rule that the
+//! * [`Mate::cycles`]: single simple cycles (Algorithm 4, keeping the ⚠ rule that the
 //!   empty set is no cycle: only closing a cycle accepts).
 //!
-//! * [`Mate::numbered`]: Numberlink (Algorithm 2): vertex-disjoint paths joining numbered
-//!   terminal pairs (see [`Mate::numbered`] for its codes).
+//! * [`Mate::numbered`]: numbered path matchings (Algorithm 2): vertex-disjoint paths joining
+//!   numbered terminal pairs (see [`Mate::numbered`] for its codes).
 //!
 //! The Hamiltonian variants reject a vertex that leaves the frontier untouched, and accept a
 //! closing edge only once every vertex has entered and no frontier vertex is untouched.
 //! Pruning: a fragment end leaving the frontier rejects at once (paths, cycles); so does an
 //! unused terminal.
 //!
-//! The state type is a parameter ([`Slots`]): [`MateSpec`] packs the codes into a `u128`
-//! (frontier width up to 25, the fast path); [`WideMateSpec`] keeps a byte per slot for wider
-//! orders (such as a 60×60 Slitherlink's dot graph). Both run the same transitions.
+//! The state type is a parameter ([`Slots`]): `Mate<Packed>` packs the codes into a `u128`
+//! (frontier width up to 25, the fast path); `Mate<Wide>` keeps a byte per slot for wider
+//! orders (such as the 3,721-vertex dot graph of a 60×60 grid of cells). Both run the same
+//! transitions. [`Mates`] is the family of a caller's graph (paths between two vertices,
+//! cycles) for the frontier's one entry point: it picks the state type and the edge order,
+//! and reads members back as the caller's edges.
+
+mod family;
+
+pub use family::{BuiltMates, MateKind, Mates, ORDER_BYTES_PER_ITEM};
 
 use crate::frontier::{FrontierPlan, TooWide};
 use crate::graph::{Graph, Vertex};
-use crate::packed::{Packed, Slots, Wide};
+use crate::packed::Slots;
 use crate::spec::{Level, Spec, Step, Stepwise};
 use crate::specs::SpecError;
 
@@ -44,8 +51,8 @@ enum Mode {
         t: Vertex,
     },
     Cycles,
-    /// Numberlink: terminals enter as `OUT` (untouched terminal), numbered fragment ends are
-    /// `num_base + pair`.
+    /// Numbered path matchings: terminals enter as `OUT` (untouched terminal), numbered
+    /// fragment ends are `num_base + pair`.
     Numbered,
 }
 
@@ -89,13 +96,6 @@ fn parity_allows(g: &Graph, mode: Mode) -> bool {
         _ => true,
     }
 }
-
-/// The mate spec on [`Packed`] states: the fast one, for frontier widths up to
-/// [`crate::packed::MAX_WIDTH`].
-pub type MateSpec = Mate<Packed>;
-
-/// The mate spec on [`Wide`] states: any width up to [`crate::packed::MAX_WIDE_WIDTH`].
-pub type WideMateSpec = Mate<Wide>;
 
 enum Other {
     Slot(u8),
@@ -367,8 +367,8 @@ enum NumSide {
 }
 
 impl<M: Slots> Mate<M> {
-    /// Numberlink on any graph (the ZDD paper's Algorithm 2): the edge sets whose components
-    /// are vertex-disjoint simple paths, one joining the two terminals of each pair of
+    /// Numbered path matchings of any graph (the ZDD paper's Algorithm 2): the edge sets whose
+    /// components are vertex-disjoint simple paths, one joining the two terminals of each pair of
     /// `pairs` (pair `k` = `pairs[k]`) and no other; every terminal has degree exactly 1 and
     /// every other vertex 0 or 2. With `cover`, every vertex lies on a path (Remark 7).
     ///
@@ -384,8 +384,9 @@ impl<M: Slots> Mate<M> {
     /// more vertex of its terminals' colour when both share it, so the colour classes must
     /// differ by exactly that sum.
     ///
-    /// The state needs `END + width + pairs` codes: at most 32 for [`MateSpec`] (so a
-    /// width-11 frontier takes up to 18 pairs), 256 for [`WideMateSpec`].
+    /// The state needs `END + width + pairs` codes: at most 32 on
+    /// [`Packed`](crate::packed::Packed) states (so a width-11 frontier takes up to 18 pairs),
+    /// 256 on [`Wide`](crate::packed::Wide) ones.
     ///
     /// # Errors
     /// [`SpecError::VertexOutOfRange`]; [`SpecError::BadArgument`] if a vertex is a terminal

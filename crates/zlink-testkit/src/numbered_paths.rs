@@ -1,4 +1,5 @@
-//! Brute-force Numberlink oracle: every solution by depth-first search over paths, pair by pair.
+//! Brute-force oracle of numbered path matchings (Numberlink): every solution by depth-first
+//! search over paths, pair by pair.
 //!
 //! Why: the frontier engine (mate codes carrying pair numbers, Algorithm 2 of the ZDD paper)
 //! needs a reference that shares none of its ideas. Here pair 0's path is walked vertex by

@@ -1,0 +1,132 @@
+//! The reduction of an [`Unreduced`] diagram into the store ([`crate::Zdd::import`]): rows
+//! bottom-up, each node's entry overwritten by its reduced id, chunks dropped as the
+//! reduction passes them.
+//!
+//! Why apart from the raw form: the raw form is written by the builder's threads while they
+//! expand levels, the reduction runs once at the end on one thread; they share only the
+//! layout (links, chunks), which [`super`] owns.
+
+use hashbrown::HashTable;
+
+use super::{Link, Unreduced, CHUNK, CHUNK_BITS};
+use crate::store::find_or_push;
+use crate::{BudgetExceeded, NodeId};
+
+impl crate::Zdd {
+    /// Reduces a top-down diagram into the store, bottom-up (last variable first), in time
+    /// linear in its number of nodes (expected, one hash probe each): equal nodes are merged
+    /// and nodes whose `hi` is the 0-terminal are suppressed. The diagram's memory is given
+    /// back chunk by chunk as the reduction passes it (see the module docs). Grows `num_vars`
+    /// to the number of rows if needed. Never recurses.
+    ///
+    /// Into a fresh store (no nodes yet) the nodes are merged row by row and left out of the
+    /// store's unique tables, which the first later [`crate::Zdd::node`] builds: an import that
+    /// is only counted or saved costs 12 bytes per reduced node, not ~20.
+    ///
+    /// # Errors
+    /// [`crate::BudgetExceeded`] if the reduced nodes do not fit in the node budget.
+    ///
+    /// # Panics
+    /// If `d` breaks its contract: a child in a row of a variable not larger than its
+    /// parent's (the builder's output never does).
+    pub fn import(&mut self, d: Unreduced) -> Result<crate::NodeId, crate::BudgetExceeded> {
+        let Unreduced {
+            root,
+            mut chunks,
+            starts,
+            first_parent,
+        } = d;
+        let rows = starts.len() - 1;
+        self.set_num_vars(rows as u32);
+        // Room for every raw node up front (virtual memory until used): no re-allocation
+        // copies of the node array while it grows.
+        let raw_total = starts[rows] as usize;
+        self.nodes
+            .reserve_uniform(raw_total.min(self.budget.saturating_sub(self.nodes.len() - 2)));
+        // A chunk is dropped once its first parent row and every row in it are reduced
+        // (Simpath rows are read by the next few rows only); the root's id is taken as soon as
+        // its row is reduced.
+        let mut root_id = NodeId(if root < 2 { root } else { 0 });
+        // Into a fresh store every node of variable `v` comes from row `v`: equal nodes are
+        // merged with one table per row, reused from row to row, and the store's own unique
+        // tables are left for later (built when first needed, see `Zdd::index_rest`).
+        let fresh = self.nodes.len() == 2;
+        let mut row_table: HashTable<u32> = HashTable::new();
+        // Into a fresh store: which new nodes are a child of another new node. If all but the
+        // root are, the root reaches every node (the builder's output always does), and the
+        // store remembers it, so counting or sizing the result skips the reachability sweep.
+        // The marks are bits at ids made a few rows before: cheap, and 1/96 of the nodes'
+        // memory.
+        let mut is_child: Vec<u64> = if fresh {
+            vec![0; (raw_total + 2).div_ceil(64)]
+        } else {
+            Vec::new()
+        };
+        let mut mark = |i: u32| {
+            if i >= 2 {
+                is_child[i as usize / 64] |= 1 << (i % 64);
+            }
+        };
+        for v in (0..rows).rev() {
+            let (a, b) = (starts[v] as usize, starts[v + 1] as usize);
+            // a child's reduced id, read from its (already reduced) entry
+            let resolve = |chunks: &[Vec<[Link; 2]>], l: Link| -> NodeId {
+                if l < 2 {
+                    return NodeId(l);
+                }
+                let g = l as usize - 2;
+                assert!(g >= b, "a child of row {v} is not in a later row");
+                NodeId(chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][0])
+            };
+            row_table.clear();
+            for g in a..b {
+                let [lo, hi] = chunks[g >> CHUNK_BITS][g & (CHUNK - 1)];
+                let (lo, hi) = (resolve(&chunks, lo), resolve(&chunks, hi));
+                let id = if fresh {
+                    let made = self.nodes.len();
+                    let id = self.fresh_node(&mut row_table, v as u32, lo, hi)?;
+                    if self.nodes.len() > made {
+                        mark(lo.0);
+                        mark(hi.0);
+                    }
+                    id
+                } else {
+                    self.node(v as u32, lo, hi)?
+                };
+                chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][0] = id.0;
+                if g + 2 == root as usize {
+                    root_id = id;
+                }
+            }
+            for (c, chunk) in chunks.iter_mut().enumerate() {
+                if !chunk.is_empty() && c << CHUNK_BITS >= a && first_parent[c] as usize >= v {
+                    *chunk = Vec::new();
+                }
+            }
+        }
+        if fresh && root_id.0 as usize + 1 == self.nodes.len() && root_id.0 >= 2 {
+            let r = root_id.0 as usize;
+            let marked: usize = is_child.iter().map(|w| w.count_ones() as usize).sum();
+            if marked == r - 2 {
+                self.closed.set(root_id.0);
+            }
+        }
+        Ok(root_id)
+    }
+
+    /// [`crate::Zdd::node`] for an import into a fresh store: `table` holds the nodes of `var`
+    /// made so far; the node is left out of the store's unique tables.
+    #[inline]
+    fn fresh_node(
+        &mut self,
+        table: &mut HashTable<u32>,
+        var: u32,
+        lo: NodeId,
+        hi: NodeId,
+    ) -> Result<NodeId, BudgetExceeded> {
+        if hi == NodeId::ZERO {
+            return Ok(lo);
+        }
+        find_or_push(table, &mut self.nodes, self.budget, var, lo, hi)
+    }
+}
