@@ -115,7 +115,7 @@ impl Mates {
         let need = (n as u64 + m as u64).saturating_mul(ORDER_BYTES_PER_ITEM);
         limits.check_memory(
             need,
-            &format!("ordering the {n} vertices and {m} edges of the graph"),
+            &format!("the edge order and count set-up of a graph of {n} vertices and {m} edges"),
         )?;
         let (ordered, perm) = order
             .apply_until(graph, limits.deadline)
