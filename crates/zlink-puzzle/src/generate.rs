@@ -42,6 +42,33 @@ use zlink_base::Limits;
 use crate::puzzle::{Puzzle, SolveStats};
 use crate::SolveError;
 
+/// A difficulty grade, defined by the techniques a solver needs, easiest first: the one scale
+/// every generator grades on (Slitherlink's sides, Numberlink's edges), so `--difficulty`
+/// and `zlink grade` mean the same for every puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Difficulty {
+    /// The local rules settle the puzzle.
+    Easy,
+    /// The rules plus probing (one level of lookahead) settle it.
+    Medium,
+    /// Unique, but probing leaves it open: a solver must search.
+    Hard,
+}
+
+impl Difficulty {
+    /// Every grade, easiest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+
+    /// The grade's name: `easy`, `medium`, `hard`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+        }
+    }
+}
+
 /// One way to make puzzles of kind `P`.
 pub trait Generator<P: Puzzle>: Sync {
     /// What to make: size, difficulty, symmetry, a puzzle to strip, … (per generator).
