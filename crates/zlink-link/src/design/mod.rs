@@ -39,8 +39,10 @@
 
 mod good;
 pub mod minimum;
+pub mod pick;
 pub mod random;
 pub mod reduced;
+pub mod route;
 mod shape;
 mod spec;
 

@@ -24,6 +24,7 @@
 mod draw;
 mod grade;
 mod lattice;
+mod removal;
 mod unique;
 
 use std::time::Instant;
@@ -32,6 +33,7 @@ use zlink_base::{Limits, SplitMix64, Stopped};
 use zlink_puzzle::{Coord, Grid};
 
 pub use grade::{grade, Difficulty, GradeError, Grading};
+pub use removal::{Removal, Request, Start, MAX_SIDE};
 
 use lattice::Lattice;
 use unique::Checker;

@@ -2,16 +2,19 @@
 //! puzzle from the library's generator (`zlink_link::slitherlink::generate`): a random
 //! unique minimal puzzle, or the given puzzle stripped to a minimal subset of its hints.
 //!
-//! Why here: the binary only maps options onto `generate::Options`, calls the library and
-//! writes the puzzle in the chosen format with its figures (`--json`), re-solved by the ZDD
-//! solver with `--verify`; the generator, its routes and its limits live in the library.
+//! Why here: the binary only maps options onto a `generate::Request`, calls the library's
+//! `Generator` (`generate::Removal`) and writes the puzzle in the chosen format with its
+//! figures (`--json`), re-solved with `--verify`; the generator, its routes and its limits
+//! live in the library.
 
 use std::time::{Duration, Instant};
 
 use serde_json::json;
 use zlink_engines::slitherlink::Slitherlink;
-use zlink_link::slitherlink::generate::{self, Difficulty, GenError, Options, Symmetry};
-use zlink_puzzle::{Grid, Puzzle};
+use zlink_link::slitherlink::generate::{
+    self, Difficulty, GenError, Removal, Request, Start, Symmetry,
+};
+use zlink_puzzle::{Generator, Grid, Puzzle, SolveError};
 
 use super::write::{self, Format};
 use super::{loop_lines, Args};
@@ -89,6 +92,18 @@ fn exit_of(e: GenError) -> CliError {
     }
 }
 
+/// The generator's error as an exit (its own typed error is the cause of a solver error).
+fn exit_of_solve(e: SolveError) -> CliError {
+    match e {
+        SolveError::Stopped(s) => CliError::stopped("", &s, false),
+        SolveError::Solver(c) => match c.downcast_ref::<GenError>() {
+            Some(e) => exit_of(e.clone()),
+            None => CliError::failed(c),
+        },
+        e => CliError::input(e),
+    }
+}
+
 /// Reads a puzzle argument (file, `-`, URL or Tatham id) in any Slitherlink format.
 fn read_puzzle(arg: &str) -> Result<Grid<Option<u8>>, CliError> {
     let (text, source) = crate::input::read(arg)?;
@@ -127,8 +142,16 @@ pub fn read_loop(arg: &str, time_limit: Option<f64>) -> Result<Grid<bool>, CliEr
 /// has no unique solution or `--verify` fails, 2 for bad input.
 pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
     let started = Instant::now();
-    let opts = Options {
-        seed: args.seed,
+    let given = match &args.from {
+        Some(arg) => Some(read_puzzle(arg)?),
+        None => None,
+    };
+    let start = match (&given, args.size) {
+        (Some(clues), _) => Start::Strip(clues.clone()),
+        (None, Some((rows, cols))) => Start::Size { rows, cols },
+        (None, None) => return Err(CliError::input("give --size HxW or --from PUZZLE")),
+    };
+    let request = Request {
         difficulty: args.difficulty.map(|l| match l {
             Level::Easy => Difficulty::Easy,
             Level::Medium => Difficulty::Medium,
@@ -140,37 +163,30 @@ pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
             Sym::Rot4 => Symmetry::Rot4,
             Sym::Mirror => Symmetry::Mirror,
         },
-        limits: zlink_base::Limits {
-            deadline: deadline(args.time_limit),
-            time_limit: args.time_limit.map(Duration::from_secs_f64),
-            max_memory: args.max_memory.or_else(memory::default_budget),
-            ..Default::default()
-        },
-        ..Options::default()
+        ..Request::from(start)
     };
-    let given = match &args.from {
-        Some(arg) => Some(read_puzzle(arg)?),
-        None => None,
+    let limits = zlink_base::Limits {
+        deadline: deadline(args.time_limit),
+        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        max_memory: args.max_memory.or_else(memory::default_budget),
+        ..Default::default()
     };
-    let g = match (&given, args.size) {
-        (Some(clues), _) => generate::strip(clues, &opts),
-        (None, Some((rows, cols))) => generate::generate(rows, cols, &opts),
-        (None, None) => return Err(CliError::input("give --size HxW or --from PUZZLE")),
-    }
-    .map_err(exit_of)?;
-    let p = Slitherlink::new(g.clues.clone());
+    let made = Removal
+        .generate(&request, args.seed, &limits)
+        .map_err(exit_of_solve)?;
+    let (p, g) = (made.puzzle, made.details);
     let verify_started = Instant::now();
     if args.verify {
-        let limit = opts.limits.time_limit;
+        let limit = limits.time_limit;
         let stopped =
             |e: zlink_base::Stopped| CliError::stopped("verifying", &e.with_limit(limit), false);
-        if !generate::is_unique(&g.clues, &g.inside, opts.limits.deadline).map_err(stopped)? {
+        if !generate::is_unique(&g.clues, &g.inside, limits.deadline).map_err(stopped)? {
             return Err(CliError::failed(
                 "verification failed: the puzzle does not have the loop as its only solution",
             ));
         }
         let removable =
-            generate::removable_hint(&g.clues, &g.inside, opts.symmetry, opts.limits.deadline)
+            generate::removable_hint(&g.clues, &g.inside, request.symmetry, limits.deadline)
                 .map_err(|e| {
                     CliError::stopped("verifying minimality", &e.with_limit(limit), false)
                 })?;
@@ -202,7 +218,7 @@ pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
             "seed": args.seed,
             "stripped": given.is_some(),
             "given_hints": given.as_ref().map(|c| c.cells().iter().filter(|h| h.is_some()).count()),
-            "difficulty": args.difficulty.map(|_| opts.difficulty.map(Difficulty::name)),
+            "difficulty": args.difficulty.map(|_| request.difficulty.map(Difficulty::name)),
             "grade": g.grade.name(),
             "symmetry": format!("{:?}", args.symmetry).to_lowercase(),
             "hints": hints,
