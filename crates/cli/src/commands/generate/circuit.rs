@@ -128,7 +128,13 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
             text: board.render_text(None),
         });
     }
-    if global.json {
+    print(&boards, rows, cols, global.json);
+    Ok(())
+}
+
+/// Prints the kept boards (one JSON object with `--json`).
+fn print(boards: &[Kept], rows: usize, cols: usize, json: bool) {
+    if json {
         let list: Vec<_> = boards
             .iter()
             .map(|b| {
@@ -154,5 +160,4 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
             out!("{}", b.text);
         }
     }
-    Ok(())
 }

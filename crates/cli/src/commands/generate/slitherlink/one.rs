@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use zlink_engines::slitherlink::Slitherlink;
 use zlink_link::slitherlink::generate::{
-    self, Difficulty, GenError, Removal, Request, Start, Symmetry,
+    self, Difficulty, GenError, Generated, Removal, Request, Start, Symmetry,
 };
 use zlink_puzzle::{Generator, Grid, Puzzle, SolveError};
 
@@ -135,6 +135,63 @@ pub fn read_loop(arg: &str, time_limit: Option<f64>) -> Result<Grid<bool>, CliEr
         })
 }
 
+/// `--verify`: a fresh SAT checker finds the loop the only solution, and no hint can go.
+///
+/// # Errors
+/// Exit 1 when either fails, 3 at the time limit.
+fn verify(g: &Generated, symmetry: Symmetry, limits: &zlink_base::Limits) -> Result<(), CliError> {
+    let limit = limits.time_limit;
+    let stopped =
+        |e: zlink_base::Stopped| CliError::stopped("verifying", &e.with_limit(limit), false);
+    if !generate::is_unique(&g.clues, &g.inside, limits.deadline).map_err(stopped)? {
+        return Err(CliError::failed(
+            "verification failed: the puzzle does not have the loop as its only solution",
+        ));
+    }
+    let removable = generate::removable_hint(&g.clues, &g.inside, symmetry, limits.deadline)
+        .map_err(|e| CliError::stopped("verifying minimality", &e.with_limit(limit), false))?;
+    if let Some(at) = removable {
+        return Err(CliError::failed(format!(
+            "verification failed: the puzzle stays unique without the hint at {at}"
+        )));
+    }
+    Ok(())
+}
+
+/// `--out DIR`: the puzzle, its loop and (`--svg`) its picture as files.
+fn write_out(args: &Args, p: &Slitherlink, text: &str, loop_v: &[String]) -> Result<(), CliError> {
+    let Some(dir) = &args.out else {
+        return Ok(());
+    };
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
+    let name = format!("puzzle.{}", args.format.extension());
+    write::file(&dir.join(name), text)?;
+    write::file(&dir.join("loop.txt"), &(loop_v.join("\n") + "\n"))?;
+    if args.svg && args.format != Format::Svg {
+        write::file(&dir.join("puzzle.svg"), &p.render_svg(None))?;
+    }
+    Ok(())
+}
+
+/// The instance as the design route lists its picks (`instances` of the JSON).
+fn instance(args: &Args, p: &Slitherlink, hints: usize, verify_seconds: f64) -> serde_json::Value {
+    let mut inst = json!({
+        "name": "puzzle",
+        "hints": hints,
+        "text": p.render_text(None),
+        "url": p.to_url(),
+        "janko": p.to_janko(),
+        "tatham": p.to_tatham(),
+    });
+    if args.verify {
+        inst["verified"] = json!(true);
+        inst["minimal_verified"] = json!(true);
+        inst["verify_seconds"] = json!(verify_seconds);
+    }
+    inst
+}
+
 /// Runs the one-puzzle route.
 ///
 /// # Errors
@@ -177,38 +234,12 @@ pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
     let (p, g) = (made.puzzle, made.details);
     let verify_started = Instant::now();
     if args.verify {
-        let limit = limits.time_limit;
-        let stopped =
-            |e: zlink_base::Stopped| CliError::stopped("verifying", &e.with_limit(limit), false);
-        if !generate::is_unique(&g.clues, &g.inside, limits.deadline).map_err(stopped)? {
-            return Err(CliError::failed(
-                "verification failed: the puzzle does not have the loop as its only solution",
-            ));
-        }
-        let removable =
-            generate::removable_hint(&g.clues, &g.inside, request.symmetry, limits.deadline)
-                .map_err(|e| {
-                    CliError::stopped("verifying minimality", &e.with_limit(limit), false)
-                })?;
-        if let Some(at) = removable {
-            return Err(CliError::failed(format!(
-                "verification failed: the puzzle stays unique without the hint at {at}"
-            )));
-        }
+        verify(&g, request.symmetry, &limits)?;
     }
     let verify_seconds = verify_started.elapsed().as_secs_f64();
     let text = args.format.render(&p);
     let loop_v = loop_lines(&g.inside);
-    if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
-        let name = format!("puzzle.{}", args.format.extension());
-        write::file(&dir.join(name), &text)?;
-        write::file(&dir.join("loop.txt"), &(loop_v.join("\n") + "\n"))?;
-        if args.svg && args.format != Format::Svg {
-            write::file(&dir.join("puzzle.svg"), &p.render_svg(None))?;
-        }
-    }
+    write_out(args, &p, &text, &loop_v)?;
     let hints = g.hints();
     let cells = g.clues.len();
     if global.json {
@@ -234,21 +265,7 @@ pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
             "route": "removal",
             "loop": loop_v,
         });
-        // the instance as the design route lists its picks
-        let mut inst = json!({
-            "name": "puzzle",
-            "hints": hints,
-            "text": p.render_text(None),
-            "url": p.to_url(),
-            "janko": p.to_janko(),
-            "tatham": p.to_tatham(),
-        });
-        if args.verify {
-            inst["verified"] = json!(true);
-            inst["minimal_verified"] = json!(true);
-            inst["verify_seconds"] = json!(verify_seconds);
-        }
-        v["instances"] = json!([inst]);
+        v["instances"] = json!([instance(args, &p, hints, verify_seconds)]);
         outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else if args.out.is_none() {
         out!("{text}");
