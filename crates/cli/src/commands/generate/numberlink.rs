@@ -301,6 +301,15 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
     write_picks(&args, global, &source, &family, started)
 }
 
+/// The text report of a count: what was counted and how fast, the peaks, the counts by
+/// number of pairs, and the count alone on the last line.
+fn print_counted(head: &str, peaks: &str, by_pairs: &[String], count: &impl std::fmt::Display) {
+    outln!("numberlink {head}");
+    outln!("{peaks}");
+    outln!("by number of pairs: {}", by_pairs.join(" "));
+    outln!("{count}");
+}
+
 /// `--count`: the count-only pass (no diagram).
 fn count_only(
     args: &Args,
@@ -344,17 +353,20 @@ fn count_only(
         });
         outln!("{obj}");
     } else {
-        outln!(
-            "numberlink {label}{}: good instances counted in {seconds:.3} s (count-only pass)",
+        let peaks = format!(
+            "peak states {}, peak mates {}",
+            counted.peak_states, counted.peak_mates
+        );
+        let head = format!(
+            "{label}{}: good instances counted in {seconds:.3} s",
             at_most(args)
         );
-        outln!(
-            "peak states {}, peak mates {}",
-            counted.peak_states,
-            counted.peak_mates
+        print_counted(
+            &format!("{head} (count-only pass)"),
+            &peaks,
+            &by_pairs,
+            &count,
         );
-        outln!("by number of pairs: {}", by_pairs.join(" "));
-        outln!("{count}");
     }
     Ok(())
 }
@@ -388,18 +400,17 @@ fn diagram_count(
         });
         outln!("{obj}");
     } else {
-        outln!(
-            "numberlink {label}{}: good instances counted in {seconds:.3} s",
-            at_most(args)
-        );
-        outln!(
+        let peaks = format!(
             "peak states {}, peak nodes {}, diagram nodes {}",
             family.peak_states,
             family.peak_nodes,
             family.diagram_nodes()
         );
-        outln!("by number of pairs: {}", by_pairs.join(" "));
-        outln!("{count}");
+        let head = format!(
+            "{label}{}: good instances counted in {seconds:.3} s",
+            at_most(args)
+        );
+        print_counted(&head, &peaks, &by_pairs, &count);
     }
 }
 
