@@ -13,7 +13,7 @@
 //! use zlink_link::design::route::{design, RouteRequest, Taken};
 //! use zlink_link::design::{parse_loop, Which};
 //! use zlink_puzzle::Grid;
-//! let inside = parse_loop("xx\nx.\n", "ex").unwrap();
+//! let inside = parse_loop("x.\n..\n", "ex").unwrap(); // the loop around one cell
 //! let mut r = design(&inside, &Grid::new(2, 2, true), &RouteRequest::default(), &Limits::default())
 //!     .unwrap();
 //! assert_eq!(r.taken, Taken::Exact);
