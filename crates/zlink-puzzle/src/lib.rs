@@ -38,7 +38,7 @@ pub mod zebra;
 
 pub use engine::{Engine, Settings, SettingsReader};
 pub use error::{Cause, ParseError, SolveError, Violation};
-pub use generate::{Generated, Generator};
+pub use generate::{Difficulty, Generated, Generator};
 pub use grid::{Coord, Grid};
 pub use kind::{find_kind, AnySolution, EngineInfo, Instance, Kind, Labeled, PuzzleKind};
 pub use num_bigint::BigUint;

@@ -60,7 +60,7 @@ pub fn run(args: GradeArgs, global: &GlobalOpts) -> Result<(), CliError> {
     let g = grade(p.clues(), deadline).map_err(|e| {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             CliError::budget(format!("{source}: {e}: raise --time-limit"))
-        } else if e.contains("budget") {
+        } else if e.is_budget() {
             CliError::budget(format!("{source}: counting its solutions: {e}"))
         } else {
             CliError::input(format!("{source}: {e}"))

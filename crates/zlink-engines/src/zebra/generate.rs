@@ -5,9 +5,22 @@
 //!
 //! Attributes are called `a`, `b`, … and their values `a1`, `a2`, …; three clues in four are
 //! positive (same house, house N, next to, immediately left of, before), the rest negations.
+//!
+//! [`ZebraMaker`] is the maker as a [`Generator<Zebra>`]:
+//!
+//! ```
+//! use zlink_base::Limits;
+//! use zlink_engines::zebra::generate::{Size, ZebraMaker};
+//! use zlink_puzzle::{Generator, Puzzle};
+//! let size = Size { houses: 5, attributes: 5 };
+//! let made = ZebraMaker.generate(&size, 1, &Limits::default()).unwrap();
+//! assert!(made.puzzle.verify(&made.solution).is_ok());
+//! ```
 
-use zlink_base::SplitMix64;
-use zlink_puzzle::{SolveError, SolveOptions};
+use std::time::Instant;
+
+use zlink_base::{Limits, SplitMix64};
+use zlink_puzzle::{Generated, Generator, SolveError, SolveOptions, SolveStats};
 
 use super::parse::{MAX_ATTRIBUTES, MAX_CLUES, MAX_HOUSES};
 use super::propagate::{search, Heuristic, PropagateSettings};
@@ -191,4 +204,45 @@ pub fn generate(
         .map(|p| p.0)
         .collect();
     Ok((Zebra::new(attrs, clues), table))
+}
+
+/// The size of a Zebra puzzle to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size {
+    /// Houses (values per attribute).
+    pub houses: usize,
+    /// Attributes.
+    pub attributes: usize,
+}
+
+/// [`generate`] as a [`Generator<Zebra>`]: the solution is the table the puzzle was made from.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZebraMaker;
+
+impl Generator<Zebra> for ZebraMaker {
+    type Request = Size;
+    type Details = ();
+
+    fn name(&self) -> &'static str {
+        "zebra"
+    }
+
+    fn generate(
+        &self,
+        size: &Size,
+        seed: u64,
+        limits: &Limits,
+    ) -> Result<Generated<Zebra>, SolveError> {
+        let started = Instant::now();
+        let opts = SolveOptions {
+            limits: limits.clone(),
+            ..SolveOptions::default()
+        };
+        let (z, table) = generate(size.houses, size.attributes, seed, &opts)?;
+        let stats = SolveStats {
+            counters: vec![("clues", z.clues().len() as u64)],
+            ..SolveStats::timed(started.elapsed().as_secs_f64())
+        };
+        Ok(Generated::new(z, table, stats))
+    }
 }

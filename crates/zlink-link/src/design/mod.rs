@@ -37,81 +37,31 @@
 //! assert_eq!(s.count(&Default::default()).unwrap(), 1u32.into());
 //! ```
 
+mod error;
 mod good;
 pub mod minimum;
+pub mod pick;
 pub mod random;
 pub mod reduced;
+pub mod route;
 mod shape;
 mod spec;
 
+pub use error::DesignError;
 pub use shape::{check_loop, inside_of, parse_candidates, parse_drawing, parse_loop, ShapeError};
 
 use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
 use zlink_frontier::packed::Packed;
-use zlink_frontier::specs::{mate::Mate, SpecError};
-use zlink_frontier::{build_zdd, Graph, Level, Limits, RunError, Stopped};
+use zlink_frontier::specs::mate::Mate;
+use zlink_frontier::{build_zdd, Graph, Level, Limits};
 use zlink_puzzle::{Coord, Grid};
 use zlink_zdd::{NodeId, Var, Zdd};
 
 use crate::slitherlink::{dot_edges, sweep_order};
 use crate::{LoopEdge, LoopEdges};
 use spec::{DisagreeSpec, Item};
-
-/// Why a design could not be computed.
-#[derive(Debug, thiserror::Error)]
-pub enum DesignError {
-    /// The region's boundary is not one simple cycle.
-    #[error("not a single loop: {0}")]
-    Shape(#[from] ShapeError),
-    /// The candidate grid's size differs from the loop's.
-    #[error("candidate grid is {got:?}, the loop is {want:?} (rows, cols)")]
-    SizeMismatch {
-        /// The loop's size.
-        want: (usize, usize),
-        /// The candidates' size.
-        got: (usize, usize),
-    },
-    /// The grid is too wide for the frontier states.
-    #[error(transparent)]
-    Spec(#[from] SpecError),
-    /// Too many candidate cells open at once (the short side is above about 20 cells).
-    #[error("too many candidate cells open at once (the short side of the grid is too long)")]
-    TooWide,
-    /// The builder's or a store's node budget, or the time, ran out during the build.
-    #[error(transparent)]
-    Stopped(#[from] Stopped),
-    /// A ZDD store's node budget ran out.
-    #[error(transparent)]
-    Budget(#[from] zlink_zdd::BudgetExceeded),
-    /// A hint set given as minimal and good ([`HintDesign::from_minimal`]) is not.
-    #[error("the hint set is not a minimal one that makes the loop unique")]
-    NotMinimal,
-    /// A uniqueness check of the reduced route (module `reduced`) ran out of its budget.
-    #[error("a uniqueness check ran out of its budget: {0}")]
-    Check(#[source] RunError),
-    /// The deadline of the options passed between two phases (`phase` is the one not started).
-    #[error("time limit reached before {phase}")]
-    TimeLimit {
-        /// The phase that was about to start.
-        phase: &'static str,
-    },
-}
-
-impl DesignError {
-    /// Whether a node budget, the memory budget behind it or the time limit stopped the run
-    /// (rather than a bad loop or grid).
-    pub fn is_budget(&self) -> bool {
-        matches!(
-            self,
-            DesignError::Stopped(_)
-                | DesignError::Budget(_)
-                | DesignError::Check(_)
-                | DesignError::TimeLimit { .. }
-        )
-    }
-}
 
 /// The loop's segments and the side count of every cell under it.
 fn loop_values(inside: &Grid<bool>) -> (LoopEdges, Grid<u8>) {

@@ -2,16 +2,17 @@
 //! 5 used boards of its own from 3×3 to 10×10; the benchmark runs 3×3 to 12×12), written in the
 //! drawn text format `zlink solve --kind circuit` reads, with an optional SVG.
 //!
-//! Why here: the library (`zlink_engines::circuit::generate`) grows the boards; this module
-//! only maps options, budgets and output. The boards are all made before any is printed (no
+//! Why here: the library's `Generator` (`zlink_engines::circuit::generate::BoardMaker`) grows
+//! the boards, and its `board_bytes` says what a kept board costs; this module only maps
+//! options, budgets and output. The boards are all made before any is printed (no
 //! partial output on an error), so what they hold is checked against `--max-memory` before
 //! the first is made and as they are kept, and `--time-limit` between boards.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use zlink_engines::circuit::generate::{make, Recipe};
-use zlink_puzzle::Puzzle;
+use zlink_engines::circuit::generate::{board_bytes, Board, BoardMaker};
+use zlink_puzzle::{Generator, Limits, Puzzle, SolveError};
 
 use crate::commands::graph_count::parse_grid;
 use crate::exit::CliError;
@@ -50,16 +51,13 @@ pub struct Args {
     pub time_limit: Option<f64>,
 }
 
-/// Bytes a kept board takes: its drawing (two text rows of two characters per cell); with
-/// JSON three times that at the end (the drawing, the JSON value holding a copy, and the
-/// printed text with its newlines escaped). Measured on 1,000 boards of 64x64: 16 MB of
-/// text (15.6 KB each), 47 MB at the peak of a JSON run.
-fn board_bytes(rows: usize, cols: usize, json: bool) -> u64 {
-    let text = 4 * (rows as u64 + 1) * (cols as u64 + 1) + 512;
+/// Copies of a board's drawing a run holds at its peak: one, or with JSON three (the
+/// drawing, the JSON value holding a copy, and the printed text with its newlines escaped).
+fn copies(json: bool) -> u64 {
     if json {
-        3 * text
+        3
     } else {
-        text
+        1
     }
 }
 
@@ -83,7 +81,7 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
     let (rows, cols) = parse_grid(&args.grid)?;
     let total = usize::try_from(args.boards).unwrap_or(usize::MAX);
     let budget = args.max_memory.or_else(memory::default_budget);
-    let need = board_bytes(rows, cols, global.json).saturating_mul(args.boards);
+    let need = board_bytes(rows, cols, copies(global.json)).saturating_mul(args.boards);
     if let Some(b) = budget.filter(|&b| need > b) {
         return Err(CliError::budget(format!(
             "{} boards of {rows}x{cols} take about {need} bytes until they are printed, over the \
@@ -103,28 +101,40 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
                 args.boards
             )));
         }
-        let recipe = Recipe {
+        let request = Board {
             rows,
             cols,
-            seed: args.seed.wrapping_add(k),
             given_percent: args.givens,
             ends: args.ends,
         };
-        let board = make(&recipe).map_err(CliError::input)?.board;
+        let seed = args.seed.wrapping_add(k);
+        let board = BoardMaker
+            .generate(&request, seed, &Limits::default())
+            .map_err(|e| match e {
+                SolveError::BadSetting(m) => CliError::input(m),
+                e => CliError::failed(e),
+            })?
+            .puzzle;
         if let Some(base) = &args.svg {
             let path = super::super::puzzle::svg_path(base, k as usize, total);
             std::fs::write(&path, board.render_svg(None))
                 .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
         }
         boards.push(Kept {
-            seed: recipe.seed,
+            seed,
             points: board.points(),
             wires: board.edges().len(),
             given: board.given().len(),
             text: board.render_text(None),
         });
     }
-    if global.json {
+    print(&boards, rows, cols, global.json);
+    Ok(())
+}
+
+/// Prints the kept boards (one JSON object with `--json`).
+fn print(boards: &[Kept], rows: usize, cols: usize, json: bool) {
+    if json {
         let list: Vec<_> = boards
             .iter()
             .map(|b| {
@@ -150,5 +160,4 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
             out!("{}", b.text);
         }
     }
-    Ok(())
 }

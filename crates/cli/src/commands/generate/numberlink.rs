@@ -202,33 +202,9 @@ fn write_pairs(pairs: &[(Vertex, Vertex)]) -> String {
     format!("{}\n", words.join(" "))
 }
 
-/// Runs `zlink generate numberlink`.
-///
-/// # Errors
-/// Input errors (exit 2), budget or time limit (exit 3), a failed `--verify` (exit 1).
-pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
-    if args.size.is_some() {
-        return one::run(&args, global);
-    }
-    if !(args.count || args.list || args.sample.is_some()) {
-        return Err(CliError::input(
-            "give one of --count, --sample N, --list (the good instances of --grid or --graph), \
-             or --size HxW for one random puzzle",
-        ));
-    }
-    let started = Instant::now();
-    super::super::puzzle::check_svg_folder(args.svg.as_deref())?;
-    let source = Source::of(&args)?;
-    let graph = match &source {
-        Source::Graph(g, _) => Some(g),
-        Source::Grid(..) => None,
-    };
-    if graph.is_some() && args.svg.is_some() {
-        return Err(CliError::input(
-            "--svg draws grid instances; drop it with --graph",
-        ));
-    }
-    let (key, label) = source.name();
+/// The progress of the family's build (or the count's pass): a bar on a terminal, one line
+/// per level on stderr with `--log-levels`; the bar is returned to clear it.
+fn progress(args: &Args, started: Instant) -> (ProgressHook, Option<ProgressBar>) {
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new(0);
         bar.set_style(
@@ -237,7 +213,6 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
         );
         bar
     });
-    let count_route = args.count && !args.diagram;
     // the generator reports `levels` with "S states, N nodes" (the count route: mates)
     let hook = {
         let (bar, log) = (bar.clone(), args.log_levels);
@@ -260,6 +235,38 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
             }
         })
     };
+    (hook, bar)
+}
+
+/// `, at most L pairs` for `--max-pairs L`.
+fn at_most(args: &Args) -> String {
+    args.max_pairs
+        .map_or(String::new(), |l| format!(", at most {l} pairs"))
+}
+
+/// Runs `zlink generate numberlink`.
+///
+/// # Errors
+/// Input errors (exit 2), budget or time limit (exit 3), a failed `--verify` (exit 1).
+pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
+    if args.size.is_some() {
+        return one::run(&args, global);
+    }
+    if !(args.count || args.list || args.sample.is_some()) {
+        return Err(CliError::input(
+            "give one of --count, --sample N, --list (the good instances of --grid or --graph), \
+             or --size HxW for one random puzzle",
+        ));
+    }
+    let started = Instant::now();
+    super::super::puzzle::check_svg_folder(args.svg.as_deref())?;
+    let source = Source::of(&args)?;
+    if matches!(source, Source::Graph(..)) && args.svg.is_some() {
+        return Err(CliError::input(
+            "--svg draws grid instances; drop it with --graph",
+        ));
+    }
+    let (hook, bar) = progress(&args, started);
     let mut limits = Limits {
         max_memory: args.max_memory.or_else(memory::default_budget),
         threads: args.threads,
@@ -269,56 +276,13 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
     if let Some(t) = args.time_limit {
         limits = limits.with_time_limit(Duration::from_secs_f64(t));
     }
-    if count_route {
-        let opts = CountOptions {
-            max_pairs: args.max_pairs,
-            reversed: args.reverse_order,
-            no_symmetry: args.no_symmetry,
-        };
-        let counted = match &source {
-            Source::Graph(g, _) => count_graph(g, &opts, &limits),
-            Source::Grid(rows, cols) => count_grid(*rows, *cols, &opts, &limits),
-        };
+    let clear = || {
         if let Some(bar) = &bar {
             bar.finish_and_clear();
         }
-        let counted = counted.map_err(gen_error)?;
-        let seconds = started.elapsed().as_secs_f64();
-        let count = counted.count();
-        let by_pairs: Vec<String> = counted.by_pairs.iter().map(ToString::to_string).collect();
-        if global.json {
-            let obj = serde_json::json!({
-                key: label,
-                "route": "count",
-                "max_pairs": args.max_pairs,
-                "reverse_order": args.reverse_order,
-                "symmetry": !args.no_symmetry,
-                "threads": args.threads.unwrap_or_else(rayon::current_num_threads),
-                "count": big_json(&count),
-                "count_by_pairs": counted.by_pairs.iter().map(big_json).collect::<Vec<_>>(),
-                "seconds": seconds,
-                "peak_states": counted.peak_states,
-                "peak_mates": counted.peak_mates,
-                "peak_held_bytes": counted.peak_bytes,
-                "lookahead_bytes": counted.lookahead_bytes,
-                "peak_memory_bytes": memory::peak_bytes(),
-            });
-            outln!("{obj}");
-        } else {
-            outln!(
-                "numberlink {label}{}: good instances counted in {seconds:.3} s (count-only pass)",
-                args.max_pairs
-                    .map_or(String::new(), |l| format!(", at most {l} pairs"))
-            );
-            outln!(
-                "peak states {}, peak mates {}",
-                counted.peak_states,
-                counted.peak_mates
-            );
-            outln!("by number of pairs: {}", by_pairs.join(" "));
-            outln!("{count}");
-        }
-        return Ok(());
+    };
+    if args.count && !args.diagram {
+        return count_only(&args, global, &source, &limits, clear, started);
     }
     let family = match &source {
         Source::Graph(g, _) => {
@@ -328,47 +292,143 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
             GoodInstances::grid_in_order(*rows, *cols, args.reverse_order, args.max_pairs, &limits)
         }
     };
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
+    clear();
     let family = family.map_err(gen_error)?;
-    let seconds = started.elapsed().as_secs_f64();
     if args.count {
-        let count = family.count();
-        let counts = family.count_by_pairs();
-        let by_pairs: Vec<String> = counts.iter().map(ToString::to_string).collect();
-        if global.json {
-            let obj = serde_json::json!({
-                key: label,
-                "route": "diagram",
-                "max_pairs": args.max_pairs,
-                "reverse_order": args.reverse_order,
-                "count": big_json(&count),
-                "count_by_pairs": counts.iter().map(big_json).collect::<Vec<_>>(),
-                "seconds": seconds,
-                "peak_states": family.peak_states,
-                "peak_nodes": family.peak_nodes,
-                "diagram_nodes": family.diagram_nodes(),
-                "peak_memory_bytes": memory::peak_bytes(),
-            });
-            outln!("{obj}");
-        } else {
-            outln!(
-                "numberlink {label}{}: good instances counted in {seconds:.3} s",
-                args.max_pairs
-                    .map_or(String::new(), |l| format!(", at most {l} pairs"))
-            );
-            outln!(
-                "peak states {}, peak nodes {}, diagram nodes {}",
-                family.peak_states,
-                family.peak_nodes,
-                family.diagram_nodes()
-            );
-            outln!("by number of pairs: {}", by_pairs.join(" "));
-            outln!("{count}");
-        }
+        diagram_count(&args, global, &source, &family, started);
         return Ok(());
     }
+    write_picks(&args, global, &source, &family, started)
+}
+
+/// The text report of a count: what was counted and how fast, the peaks, the counts by
+/// number of pairs, and the count alone on the last line.
+fn print_counted(head: &str, peaks: &str, by_pairs: &[String], count: &impl std::fmt::Display) {
+    outln!("numberlink {head}");
+    outln!("{peaks}");
+    outln!("by number of pairs: {}", by_pairs.join(" "));
+    outln!("{count}");
+}
+
+/// `--count`: the count-only pass (no diagram).
+fn count_only(
+    args: &Args,
+    global: &GlobalOpts,
+    source: &Source,
+    limits: &Limits,
+    clear: impl Fn(),
+    started: Instant,
+) -> Result<(), CliError> {
+    let (key, label) = source.name();
+    let opts = CountOptions {
+        max_pairs: args.max_pairs,
+        reversed: args.reverse_order,
+        no_symmetry: args.no_symmetry,
+    };
+    let counted = match source {
+        Source::Graph(g, _) => count_graph(g, &opts, limits),
+        Source::Grid(rows, cols) => count_grid(*rows, *cols, &opts, limits),
+    };
+    clear();
+    let counted = counted.map_err(gen_error)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let count = counted.count();
+    let by_pairs: Vec<String> = counted.by_pairs.iter().map(ToString::to_string).collect();
+    if global.json {
+        let obj = serde_json::json!({
+            key: label,
+            "route": "count",
+            "max_pairs": args.max_pairs,
+            "reverse_order": args.reverse_order,
+            "symmetry": !args.no_symmetry,
+            "threads": args.threads.unwrap_or_else(rayon::current_num_threads),
+            "count": big_json(&count),
+            "count_by_pairs": counted.by_pairs.iter().map(big_json).collect::<Vec<_>>(),
+            "seconds": seconds,
+            "peak_states": counted.peak_states,
+            "peak_mates": counted.peak_mates,
+            "peak_held_bytes": counted.peak_bytes,
+            "lookahead_bytes": counted.lookahead_bytes,
+            "peak_memory_bytes": memory::peak_bytes(),
+        });
+        outln!("{obj}");
+    } else {
+        let peaks = format!(
+            "peak states {}, peak mates {}",
+            counted.peak_states, counted.peak_mates
+        );
+        let head = format!(
+            "{label}{}: good instances counted in {seconds:.3} s",
+            at_most(args)
+        );
+        print_counted(
+            &format!("{head} (count-only pass)"),
+            &peaks,
+            &by_pairs,
+            &count,
+        );
+    }
+    Ok(())
+}
+
+/// `--count --diagram`: the count from the diagram of every good instance.
+fn diagram_count(
+    args: &Args,
+    global: &GlobalOpts,
+    source: &Source,
+    family: &GoodInstances,
+    started: Instant,
+) {
+    let (key, label) = source.name();
+    let seconds = started.elapsed().as_secs_f64();
+    let count = family.count();
+    let counts = family.count_by_pairs();
+    let by_pairs: Vec<String> = counts.iter().map(ToString::to_string).collect();
+    if global.json {
+        let obj = serde_json::json!({
+            key: label,
+            "route": "diagram",
+            "max_pairs": args.max_pairs,
+            "reverse_order": args.reverse_order,
+            "count": big_json(&count),
+            "count_by_pairs": counts.iter().map(big_json).collect::<Vec<_>>(),
+            "seconds": seconds,
+            "peak_states": family.peak_states,
+            "peak_nodes": family.peak_nodes,
+            "diagram_nodes": family.diagram_nodes(),
+            "peak_memory_bytes": memory::peak_bytes(),
+        });
+        outln!("{obj}");
+    } else {
+        let peaks = format!(
+            "peak states {}, peak nodes {}, diagram nodes {}",
+            family.peak_states,
+            family.peak_nodes,
+            family.diagram_nodes()
+        );
+        let head = format!(
+            "{label}{}: good instances counted in {seconds:.3} s",
+            at_most(args)
+        );
+        print_counted(&head, &peaks, &by_pairs, &count);
+    }
+}
+
+/// `--sample N` or `--list`: the instances written (verified with `--verify`, drawn with
+/// `--svg`).
+fn write_picks(
+    args: &Args,
+    global: &GlobalOpts,
+    source: &Source,
+    family: &GoodInstances,
+    started: Instant,
+) -> Result<(), CliError> {
+    let (key, label) = source.name();
+    let seconds = started.elapsed().as_secs_f64();
+    let graph = match source {
+        Source::Graph(g, _) => Some(g),
+        Source::Grid(..) => None,
+    };
     let picks: Vec<_> = match args.sample {
         Some(n) => family.sample(n, args.seed),
         None => family
@@ -376,22 +436,20 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
             .take(args.limit.unwrap_or(usize::MAX))
             .collect(),
     };
+    let failed =
+        |i: usize, e| CliError::failed(format!("instance {} failed the re-solve: {e}", i + 1));
     let mut written = Vec::with_capacity(picks.len());
     for (i, pairs) in picks.iter().enumerate() {
         let Some(p) = family.puzzle(pairs) else {
             // a graph instance: its pairs
             if let (true, Some(g)) = (args.verify, graph) {
-                verify_good_on_graph(g, pairs).map_err(|e| {
-                    CliError::failed(format!("instance {} failed the re-solve: {e}", i + 1))
-                })?;
+                verify_good_on_graph(g, pairs).map_err(|e| failed(i, e))?;
             }
             written.push(write_pairs(pairs));
             continue;
         };
         if args.verify {
-            verify_good(&p).map_err(|e| {
-                CliError::failed(format!("instance {} failed the re-solve: {e}", i + 1))
-            })?;
+            verify_good(&p).map_err(|e| failed(i, e))?;
         }
         if let Some(base) = &args.svg {
             let path = super::super::puzzle::svg_path(base, i, picks.len());

@@ -3,14 +3,13 @@
 //! statistics, and puzzles picked from it (samples, minimal, minimum, hardest), written in the
 //! Slitherlink formats and optionally re-solved (`--verify`).
 //!
-//! Why here: the binary only reads arguments, calls the design library and writes what was
-//! picked; the choice of route (the family over every candidate, or the reduced route for
-//! loops beyond it), the picking and the writing live in the submodules [`route`], [`pick`]
-//! and [`write`].
+//! Why here: the binary only reads arguments, calls the design library
+//! (`zlink_link::design::route` chooses the route, `::pick` the instances) and writes what
+//! was picked; the submodules word the route's facts ([`route`]), the row generation's
+//! figures ([`minimum`]) and write the instances ([`write`]).
 
 mod minimum;
 mod one;
-mod pick;
 mod route;
 mod write;
 
@@ -21,8 +20,11 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 use zlink_base::stop::human_bytes;
-use zlink_frontier::Limits;
-use zlink_link::design::{parse_candidates, random, DesignError, HintDesign, Which};
+use zlink_base::Limits;
+use zlink_link::design::pick::{self, minimal_family, Pick};
+use zlink_link::design::route::DESIGN_BYTES_PER_NODE;
+use zlink_link::design::{parse_candidates, random, DesignError, Hardness, HintDesign, Which};
+use zlink_link::slitherlink::generate::MAX_SIDE;
 use zlink_puzzle::ProgressHook;
 use zlink_puzzle::{Coord, Grid};
 
@@ -33,16 +35,6 @@ use crate::GlobalOpts;
 
 pub use route::Route;
 pub use write::Format;
-
-/// Bytes one diagram node costs in a design run, for turning `--max-memory` into a node
-/// budget: the builder's unreduced node and its pending children, the reduced node with its
-/// unique-table slot, and the operation caches of the later phases (measured peak RSS over
-/// nodes on example #1 and 6 × 6 loops stays below this).
-const DESIGN_BYTES_PER_NODE: u64 = 64;
-
-/// Largest side of `--size` (the one-puzzle generator's memory grows with the cells; the
-/// design's frontier stops far below).
-const MAX_SIDE: usize = 256;
 
 /// Options of `zlink generate slitherlink`.
 #[derive(Debug, clap::Args)]
@@ -207,8 +199,8 @@ fn load(args: &Args) -> Result<(Grid<bool>, Grid<bool>), CliError> {
 }
 
 /// Exit 3 for budgets and the time limit (saying which option to raise), else exit 2.
-fn design_error(args: &Args, e: DesignError) -> CliError {
-    let timed_out = match &e {
+fn design_error(args: &Args, e: &DesignError) -> CliError {
+    let timed_out = match e {
         DesignError::TimeLimit { .. } => true,
         DesignError::Stopped(s) => s.is_time(),
         _ => false,
@@ -231,17 +223,10 @@ fn design_error(args: &Args, e: DesignError) -> CliError {
     }
 }
 
-/// Builds the design under the budgets of `args` (the node budget at most `cap`, the deadline
-/// at most `until`), with a progress bar on a terminal.
-fn build(
-    args: &Args,
-    inside: &Grid<bool>,
-    cand: &Grid<bool>,
-    cap: Option<u64>,
-    until: Option<Instant>,
-) -> Result<HintDesign, CliError> {
-    let terminal = std::io::stderr().is_terminal();
-    let bar = terminal.then(|| {
+/// The limits of the run: `--max-memory` (or the default budget), `--time-limit` from now,
+/// and a progress bar on a terminal (returned, to clear it when the build is done).
+fn limits(args: &Args) -> (Limits, Option<ProgressBar>) {
+    let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new(1);
         bar.set_style(
             ProgressStyle::with_template("{elapsed_precise} [{bar:40}] level {pos}/{len} {msg}")
@@ -262,52 +247,35 @@ fn build(
             })
         }
     };
-    let budget = args.max_memory.or_else(memory::default_budget);
     let mut limits = Limits {
-        max_nodes: match (budget.map(|b| b / DESIGN_BYTES_PER_NODE), cap) {
-            (Some(b), Some(c)) => Some(b.min(c)),
-            (b, c) => b.or(c),
-        },
+        max_memory: args.max_memory.or_else(memory::default_budget),
         progress: hook,
         ..Limits::default()
     };
     if let Some(t) = args.time_limit {
         limits = limits.with_time_limit(Duration::from_secs_f64(t));
     }
-    let opts = limits.until(until);
-    // The minimal family waits until something needs it (`HintDesign::compute_minimal`).
-    let design = HintDesign::with_plan(inside, cand, &opts, None);
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
-    design.map_err(|e| design_error(args, e))
+    (limits, bar)
 }
 
-/// The deadline of `--time-limit` for a run started at `started`.
-fn deadline_of(args: &Args, started: Instant) -> Option<Instant> {
-    args.time_limit
-        .and_then(|t| started.checked_add(Duration::from_secs_f64(t)))
-}
-
-/// Computes the design's minimal family (`up_minimal`, which does not look at the clock)
-/// unless the time limit has already passed (exit 3).
-///
-/// # Errors
-/// Exit 3 for the time limit or a node budget.
-fn minimal_family(
-    args: &Args,
-    design: &mut HintDesign,
-    deadline: Option<Instant>,
-) -> Result<(), CliError> {
-    if !design.has_minimal() && deadline.is_some_and(|d| Instant::now() >= d) {
-        return Err(design_error(
-            args,
-            DesignError::TimeLimit {
-                phase: "the minimal hint sets",
-            },
-        ));
+/// What the picking flags ask for (`--sample N --minimal` samples the minimal family).
+fn wanted_pick(args: &Args) -> Pick {
+    if args.minimum {
+        Pick::Minimum
+    } else if args.hardest {
+        Pick::Hardest(args.weights.map_or(Hardness::Paper, Hardness::Weights))
+    } else if let Some(n) = args.sample {
+        Pick::Sample {
+            n,
+            minimal: args.minimal,
+        }
+    } else if args.minimal {
+        Pick::Minimal
+    } else if args.stats {
+        Pick::Nothing
+    } else {
+        Pick::One
     }
-    design.compute_minimal().map_err(|e| design_error(args, e))
 }
 
 /// The statistics of `--stats`, as JSON (exact counts as numbers up to 2^53, strings beyond).
@@ -316,10 +284,11 @@ fn stats(
     design: &mut HintDesign,
     info: &Value,
     started: Instant,
+    deadline: Option<Instant>,
 ) -> Result<Value, CliError> {
-    let deadline = deadline_of(args, started);
-    let minimum = design.minimum().map_err(|e| design_error(args, e))?;
-    minimal_family(args, design, deadline)?;
+    let err = |e| design_error(args, &e);
+    let minimum = design.minimum().map_err(err)?;
+    minimal_family(design, deadline).map_err(err)?;
     let (size, count) = match &minimum {
         Some(m) => (json!(m.value), big_json(&m.ties)),
         None => (Value::Null, json!(0)),
@@ -407,19 +376,22 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
         return one::run(&args, global);
     }
     let started = Instant::now();
+    let (limits, bar) = limits(&args);
     let (inside, cand) = load(&args)?;
-    let route::Routed {
-        mut design,
-        mut info,
-    } = route::design(&args, &inside, &cand)?;
+    let routed = route::design(&args, &inside, &cand, &limits);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let (mut design, mut info) = routed?;
+    let deadline = limits.deadline;
     // the minimum over every candidate, when the route's design covers fewer
     let all_min = if minimum::wanted(&args, &info) {
-        Some(minimum::compute(&args, &inside, &cand, started)?)
+        Some(minimum::compute(&args, &inside, &cand, deadline)?)
     } else {
         None
     };
     let stats_v = if args.stats {
-        let mut v = stats(&args, &mut design, &info, started)?;
+        let mut v = stats(&args, &mut design, &info, started, deadline)?;
         if let Some(m) = &all_min {
             minimum::into_stats(&mut v, m);
         }
@@ -428,8 +400,15 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
         None
     };
     let picks = match &all_min {
-        Some(m) if args.minimum => Some(minimum::picks(&args, m)),
-        _ => pick::pick(&args, &mut design, deadline_of(&args, started))?,
+        Some(m) if args.minimum => Some(pick::minimum_picks(m, args.limit)),
+        _ => pick::pick(
+            &mut design,
+            wanted_pick(&args),
+            args.limit,
+            args.seed,
+            deadline,
+        )
+        .map_err(|e| design_error(&args, &e))?,
     };
     let none_good = match &all_min {
         Some(m) => m.size.is_none(),

@@ -2,14 +2,14 @@
 //! Zebra text format (puzzles separated by `---`), each checked by the independent rule
 //! checker against the table it was made from.
 //!
-//! Why here: the library (`zlink_engines::zebra::generate`) makes the puzzles; this module
-//! only maps options, budgets and output.
+//! Why here: the library's `Generator` (`zlink_engines::zebra::generate::ZebraMaker`) makes
+//! the puzzles; this module only maps options, budgets and output.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use zlink_engines::zebra::generate::generate;
-use zlink_puzzle::{Limits, Puzzle, SolveError, SolveOptions};
+use zlink_engines::zebra::generate::{Size, ZebraMaker};
+use zlink_puzzle::{Generator, Limits, Puzzle, SolveError};
 
 use crate::exit::CliError;
 use crate::memory;
@@ -61,15 +61,18 @@ pub fn run(args: Args, global: &GlobalOpts) -> Result<(), CliError> {
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         ..Limits::default()
     };
+    let size = Size {
+        houses: args.houses,
+        attributes: args.attributes,
+    };
     let mut texts = Vec::new();
     for i in 0..args.count {
         let seed = args.seed.wrapping_add(i);
         // the time limit is per puzzle
-        let opts = SolveOptions {
-            limits: limits.renewed(),
-            ..SolveOptions::default()
-        };
-        let (z, table) = generate(args.houses, args.attributes, seed, &opts).map_err(gen_error)?;
+        let made = ZebraMaker
+            .generate(&size, seed, &limits.renewed())
+            .map_err(gen_error)?;
+        let (z, table) = (made.puzzle, made.solution);
         z.verify(&table).map_err(|v| {
             CliError::failed(format!("seed {seed}: the made puzzle breaks a rule: {v}"))
         })?;

@@ -17,34 +17,10 @@
 use std::time::Instant;
 
 use zlink_puzzle::numberlink::{NumberlinkGrid, Rules};
+pub use zlink_puzzle::Difficulty;
 
 use super::check::problem;
 use crate::deduce::deduce;
-
-/// A difficulty grade (module doc), easiest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Difficulty {
-    /// The local rules settle every edge.
-    Easy,
-    /// The rules plus probing (one level of lookahead) settle every edge.
-    Medium,
-    /// Unique, but probing leaves edges open.
-    Hard,
-}
-
-impl Difficulty {
-    /// Every grade, easiest first.
-    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
-
-    /// The grade's name: `easy`, `medium`, `hard`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-        }
-    }
-}
 
 /// How many edges the deduction leaves open (with or without probing) for `puzzle` under
 /// `rules`, out of how many; `None` on a contradiction (no solution).

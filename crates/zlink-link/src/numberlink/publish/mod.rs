@@ -32,6 +32,7 @@
 //! ```
 
 pub mod check;
+mod generator;
 pub mod grade;
 mod layout;
 mod repair;
@@ -40,6 +41,7 @@ mod run;
 mod tests;
 
 pub use check::{by_engine, check, Checked, Verdict};
+pub use generator::Publisher;
 pub use grade::{grade, open_edges, Difficulty};
 pub use run::publish;
 

@@ -21,6 +21,8 @@
 
 use std::time::Instant;
 
+use zlink_frontier::RunError;
+pub use zlink_puzzle::Difficulty;
 use zlink_puzzle::Grid;
 
 use super::lattice::Lattice;
@@ -31,28 +33,21 @@ use crate::slitherlink::SlitherZdd;
 /// completion cannot settle (a sparse 30x40) would otherwise build a diagram of gigabytes.
 pub const GRADE_MEMORY: u64 = 1 << 30;
 
-/// A difficulty grade (module doc), easiest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Difficulty {
-    /// The local rules settle every side.
-    Easy,
-    /// The rules plus probing (one level of lookahead) settle every side.
-    Medium,
-    /// Unique, but probing leaves sides open.
-    Hard,
+/// Why a puzzle could not be graded.
+#[derive(Debug, thiserror::Error)]
+pub enum GradeError {
+    /// The engine cannot take the puzzle (a clue above 4, a grid too wide).
+    #[error(transparent)]
+    Engine(#[from] crate::slitherlink::Error),
+    /// The count of its solutions stopped (time, or [`GRADE_MEMORY`]), or could not start.
+    #[error(transparent)]
+    Count(#[from] RunError),
 }
 
-impl Difficulty {
-    /// Every grade, easiest first.
-    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
-
-    /// The grade's name: `easy`, `medium`, `hard`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-        }
+impl GradeError {
+    /// Whether a budget (not the time) stopped the count.
+    pub fn is_budget(&self) -> bool {
+        matches!(self, GradeError::Count(e) if e.is_budget())
     }
 }
 
@@ -104,17 +99,17 @@ pub(crate) fn settles(
 /// not finish is graded as if probing had left sides open).
 ///
 /// # Errors
-/// The engine's message for a clue above 4, a grid too wide, or a count that ran out of time.
-pub fn grade(clues: &Grid<Option<u8>>, deadline: Option<Instant>) -> Result<Grading, String> {
-    let zdd = SlitherZdd::with_deduction_until(clues, Default::default(), deadline)
-        .map_err(|e| e.to_string())?;
+/// [`GradeError::Engine`] for a clue above 4 or a grid too wide, [`GradeError::Count`] for a
+/// count that ran out of time or of [`GRADE_MEMORY`].
+pub fn grade(clues: &Grid<Option<u8>>, deadline: Option<Instant>) -> Result<Grading, GradeError> {
+    let zdd = SlitherZdd::with_deduction_until(clues, Default::default(), deadline)?;
     let limits = zlink_base::Limits {
         time_limit: deadline.map(|d| d.saturating_duration_since(Instant::now())),
         max_memory: Some(GRADE_MEMORY),
         ..Default::default()
     }
     .until(deadline);
-    let found = zdd.solutions(2, &limits).map_err(|e| e.to_string())?;
+    let found = zdd.solutions(2, &limits)?;
     let lat = Lattice::new(clues.rows(), clues.cols());
     let sides = lat.faces.len();
     let open_after_rules = open_sides(&lat, clues.cells(), false, deadline).unwrap_or(sides);

@@ -24,6 +24,7 @@
 mod draw;
 mod grade;
 mod lattice;
+mod removal;
 mod unique;
 
 use std::time::Instant;
@@ -31,7 +32,8 @@ use std::time::Instant;
 use zlink_base::{Limits, SplitMix64, Stopped};
 use zlink_puzzle::{Coord, Grid};
 
-pub use grade::{grade, Difficulty, Grading};
+pub use grade::{grade, Difficulty, GradeError, Grading};
+pub use removal::{Removal, Request, Start, MAX_SIDE};
 
 use lattice::Lattice;
 use unique::Checker;
@@ -295,7 +297,7 @@ pub fn solution(
     let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let graded = grade(clues, deadline).map_err(|e| match late() {
         true => GenError::Stopped(Stopped::time(None)),
-        false => GenError::Invalid(e),
+        false => GenError::Invalid(e.to_string()),
     })?;
     match (graded.solutions, graded.inside.clone()) {
         (0, _) => Err(GenError::NoSolution),

@@ -3,7 +3,7 @@
 //! grid (or Janko text, a puzz.link URL; SVG beside), with under which rule sets it is unique.
 //!
 //! Why here: the binary only maps options onto a `publish::Request` and the one `Limits`,
-//! calls the library, re-solves with the ZDD engine for `--verify` (the library's `by_engine`)
+//! calls the library's `Generator` (`publish::Publisher`), re-solves with the ZDD engine for `--verify` (the library's `by_engine`)
 //! and prints; the generator, its repairs and its budgets live in the library.
 
 use std::time::{Duration, Instant};
@@ -11,10 +11,11 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use zlink_base::Limits;
 use zlink_link::numberlink::publish::{
-    by_engine, publish, Difficulty, PublishError, Published, Request, RuleSet,
+    by_engine, Difficulty, PublishError, Published, Publisher, Request, RuleSet,
 };
 use zlink_puzzle::numberlink::formats::{write_compact, write_janko, COMPACT_MAX_PAIRS};
 use zlink_puzzle::numberlink::{render, url::format_url};
+use zlink_puzzle::{Generator, SolveError};
 
 use super::{write_instance, Args, Format};
 use crate::commands::graph_count::parse_grid;
@@ -91,6 +92,18 @@ fn exit_of(e: PublishError) -> CliError {
         }
         PublishError::Stopped(s) => CliError::budget(format!("{s}: raise --max-memory")),
         PublishError::Request(m) => CliError::input(m),
+    }
+}
+
+/// The generator's error as an exit (its own typed error is the cause of a solver error).
+fn exit_of_solve(e: SolveError) -> CliError {
+    match e {
+        SolveError::Stopped(s) => exit_of(PublishError::Stopped(s)),
+        SolveError::Solver(c) => match c.downcast_ref::<PublishError>() {
+            Some(e) => exit_of(e.clone()),
+            None => CliError::failed(c),
+        },
+        e => CliError::input(e),
     }
 }
 
@@ -188,7 +201,10 @@ pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
     if let Some(t) = args.time_limit {
         limits = limits.with_time_limit(Duration::from_secs_f64(t));
     }
-    let made = publish(&r, args.seed, &limits).map_err(exit_of)?;
+    let made = Publisher
+        .generate(&r, args.seed, &limits)
+        .map_err(exit_of_solve)?
+        .details;
     drop(bar);
     if args.verify {
         verify(&made, r.rules, &limits)?;

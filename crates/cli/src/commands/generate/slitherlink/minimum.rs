@@ -14,8 +14,7 @@ use serde_json::{json, Value};
 use zlink_link::design::minimum::{minimum_sets, MinimumSets};
 use zlink_puzzle::Grid;
 
-use super::pick::Picked;
-use super::{deadline_of, design_error, Args};
+use super::{design_error, Args};
 use crate::exit::CliError;
 use crate::memory;
 use crate::output::big_json;
@@ -28,8 +27,8 @@ pub fn wanted(args: &Args, info: &Value) -> bool {
     info["route"] != "exact" && args.minimum
 }
 
-/// Runs the row generation under `--time-limit` (from `started`) and `--max-memory`, with a
-/// spinner on a terminal.
+/// Runs the row generation by `deadline` (`--time-limit` from the start) under
+/// `--max-memory`, with a spinner on a terminal.
 ///
 /// # Errors
 /// Exit 3 for the time limit or a budget, exit 2 for a bad loop.
@@ -37,7 +36,7 @@ pub fn compute(
     args: &Args,
     inside: &Grid<bool>,
     cand: &Grid<bool>,
-    started: Instant,
+    deadline: Option<Instant>,
 ) -> Result<MinimumSets, CliError> {
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new_spinner();
@@ -48,24 +47,18 @@ pub fn compute(
         bar
     });
     let budget = args.max_memory.or_else(memory::default_budget);
-    let found = minimum_sets(
-        inside,
-        cand,
-        deadline_of(args, started),
-        budget,
-        &mut |size, cuts| {
-            if let Some(bar) = &bar {
-                bar.set_message(format!(
-                    "minimum over every candidate: no good set below {size} hints, {cuts} cuts"
-                ));
-                bar.tick();
-            }
-        },
-    );
+    let found = minimum_sets(inside, cand, deadline, budget, &mut |size, cuts| {
+        if let Some(bar) = &bar {
+            bar.set_message(format!(
+                "minimum over every candidate: no good set below {size} hints, {cuts} cuts"
+            ));
+            bar.tick();
+        }
+    });
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    found.map_err(|e| design_error(args, e))
+    found.map_err(|e| design_error(args, &e))
 }
 
 /// Overwrites the minimum figures of the `--stats` object `v` with the row generation's
@@ -79,14 +72,4 @@ pub fn into_stats(v: &mut Value, m: &MinimumSets) {
         m.stats.cuts,
         m.stats.checks
     ));
-}
-
-/// Up to `--limit` minimum sets, named `minimum-1`, ...
-pub fn picks(args: &Args, m: &MinimumSets) -> Vec<Picked> {
-    m.zdd
-        .iter(m.family)
-        .take(args.limit)
-        .enumerate()
-        .map(|(i, s)| (format!("minimum-{}", i + 1), m.clues_of(&s)))
-        .collect()
 }

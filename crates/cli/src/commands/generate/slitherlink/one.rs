@@ -2,16 +2,19 @@
 //! puzzle from the library's generator (`zlink_link::slitherlink::generate`): a random
 //! unique minimal puzzle, or the given puzzle stripped to a minimal subset of its hints.
 //!
-//! Why here: the binary only maps options onto `generate::Options`, calls the library and
-//! writes the puzzle in the chosen format with its figures (`--json`), re-solved by the ZDD
-//! solver with `--verify`; the generator, its routes and its limits live in the library.
+//! Why here: the binary only maps options onto a `generate::Request`, calls the library's
+//! `Generator` (`generate::Removal`) and writes the puzzle in the chosen format with its
+//! figures (`--json`), re-solved with `--verify`; the generator, its routes and its limits
+//! live in the library.
 
 use std::time::{Duration, Instant};
 
 use serde_json::json;
 use zlink_engines::slitherlink::Slitherlink;
-use zlink_link::slitherlink::generate::{self, Difficulty, GenError, Options, Symmetry};
-use zlink_puzzle::{Grid, Puzzle};
+use zlink_link::slitherlink::generate::{
+    self, Difficulty, GenError, Generated, Removal, Request, Start, Symmetry,
+};
+use zlink_puzzle::{Generator, Grid, Puzzle, SolveError};
 
 use super::write::{self, Format};
 use super::{loop_lines, Args};
@@ -89,6 +92,18 @@ fn exit_of(e: GenError) -> CliError {
     }
 }
 
+/// The generator's error as an exit (its own typed error is the cause of a solver error).
+fn exit_of_solve(e: SolveError) -> CliError {
+    match e {
+        SolveError::Stopped(s) => CliError::stopped("", &s, false),
+        SolveError::Solver(c) => match c.downcast_ref::<GenError>() {
+            Some(e) => exit_of(e.clone()),
+            None => CliError::failed(c),
+        },
+        e => CliError::input(e),
+    }
+}
+
 /// Reads a puzzle argument (file, `-`, URL or Tatham id) in any Slitherlink format.
 fn read_puzzle(arg: &str) -> Result<Grid<Option<u8>>, CliError> {
     let (text, source) = crate::input::read(arg)?;
@@ -120,6 +135,63 @@ pub fn read_loop(arg: &str, time_limit: Option<f64>) -> Result<Grid<bool>, CliEr
         })
 }
 
+/// `--verify`: a fresh SAT checker finds the loop the only solution, and no hint can go.
+///
+/// # Errors
+/// Exit 1 when either fails, 3 at the time limit.
+fn verify(g: &Generated, symmetry: Symmetry, limits: &zlink_base::Limits) -> Result<(), CliError> {
+    let limit = limits.time_limit;
+    let stopped =
+        |e: zlink_base::Stopped| CliError::stopped("verifying", &e.with_limit(limit), false);
+    if !generate::is_unique(&g.clues, &g.inside, limits.deadline).map_err(stopped)? {
+        return Err(CliError::failed(
+            "verification failed: the puzzle does not have the loop as its only solution",
+        ));
+    }
+    let removable = generate::removable_hint(&g.clues, &g.inside, symmetry, limits.deadline)
+        .map_err(|e| CliError::stopped("verifying minimality", &e.with_limit(limit), false))?;
+    if let Some(at) = removable {
+        return Err(CliError::failed(format!(
+            "verification failed: the puzzle stays unique without the hint at {at}"
+        )));
+    }
+    Ok(())
+}
+
+/// `--out DIR`: the puzzle, its loop and (`--svg`) its picture as files.
+fn write_out(args: &Args, p: &Slitherlink, text: &str, loop_v: &[String]) -> Result<(), CliError> {
+    let Some(dir) = &args.out else {
+        return Ok(());
+    };
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
+    let name = format!("puzzle.{}", args.format.extension());
+    write::file(&dir.join(name), text)?;
+    write::file(&dir.join("loop.txt"), &(loop_v.join("\n") + "\n"))?;
+    if args.svg && args.format != Format::Svg {
+        write::file(&dir.join("puzzle.svg"), &p.render_svg(None))?;
+    }
+    Ok(())
+}
+
+/// The instance as the design route lists its picks (`instances` of the JSON).
+fn instance(args: &Args, p: &Slitherlink, hints: usize, verify_seconds: f64) -> serde_json::Value {
+    let mut inst = json!({
+        "name": "puzzle",
+        "hints": hints,
+        "text": p.render_text(None),
+        "url": p.to_url(),
+        "janko": p.to_janko(),
+        "tatham": p.to_tatham(),
+    });
+    if args.verify {
+        inst["verified"] = json!(true);
+        inst["minimal_verified"] = json!(true);
+        inst["verify_seconds"] = json!(verify_seconds);
+    }
+    inst
+}
+
 /// Runs the one-puzzle route.
 ///
 /// # Errors
@@ -127,8 +199,16 @@ pub fn read_loop(arg: &str, time_limit: Option<f64>) -> Result<Grid<bool>, CliEr
 /// has no unique solution or `--verify` fails, 2 for bad input.
 pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
     let started = Instant::now();
-    let opts = Options {
-        seed: args.seed,
+    let given = match &args.from {
+        Some(arg) => Some(read_puzzle(arg)?),
+        None => None,
+    };
+    let start = match (&given, args.size) {
+        (Some(clues), _) => Start::Strip(clues.clone()),
+        (None, Some((rows, cols))) => Start::Size { rows, cols },
+        (None, None) => return Err(CliError::input("give --size HxW or --from PUZZLE")),
+    };
+    let request = Request {
         difficulty: args.difficulty.map(|l| match l {
             Level::Easy => Difficulty::Easy,
             Level::Medium => Difficulty::Medium,
@@ -140,59 +220,26 @@ pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
             Sym::Rot4 => Symmetry::Rot4,
             Sym::Mirror => Symmetry::Mirror,
         },
-        limits: zlink_base::Limits {
-            deadline: deadline(args.time_limit),
-            time_limit: args.time_limit.map(Duration::from_secs_f64),
-            max_memory: args.max_memory.or_else(memory::default_budget),
-            ..Default::default()
-        },
-        ..Options::default()
+        ..Request::from(start)
     };
-    let given = match &args.from {
-        Some(arg) => Some(read_puzzle(arg)?),
-        None => None,
+    let limits = zlink_base::Limits {
+        deadline: deadline(args.time_limit),
+        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        max_memory: args.max_memory.or_else(memory::default_budget),
+        ..Default::default()
     };
-    let g = match (&given, args.size) {
-        (Some(clues), _) => generate::strip(clues, &opts),
-        (None, Some((rows, cols))) => generate::generate(rows, cols, &opts),
-        (None, None) => return Err(CliError::input("give --size HxW or --from PUZZLE")),
-    }
-    .map_err(exit_of)?;
-    let p = Slitherlink::new(g.clues.clone());
+    let made = Removal
+        .generate(&request, args.seed, &limits)
+        .map_err(exit_of_solve)?;
+    let (p, g) = (made.puzzle, made.details);
     let verify_started = Instant::now();
     if args.verify {
-        let limit = opts.limits.time_limit;
-        let stopped =
-            |e: zlink_base::Stopped| CliError::stopped("verifying", &e.with_limit(limit), false);
-        if !generate::is_unique(&g.clues, &g.inside, opts.limits.deadline).map_err(stopped)? {
-            return Err(CliError::failed(
-                "verification failed: the puzzle does not have the loop as its only solution",
-            ));
-        }
-        let removable =
-            generate::removable_hint(&g.clues, &g.inside, opts.symmetry, opts.limits.deadline)
-                .map_err(|e| {
-                    CliError::stopped("verifying minimality", &e.with_limit(limit), false)
-                })?;
-        if let Some(at) = removable {
-            return Err(CliError::failed(format!(
-                "verification failed: the puzzle stays unique without the hint at {at}"
-            )));
-        }
+        verify(&g, request.symmetry, &limits)?;
     }
     let verify_seconds = verify_started.elapsed().as_secs_f64();
     let text = args.format.render(&p);
     let loop_v = loop_lines(&g.inside);
-    if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
-        let name = format!("puzzle.{}", args.format.extension());
-        write::file(&dir.join(name), &text)?;
-        write::file(&dir.join("loop.txt"), &(loop_v.join("\n") + "\n"))?;
-        if args.svg && args.format != Format::Svg {
-            write::file(&dir.join("puzzle.svg"), &p.render_svg(None))?;
-        }
-    }
+    write_out(args, &p, &text, &loop_v)?;
     let hints = g.hints();
     let cells = g.clues.len();
     if global.json {
@@ -202,7 +249,7 @@ pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
             "seed": args.seed,
             "stripped": given.is_some(),
             "given_hints": given.as_ref().map(|c| c.cells().iter().filter(|h| h.is_some()).count()),
-            "difficulty": args.difficulty.map(|_| opts.difficulty.map(Difficulty::name)),
+            "difficulty": args.difficulty.map(|_| request.difficulty.map(Difficulty::name)),
             "grade": g.grade.name(),
             "symmetry": format!("{:?}", args.symmetry).to_lowercase(),
             "hints": hints,
@@ -218,21 +265,7 @@ pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
             "route": "removal",
             "loop": loop_v,
         });
-        // the instance as the design route lists its picks
-        let mut inst = json!({
-            "name": "puzzle",
-            "hints": hints,
-            "text": p.render_text(None),
-            "url": p.to_url(),
-            "janko": p.to_janko(),
-            "tatham": p.to_tatham(),
-        });
-        if args.verify {
-            inst["verified"] = json!(true);
-            inst["minimal_verified"] = json!(true);
-            inst["verify_seconds"] = json!(verify_seconds);
-        }
-        v["instances"] = json!([inst]);
+        v["instances"] = json!([instance(args, &p, hints, verify_seconds)]);
         outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else if args.out.is_none() {
         out!("{text}");
