@@ -219,7 +219,7 @@ impl<P: Puzzle> Kind<P> {
     ///
     /// # Errors
     /// [`SolveError::Unsupported`] when the named engine (or every engine of the kind) cannot
-    /// sample; as [`Engine::sample`] otherwise.
+    /// sample; as [`crate::Engine::sample`] otherwise.
     pub fn sample(
         &self,
         puzzle: &P,

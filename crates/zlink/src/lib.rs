@@ -39,22 +39,38 @@
 //! # Ok::<(), zlink::zdd::BudgetExceeded>(())
 //! ```
 //!
-//! # Make a puzzle with a seed and limits
+//! # Paths on your own graph, members back as your edges
 //! ```
-//! use std::time::Duration;
-//! use zlink::design::slitherlink::{generate, Options};
+//! use zlink::frontier::{Graph, Mates};
 //! use zlink::Limits;
 //!
+//! // a square 0-1-2-3 with the diagonal 0-2: the simple paths from 0 to 2
+//! let g = Graph::new(4, &[(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)]).unwrap();
+//! let built = Mates::paths(&g, 0, 2).unwrap().build(&Limits::default()).unwrap();
+//! assert_eq!(built.count(), 3u32.into());
+//! let mut members: Vec<Vec<(u32, u32)>> = built.members().collect();
+//! members.sort();
+//! assert_eq!(members, [vec![(0, 1), (1, 2)], vec![(0, 2)], vec![(2, 3), (0, 3)]]);
+//! ```
+//!
+//! # Make a puzzle with a seed and limits
+//! Every generator is a [`Generator`]: a request, a seed and [`Limits`] in; the puzzle, its
+//! unique solution, its grade and the generator's figures out.
+//! ```
+//! use std::time::Duration;
+//! use zlink::design::slitherlink::{Removal, Request};
+//! use zlink::{Difficulty, Generator, Limits, Puzzle};
+//!
 //! let limits = Limits::default().with_time_limit(Duration::from_secs(60));
-//! let opts = Options { seed: 7, limits, ..Options::default() };
-//! let made = generate(8, 8, &opts).unwrap();
-//! assert!(made.hints() > 0);
-//! println!("{} hints, graded {}", made.hints(), made.grade.name());
+//! let easy = Request { difficulty: Some(Difficulty::Easy), ..Request::size(8, 8) };
+//! let made = Removal.generate(&easy, 7, &limits).unwrap();
+//! assert!(made.puzzle.verify(&made.solution).is_ok());
+//! println!("{} hints", made.details.hints());
 //! ```
 
 pub use zlink_base::{Limits, ProgressHook, Report, Resource, SplitMix64, Stopped};
 pub use zlink_puzzle::{
-    Counted, Engine, Generated, Generator, ParseError, Puzzle, SolveError, SolveOptions, Solved,
+    Counted, Difficulty, Engine, Generated, Generator, ParseError, Puzzle, SolveError, SolveOptions, Solved,
 };
 
 /// Diagrams: the node store, the family algebra, exact counts, enumeration, uniform sampling,

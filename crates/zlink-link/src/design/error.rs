@@ -34,7 +34,7 @@ pub enum DesignError {
     /// A ZDD store's node budget ran out.
     #[error(transparent)]
     Budget(#[from] zlink_zdd::BudgetExceeded),
-    /// A hint set given as minimal and good ([`HintDesign::from_minimal`]) is not.
+    /// A hint set given as minimal and good ([`super::HintDesign::from_minimal`]) is not.
     #[error("the hint set is not a minimal one that makes the loop unique")]
     NotMinimal,
     /// A uniqueness check of the reduced route (module `reduced`) ran out of its budget.

@@ -10,7 +10,7 @@
 //!   showed not to be good (a second solution `C`, `D(C)`), then shrunk cell by cell (a cell
 //!   stays only if no other loop changes the set without it): every good set hits every cut;
 //! * `Z_k`, the hint sets of exactly `k` cells hitting every cut found so far, is a ZDD
-//!   (exactly-`k` sets; a known cut is applied, [`meeting_all`], when a member picked by a
+//!   (exactly-`k` sets; a known cut is applied, `meeting_all`, when a member picked by a
 //!   random walk misses it, all such cuts of the member in one pass);
 //! * a member of `Z_k` the solver finds good is kept; one that is not yields a new cut that
 //!   removes it. `Z_k` empty: the minimum is above `k` (every good set of `k` cells would be

@@ -2,7 +2,7 @@
 //!
 //! Why: the engine works on a graph of `(R + 1) × (C + 1)` dots with reordered edges, but its
 //! users think in cell sides. [`LoopEdge`] names one side, [`LoopEdges`] a set of sides in the
-//! layout every loop-puzzle module of zlink shares, and [`dot_edges`] numbers the dot graph the
+//! layout every loop-puzzle module of zlink shares, and `dot_edges` numbers the dot graph the
 //! way `zlink_frontier::Graph::grid` does, so a frontier edge index maps back to a side.
 
 use crate::{Coord, Grid};

@@ -1,7 +1,7 @@
 //! Sudoku of any size n = a·b (4×4, 6×6 with 3×2 boxes, 9×9, 16×16, 25×25): the definition.
-//! This file holds the givens ([`Sudoku`]) and its [`Puzzle`] implementation; [`parse`] reads
+//! This file holds the givens ([`Sudoku`]) and its [`Puzzle`] implementation; `parse` reads
 //! the formats, [`check`] is the independent rule checker and backtracking counter (the
-//! oracle the engines are tested against), [`shape`] the boxes and units, [`render`] the text
+//! oracle the engines are tested against), [`shape`] the boxes and units, `render` the text
 //! and SVG pictures. The engines (exact propagation, the integer program) live in
 //! `zlink_engines::sudoku`.
 //!

@@ -9,12 +9,12 @@
 //! 1. a random cover of the grid by paths that never touch themselves (module `layout`), with
 //!    a number of pairs in the range asked for: its paths are the intended solution, their ends
 //!    the puzzle;
-//! 2. the uniqueness check ([`check`]): the link deduction, then a SAT search for another
+//! 2. the uniqueness check ([`check()`]): the link deduction, then a SAT search for another
 //!    solution with the intended one excluded;
 //! 3. while there is another: a repair where it differs (module `repair`: shift the ends
 //!    there, or split a path there, one pair more), and check again; after
 //!    [`MAX_REPAIRS`] repairs, or when no repair applies, a new layout;
-//! 4. the grade ([`grade`]) when a difficulty is asked for: a puzzle too hard gets a split
+//! 4. the grade ([`grade()`]) when a difficulty is asked for: a puzzle too hard gets a split
 //!    where the deduction left edges open, one too easy a new layout;
 //! 5. under which of the three rule sets the puzzle is unique: the asked rules' uniqueness
 //!    implies the stricter rules' (plain ⇒ cover ⇒ Janko's, the solution having no U-bend), the

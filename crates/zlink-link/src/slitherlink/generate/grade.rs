@@ -39,7 +39,7 @@ pub enum GradeError {
     /// The engine cannot take the puzzle (a clue above 4, a grid too wide).
     #[error(transparent)]
     Engine(#[from] crate::slitherlink::Error),
-    /// The count of its solutions stopped (time, or [`GRADE_MEMORY`]), or could not start.
+    /// The count of its solutions stopped (time, or the grade's memory budget, `GRADE_MEMORY`), or could not start.
     #[error(transparent)]
     Count(#[from] RunError),
 }
@@ -100,7 +100,7 @@ pub(crate) fn settles(
 ///
 /// # Errors
 /// [`GradeError::Engine`] for a clue above 4 or a grid too wide, [`GradeError::Count`] for a
-/// count that ran out of time or of [`GRADE_MEMORY`].
+/// count that ran out of time or of the grade's memory budget (`GRADE_MEMORY`).
 pub fn grade(clues: &Grid<Option<u8>>, deadline: Option<Instant>) -> Result<Grading, GradeError> {
     let zdd = SlitherZdd::with_deduction_until(clues, Default::default(), deadline)?;
     let limits = zlink_base::Limits {

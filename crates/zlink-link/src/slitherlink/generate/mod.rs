@@ -4,7 +4,7 @@
 //! Why this route and not the hint-set family of [`crate::design`]: the family describes every
 //! good hint set of a loop, but its diagram stops near 10×10. A puzzle is one good set, and one
 //! pass of removals finds a minimal one:
-//! 1. **a loop** ([`draw`]): uniform over all loops on small grids, else a random maze shaken
+//! 1. **a loop** (module `draw`): uniform over all loops on small grids, else a random maze shaken
 //!    by single-cell flips, spread over the whole grid;
 //! 2. **every clue**, which (almost always) makes the loop unique; checked, else a new loop;
 //! 3. **one removal pass** in a random order ([`Order`]; over orbits of cells with a
@@ -16,7 +16,7 @@
 //!
 //! A check is cheap while the local rules (the grade's: with the clue-and-corners rule)
 //! settle the puzzle (a deduction from the remaining
-//! clues, no search); past that the incremental SAT checker of [`unique`] answers.
+//! clues, no search); past that the incremental SAT checker of module `unique` answers.
 //! Difficulty levels: easy removes while the rules settle, medium while rules plus probing
 //! settle, hard as the unique level and then insists that probing does not settle the result
 //! (a new loop otherwise).
