@@ -70,7 +70,8 @@
 
 pub use zlink_base::{Limits, ProgressHook, Report, Resource, SplitMix64, Stopped};
 pub use zlink_puzzle::{
-    Counted, Difficulty, Engine, Generated, Generator, ParseError, Puzzle, SolveError, SolveOptions, Solved,
+    Counted, Difficulty, Engine, Generated, Generator, ParseError, Puzzle, SolveError,
+    SolveOptions, Solved,
 };
 
 /// Diagrams: the node store, the family algebra, exact counts, enumeration, uniform sampling,
