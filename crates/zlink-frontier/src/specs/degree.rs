@@ -20,9 +20,10 @@ pub struct DegreeSpec {
     allowed: Vec<u32>,
 }
 
-/// Bits `lo..=hi` (clamped to 31).
+/// Bits `lo..=hi` (clamped to 31): the degrees in a range, as a mask of allowed degrees (also
+/// the connected spec's).
 #[inline]
-fn range_mask(lo: u32, hi: u32) -> u32 {
+pub(super) fn range_mask(lo: u32, hi: u32) -> u32 {
     let hi = hi.min(31);
     if lo > hi {
         return 0;

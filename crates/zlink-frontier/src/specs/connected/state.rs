@@ -11,6 +11,7 @@
 use crate::frontier::FrontierPlan;
 use crate::graph::{Graph, Vertex};
 use crate::spec::Level;
+pub(super) use crate::specs::degree::range_mask;
 
 use super::{window, ConnectedProblem};
 
@@ -72,21 +73,6 @@ pub(super) fn flag_plan(p: &ConnectedProblem) -> ((Vec<u8>, Vec<Vec<u8>>), usize
         .map(|fs| fs.iter().map(|&f| slot[f]).collect())
         .collect();
     ((slot, partners), width)
-}
-
-/// Bits `lo..=hi` (clamped to 31).
-#[inline]
-pub(super) fn range_mask(lo: u32, hi: u32) -> u32 {
-    let hi = hi.min(31);
-    if lo > hi {
-        return 0;
-    }
-    let upto = if hi == 31 {
-        u32::MAX
-    } else {
-        (1u32 << (hi + 1)) - 1
-    };
-    upto & !((1u32 << lo) - 1)
 }
 
 /// Per-edge data of the spec.
@@ -477,14 +463,6 @@ impl Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn range_masks() {
-        assert_eq!(range_mask(0, 0), 1);
-        assert_eq!(range_mask(1, 2), 0b110);
-        assert_eq!(range_mask(3, 2), 0);
-        assert_eq!(range_mask(0, 40), u32::MAX);
-    }
 
     #[test]
     fn flags_are_per_later_edge_and_reused() {
