@@ -15,6 +15,7 @@ pub mod battleship;
 pub mod circuit;
 pub mod hashi;
 pub mod ip;
+mod link;
 pub mod minclue;
 mod mip;
 pub mod numberlink;

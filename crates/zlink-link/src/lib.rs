@@ -10,9 +10,11 @@
 
 mod deduce;
 pub mod design;
+pub mod engine;
 pub mod numberlink;
 mod settle;
 pub mod slitherlink;
 
+pub use engine::{LinkFamily, LinkZdd};
 pub use settle::SettledBy;
-pub use slitherlink::{LoopEdge, LoopEdges, SlitherZdd};
+pub use slitherlink::{LoopEdge, LoopEdges, SlitherFamily, SlitherZdd};

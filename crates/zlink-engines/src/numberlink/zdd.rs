@@ -12,14 +12,13 @@
 use std::time::Instant;
 
 use zlink_link::numberlink::{Deduction, NumberlinkZdd, ATTEMPT_STATES};
-use zlink_link::SettledBy;
 use zlink_puzzle::numberlink::{Links, Rules};
 use zlink_puzzle::{
-    check_draws, Counted, Engine, Sampled, Settings, SettingsReader, SolveError, SolveOptions,
-    SolveStats, Solved,
+    Counted, Engine, Sampled, Settings, SettingsReader, SolveError, SolveOptions, Solved,
 };
 
 use super::Numberlink;
+use crate::link;
 
 /// The rule variant and deduction switch of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,15 +119,7 @@ impl Engine<Numberlink> for ZddEngine {
     ) -> Result<Solved<Links>, SolveError> {
         let started = Instant::now();
         let z = engine(p, s, opts.limits.deadline)?;
-        let (found, undecided) = z.links_found(2, &opts.limits)?;
-        let mut solved =
-            Solved::first_of_two(found, SolveStats::timed(started.elapsed().as_secs_f64()))?;
-        if let Some(e) = undecided {
-            // a solution, but the build that would tell whether it is the only one ran out
-            solved.more = None;
-            solved.note = Some(format!("whether this solution is unique is not known: {e}"));
-        }
-        Ok(solved)
+        link::solve(&z, started, opts, |es| z.links_of(&es))
     }
 
     fn samples(&self) -> bool {
@@ -145,15 +136,12 @@ impl Engine<Numberlink> for ZddEngine {
     ) -> Result<Sampled<Links>, SolveError> {
         let started = Instant::now();
         let z = engine(p, s, opts.limits.deadline)?;
-        check_draws(&opts.limits, k, z.num_vars())?;
-        let (solutions, count) = z.sample_links(k, seed, &opts.limits)?;
-        Ok(Sampled {
-            solutions,
-            count,
-            stats: SolveStats::timed(started.elapsed().as_secs_f64()),
-        })
+        link::sample(&z, (k, seed), started, opts, |es| z.links_of(&es))
     }
 
+    /// Counters: the frontier's, then the edges deduction fixed (`edges_fixed_on`,
+    /// `edges_fixed_off`), the attempt's budget, `count_us` and which step settled the count
+    /// (`settled_by_*`, see [`zlink_link::SettledBy`]).
     fn count(
         &self,
         p: &Numberlink,
@@ -162,24 +150,12 @@ impl Engine<Numberlink> for ZddEngine {
     ) -> Result<Counted, SolveError> {
         let started = Instant::now();
         let z = engine(p, s, opts.limits.deadline)?;
-        let setup = z.setup_stats();
-        let r = z.count_with_stats(&opts.limits)?;
-        let figures = vec![
-            ("states", r.total_states),
-            ("max_level_states", r.max_level_states as u64),
-            ("frontier_width", r.width as u64),
-            ("edges_fixed_on", setup.fixed_on as u64),
-            ("edges_fixed_off", setup.fixed_off as u64),
-            ("attempt_budget", setup.attempt_budget),
-        ];
-        let stats =
-            SolveStats::of_levels(started.elapsed().as_secs_f64(), figures, &r.level_states);
-        let mut counted = Counted::exact(r.count, stats);
-        // which step settled the count (see `SettledBy`)
-        counted
-            .stats
-            .counters
-            .extend(SettledBy::counters(z.settled_by()));
-        Ok(counted)
+        link::count(&z, started, opts, |st| {
+            vec![
+                ("edges_fixed_on", st.fixed_on as u64),
+                ("edges_fixed_off", st.fixed_off as u64),
+                ("attempt_budget", st.attempt_budget),
+            ]
+        })
     }
 }

@@ -10,13 +10,12 @@
 use std::time::Instant;
 
 use zlink_link::slitherlink::{Deduction, SlitherZdd, ATTEMPT_STATES};
-use zlink_link::SettledBy;
 use zlink_puzzle::{
-    check_draws, Counted, Engine, Sampled, Settings, SettingsReader, SolveError, SolveOptions,
-    SolveStats, Solved,
+    Counted, Engine, Sampled, Settings, SettingsReader, SolveError, SolveOptions, Solved,
 };
 
 use super::{Loop, Slitherlink};
+use crate::link;
 
 /// The Slitherlink ZDD engine.
 #[derive(Debug, Clone, Copy)]
@@ -91,8 +90,7 @@ impl Engine<Slitherlink> for ZddEngine {
     ) -> Result<Solved<Loop>, SolveError> {
         let started = Instant::now();
         let z = engine(p, s, opts.limits.deadline)?;
-        let found = z.solutions(2, &opts.limits)?;
-        Solved::first_of_two(found, SolveStats::timed(started.elapsed().as_secs_f64()))
+        link::solve(&z, started, opts, Some)
     }
 
     fn samples(&self) -> bool {
@@ -109,20 +107,14 @@ impl Engine<Slitherlink> for ZddEngine {
     ) -> Result<Sampled<Loop>, SolveError> {
         let started = Instant::now();
         let z = engine(p, s, opts.limits.deadline)?;
-        check_draws(&opts.limits, k, z.num_vars())?;
-        let (solutions, count) = z.sample(k, seed, &opts.limits)?;
-        Ok(Sampled {
-            solutions,
-            count,
-            stats: SolveStats::timed(started.elapsed().as_secs_f64()),
-        })
+        link::sample(&z, (k, seed), started, opts, Some)
     }
 
     /// Counters: the frontier's, then what deduction decided (`segments`, `fixed_on`,
     /// `fixed_off`, `open_clues`, `decided` = 1 when deduction alone decided every segment,
-    /// `contradiction`),
-    /// the time per phase (`deduce_us`, `count_us`: attempt, completion and count), the
-    /// attempt's budget and which step settled the count (`settled_by_*`, see [`SettledBy`]).
+    /// `contradiction`), the time per phase (`deduce_us`, `count_us`: attempt, completion and
+    /// count), the attempt's budget and which step settled the count (`settled_by_*`, see
+    /// [`zlink_link::SettledBy`]).
     fn count(
         &self,
         p: &Slitherlink,
@@ -131,33 +123,17 @@ impl Engine<Slitherlink> for ZddEngine {
     ) -> Result<Counted, SolveError> {
         let started = Instant::now();
         let z = engine(p, s, opts.limits.deadline)?;
-        let st = z.setup_stats();
-        let t = Instant::now();
-        let r = z.count_with_stats(&opts.limits)?;
-        let count_us = t.elapsed().as_micros() as u64;
-        let figures = vec![
-            ("states", r.total_states),
-            ("max_level_states", r.max_level_states as u64),
-            ("frontier_width", r.width as u64),
-        ];
-        let stats =
-            SolveStats::of_levels(started.elapsed().as_secs_f64(), figures, &r.level_states);
-        let mut counted = Counted::exact(r.count, stats);
-        counted.stats.counters.extend([
-            ("segments", st.segments as u64),
-            ("fixed_on", st.fixed_on as u64),
-            ("fixed_off", st.fixed_off as u64),
-            ("open_clues", st.open_clues as u64),
-            ("decided", u64::from(st.decided)),
-            ("contradiction", u64::from(st.contradiction)),
-            ("deduce_us", (st.deduce_seconds * 1e6) as u64),
-            ("count_us", count_us),
-            ("attempt_budget", st.attempt_budget),
-        ]);
-        counted
-            .stats
-            .counters
-            .extend(SettledBy::counters(z.settled_by()));
-        Ok(counted)
+        link::count(&z, started, opts, |st| {
+            vec![
+                ("segments", st.segments as u64),
+                ("fixed_on", st.fixed_on as u64),
+                ("fixed_off", st.fixed_off as u64),
+                ("open_clues", st.open_clues as u64),
+                ("decided", u64::from(st.decided)),
+                ("contradiction", u64::from(st.contradiction)),
+                ("deduce_us", (st.deduce_seconds * 1e6) as u64),
+                ("attempt_budget", st.attempt_budget),
+            ]
+        })
     }
 }

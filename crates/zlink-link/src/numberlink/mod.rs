@@ -49,16 +49,16 @@ pub use setup::{sweep_order, sweep_order_by};
 use num_bigint::BigUint;
 use zlink_frontier::combinators::{Forced, Intersection};
 use zlink_frontier::packed::{Packed, Slots};
-use zlink_frontier::run::{CountReport, RunError, SpecFamily};
+use zlink_frontier::run::{RunError, SpecFamily};
 use zlink_frontier::specs::{mate::Mate, SpecError};
 use zlink_frontier::Limits;
 use zlink_frontier::{EdgeOrder, FrontierPlan, Graph, GraphError, Level, Spec, Vertex};
 use zlink_puzzle::numberlink::{Links, NumberlinkGrid, Rules};
 use zlink_puzzle::Coord;
-use zlink_zdd::{NodeId, Zdd};
 
 use crate::deduce;
-use crate::settle::{draw, SettledBy, Settler};
+use crate::engine::{LinkFamily, LinkZdd};
+use crate::settle::Settler;
 
 /// The states (count) or nodes (build) of the first, budgeted run after probing at the
 /// [`Deduction::Sat`] level (module `settle`): below it the frontier run costs less than the
@@ -165,23 +165,26 @@ pub struct SetupStats {
     pub attempt_budget: u64,
 }
 
-/// The Numberlink ZDD engine for one instance (a grid, or any graph with terminal pairs).
+/// The Numberlink ZDD engine for one instance (a grid, or any graph with terminal pairs): the
+/// shared link engine over [`NumberlinkFamily`].
 ///
 /// Variables (ZDD levels) are the edges that deduction left open or fixed on, in the
 /// engine's order; [`NumberlinkZdd::edge`] names a level's edge.
+pub type NumberlinkZdd = LinkZdd<NumberlinkFamily>;
+
+/// What Numberlink adds to the link engine: the numbered paths' parts left after deduction
+/// (or none: a contradiction), and the edge of each level.
 #[derive(Clone, Debug)]
-pub struct NumberlinkZdd {
+pub struct NumberlinkFamily {
     /// `(rows, cols)` for a grid instance.
     grid: Option<(usize, usize)>,
     /// `edges[level]`: the edge of that level (vertex ids of the input).
     edges: Vec<(Vertex, Vertex)>,
     spec: Engine,
     stats: SetupStats,
-    /// Attempt, completion and full run of what deduction left open (module `settle`).
-    settler: Settler,
 }
 
-impl NumberlinkZdd {
+impl LinkZdd<NumberlinkFamily> {
     /// The engine for a grid puzzle under `rules`, with deduction.
     ///
     /// # Errors
@@ -221,7 +224,7 @@ impl NumberlinkZdd {
         if !puzzle.unpaired().is_empty() {
             // a number on one cell or on three: no line can meet it
             let mut z = NumberlinkZdd::contradiction();
-            z.grid = Some((rows, cols));
+            z.family.grid = Some((rows, cols));
             return Ok(z);
         }
         let edges = sweep_order(rows, cols);
@@ -255,7 +258,7 @@ impl NumberlinkZdd {
             (deduce, deadline),
             &orders,
         )?;
-        z.grid = Some((rows, cols));
+        z.family.grid = Some((rows, cols));
         Ok(z)
     }
 
@@ -368,18 +371,18 @@ impl NumberlinkZdd {
             at_most,
             fixed: kept_fixed,
         }));
-        Ok(NumberlinkZdd {
+        let family = NumberlinkFamily {
             grid: None,
             edges: kept,
             spec,
             stats,
-            settler,
-        })
+        };
+        Ok(LinkZdd::from_parts(family, settler))
     }
 
     /// The engine of a puzzle without solution (a contradiction found before the build).
     fn contradiction() -> NumberlinkZdd {
-        NumberlinkZdd {
+        let family = NumberlinkFamily {
             grid: None,
             edges: Vec::new(),
             spec: Engine::Empty,
@@ -387,113 +390,13 @@ impl NumberlinkZdd {
                 contradiction: true,
                 ..SetupStats::default()
             },
-            settler: Settler::deduced(),
-        }
-    }
-
-    /// How the engine was set up (frontier width, packed or wide, deduction's work).
-    pub fn setup_stats(&self) -> SetupStats {
-        self.stats
-    }
-
-    /// Sets the states (count) or nodes (build) of the first, budgeted run before the SAT
-    /// completion (default [`ATTEMPT_STATES`]; 0: the completion first). No effect where
-    /// there is no completion (a deduction level without it, or nothing left open).
-    pub fn set_attempt_budget(&mut self, states: u64) {
-        self.settler.set_budget(states);
-        self.stats.attempt_budget = self.settler.attempt_budget(self.stats.width);
-    }
-
-    /// Which step settled the first count or build (deduction, the budgeted attempt, the SAT
-    /// completion or the full run; `None` before one finished).
-    pub fn settled_by(&self) -> Option<SettledBy> {
-        self.settler.settled_by()
-    }
-
-    /// Number of ZDD variables (the edges left after deduction).
-    pub fn num_vars(&self) -> u32 {
-        self.edges.len() as u32
+        };
+        LinkZdd::from_parts(family, Settler::deduced())
     }
 
     /// The edge of variable `level` (`None` if out of range).
     pub fn edge(&self, level: Level) -> Option<(Vertex, Vertex)> {
-        self.edges.get(level as usize).copied()
-    }
-
-    /// The number of solutions, by the count-only DP (no diagram is stored), through the
-    /// frontier's one entry point (packed or wide states, the limits' budgets and deadline).
-    ///
-    /// # Errors
-    /// [`RunError`] if a budget or the time limit of `limits` runs out.
-    pub fn count(&self, limits: &Limits) -> Result<BigUint, RunError> {
-        Ok(self.count_with_stats(limits)?.count)
-    }
-
-    /// As [`NumberlinkZdd::count`], with the widest level and the total number of states.
-    ///
-    /// # Errors
-    /// As [`NumberlinkZdd::count`].
-    pub fn count_with_stats(&self, limits: &Limits) -> Result<CountReport, RunError> {
-        match &self.spec {
-            Engine::Family(_) => self.settler.count(self, limits),
-            Engine::Empty => Ok(CountReport {
-                count: BigUint::default(),
-                total_states: 0,
-                max_level_states: 0,
-                width: 0,
-                wide: false,
-                level_states: Vec::new(),
-            }),
-        }
-    }
-
-    /// Builds the reduced ZDD of all solutions into `zdd` (over [`NumberlinkZdd::num_vars`]
-    /// variables; see [`NumberlinkZdd::edge`]).
-    ///
-    /// # Errors
-    /// [`RunError`] if a budget or the time limit runs out.
-    pub fn build(&self, zdd: &mut Zdd, limits: &Limits) -> Result<NodeId, RunError> {
-        if zdd.num_vars() < self.num_vars() {
-            zdd.set_num_vars(self.num_vars());
-        }
-        match &self.spec {
-            Engine::Family(_) => self.settler.build(self, zdd, limits),
-            Engine::Empty => Ok(NodeId::ZERO),
-        }
-    }
-
-    /// Up to `limit` solutions as edge lists, built as a ZDD and enumerated in its order (at
-    /// most two: perhaps the SAT completion's, without the build; see `Settler::solutions`).
-    ///
-    /// # Errors
-    /// As [`NumberlinkZdd::build`].
-    pub fn solutions(
-        &self,
-        limit: usize,
-        limits: &Limits,
-    ) -> Result<Vec<Vec<(Vertex, Vertex)>>, RunError> {
-        let (found, undecided) = self.solutions_found(limit, limits)?;
-        undecided.map_or(Ok(found), Err)
-    }
-
-    /// As [`NumberlinkZdd::solutions`], but when the completion found a solution (under the
-    /// stricter rules) and the full build ran out of its budget or time, that solution, with
-    /// the build's error (the list may be short: whether there are others is not known).
-    ///
-    /// # Errors
-    /// As [`NumberlinkZdd::build`], when no solution is known.
-    pub fn solutions_found(
-        &self,
-        limit: usize,
-        limits: &Limits,
-    ) -> Result<(Vec<EdgeList>, Option<RunError>), RunError> {
-        let mut zdd = Zdd::new(self.num_vars());
-        let listed = match &self.spec {
-            Engine::Family(_) => self.settler.solutions(self, &mut zdd, limit, limits)?,
-            Engine::Empty => return Ok((Vec::new(), None)),
-        };
-        let edges = listed.sets.iter().map(|m| self.edges_of(m)).collect();
-        Ok((edges, listed.undecided))
+        self.family.edges.get(level as usize).copied()
     }
 
     /// Up to `limit` solutions of a grid instance as per-cell line pictures (empty for an
@@ -516,28 +419,12 @@ impl NumberlinkZdd {
         limit: usize,
         limits: &Limits,
     ) -> Result<(Vec<Links>, Option<RunError>), RunError> {
-        if self.grid.is_none() {
+        if self.family.grid.is_none() {
             return Ok((Vec::new(), None));
         }
         let (found, undecided) = self.solutions_found(limit, limits)?;
         let links = found.iter().filter_map(|es| self.links_of(es)).collect();
         Ok((links, undecided))
-    }
-
-    /// `k` solutions drawn uniformly at random (with replacement, the same for a given
-    /// `seed`) from all of them, as edge lists, and the number of solutions: the ZDD of every
-    /// solution is built (the SAT completion's shortcuts give no family to draw from).
-    ///
-    /// # Errors
-    /// As [`NumberlinkZdd::build`].
-    pub fn sample(
-        &self,
-        k: usize,
-        seed: u64,
-        limits: &Limits,
-    ) -> Result<(Vec<EdgeList>, BigUint), RunError> {
-        let (drawn, count) = draw(self.num_vars(), |z| self.build(z, limits), k, seed)?;
-        Ok((drawn.iter().map(|m| self.edges_of(m)).collect(), count))
     }
 
     /// [`NumberlinkZdd::sample`] as per-cell line pictures (none for an engine made by
@@ -556,14 +443,9 @@ impl NumberlinkZdd {
         Ok((links, count))
     }
 
-    /// The edges of a member of the diagram (its levels).
-    fn edges_of(&self, member: &[Level]) -> EdgeList {
-        member.iter().filter_map(|&l| self.edge(l)).collect()
-    }
-
     /// The line picture of an edge list of a grid instance (`None` on a graph).
-    fn links_of(&self, es: &[(Vertex, Vertex)]) -> Option<Links> {
-        let (rows, cols) = self.grid?;
+    pub fn links_of(&self, es: &[(Vertex, Vertex)]) -> Option<Links> {
+        let (rows, cols) = self.family.grid?;
         let cell = |v: Vertex| Coord::new(v as usize / cols, v as usize % cols);
         let mut l = Links::new(rows, cols);
         for &(u, v) in es {
@@ -573,7 +455,7 @@ impl NumberlinkZdd {
     }
 }
 
-impl SpecFamily for NumberlinkZdd {
+impl SpecFamily for NumberlinkFamily {
     fn width(&self) -> usize {
         self.stats.width
     }
@@ -596,5 +478,36 @@ impl SpecFamily for NumberlinkZdd {
             ),
             p.fixed.clone(),
         ))
+    }
+}
+
+impl LinkFamily for NumberlinkFamily {
+    type Solution = EdgeList;
+    type Stats = SetupStats;
+
+    fn setup_stats(&self) -> SetupStats {
+        self.stats
+    }
+
+    fn note_attempt_budget(&mut self, budget: u64) {
+        self.stats.attempt_budget = budget;
+    }
+
+    /// No solution after a contradiction; otherwise the family is built (even with every
+    /// edge decided: the at-most groups and the numbered paths check it).
+    fn deduced(&self) -> Option<bool> {
+        matches!(self.spec, Engine::Empty).then_some(false)
+    }
+
+    fn num_vars(&self) -> u32 {
+        self.edges.len() as u32
+    }
+
+    /// The edges of the member's levels.
+    fn solution(&self, member: &[Level]) -> EdgeList {
+        member
+            .iter()
+            .filter_map(|&l| self.edges.get(l as usize).copied())
+            .collect()
     }
 }

@@ -48,17 +48,15 @@ mod tests;
 pub use dots::dot_edges;
 pub use zlink_puzzle::slitherlink::{LoopEdge, LoopEdges};
 
-use num_bigint::BigUint;
 use zlink_frontier::combinators::{Forced, Lockstep};
 use zlink_frontier::packed::Slots;
-use zlink_frontier::run::{CountReport, RunError, SpecFamily};
+use zlink_frontier::run::SpecFamily;
 use zlink_frontier::specs::{groups::GroupSpec, mate::Mate, SpecError};
-use zlink_frontier::Limits;
 use zlink_frontier::{FrontierPlan, Graph, Level, Spec};
 use zlink_puzzle::{Coord, Grid};
-use zlink_zdd::{NodeId, Zdd};
 
-use crate::settle::{draw, SettledBy, Settler};
+use crate::engine::{LinkFamily, LinkZdd};
+use crate::settle::Settler;
 
 /// Depth of the branching that follows probing (module `deduce`): a puzzle that probing leaves
 /// nearly decided is decided by up to `2^BRANCH_DEPTH` leaves of probing, with no build.
@@ -167,12 +165,17 @@ pub struct SetupStats {
     pub attempt_budget: u64,
 }
 
-/// The Slitherlink ZDD engine for one clue grid.
+/// The Slitherlink ZDD engine for one clue grid: the shared link engine over
+/// [`SlitherFamily`].
 ///
 /// Variables (ZDD levels) are the dot-graph segments that deduction did not fix off, in
 /// frontier order; [`SlitherZdd::edge`] and [`SlitherZdd::level`] convert between the two.
+pub type SlitherZdd = LinkZdd<SlitherFamily>;
+
+/// What Slitherlink adds to the link engine: the dot graph left after deduction, the open
+/// clues' side counts and the segments fixed on.
 #[derive(Clone, Debug)]
-pub struct SlitherZdd {
+pub struct SlitherFamily {
     rows: usize,
     cols: usize,
     /// `edges[level]` is the segment of that level.
@@ -187,11 +190,9 @@ pub struct SlitherZdd {
     /// Per level: `Some(true)` if deduction fixed it on.
     fixed: Vec<Option<bool>>,
     stats: SetupStats,
-    /// Attempt, completion and full run of what deduction left open (module `settle`).
-    settler: Settler,
 }
 
-impl SlitherZdd {
+impl LinkZdd<SlitherFamily> {
     /// The engine for `clues` (`None` = no clue, `Some(0..=4)`), an `R × C` cell grid, with
     /// full deduction ([`Deduction::Sat`]).
     ///
@@ -299,7 +300,7 @@ impl SlitherZdd {
             stats.attempt_budget = settler.attempt_budget(stats.width);
             settler
         };
-        Ok(SlitherZdd {
+        let family = SlitherFamily {
             rows,
             cols,
             edges,
@@ -309,55 +310,30 @@ impl SlitherZdd {
             groups,
             fixed: kept_fixed,
             stats,
-            settler,
-        })
-    }
-
-    /// What deduction decided and the frontier left (see [`SetupStats`]).
-    pub fn setup_stats(&self) -> SetupStats {
-        self.stats
-    }
-
-    /// Sets the states (count) or nodes (build) of the first, budgeted run before the SAT
-    /// completion (default [`ATTEMPT_STATES`]; 0: the completion first). No effect where
-    /// there is no completion (a deduction level without it, or nothing left open).
-    pub fn set_attempt_budget(&mut self, states: u64) {
-        self.settler.set_budget(states);
-        self.stats.attempt_budget = self.settler.attempt_budget(self.stats.width);
-    }
-
-    /// Which step settled the first count or build (deduction, the budgeted attempt, the SAT
-    /// completion or the full run; `None` before one finished).
-    pub fn settled_by(&self) -> Option<SettledBy> {
-        self.settler.settled_by()
+        };
+        Ok(LinkZdd::from_parts(family, settler))
     }
 
     /// Rows of cells.
     pub fn rows(&self) -> usize {
-        self.rows
+        self.family.rows
     }
 
     /// Columns of cells.
     pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// Number of ZDD variables: the segments not fixed off (all `(R + 1) C + R (C + 1)` of
-    /// them without deduction).
-    pub fn num_vars(&self) -> u32 {
-        self.edges.len() as u32
+        self.family.cols
     }
 
     /// The segment of variable `level` (`None` if out of range).
     pub fn edge(&self, level: Level) -> Option<LoopEdge> {
-        self.edges.get(level as usize).copied()
+        self.family.edges.get(level as usize).copied()
     }
 
     /// The variable of segment `e` (`None` outside the grid or fixed off).
     pub fn level(&self, e: LoopEdge) -> Option<Level> {
         match e {
-            LoopEdge::H(c) => self.h_level.get(c).copied().flatten(),
-            LoopEdge::V(c) => self.v_level.get(c).copied().flatten(),
+            LoopEdge::H(c) => self.family.h_level.get(c).copied().flatten(),
+            LoopEdge::V(c) => self.family.v_level.get(c).copied().flatten(),
         }
     }
 
@@ -365,124 +341,22 @@ impl SlitherZdd {
     /// deduction found no solution), `None` undecided or outside the grid.
     pub fn fixed(&self, e: LoopEdge) -> Option<bool> {
         let inside = match e {
-            LoopEdge::H(c) => self.h_level.get(c).is_some(),
-            LoopEdge::V(c) => self.v_level.get(c).is_some(),
+            LoopEdge::H(c) => self.family.h_level.get(c).is_some(),
+            LoopEdge::V(c) => self.family.v_level.get(c).is_some(),
         };
         match self.level(e) {
-            Some(l) => self.fixed[l as usize],
+            Some(l) => self.family.fixed[l as usize],
             None => inside.then_some(false),
         }
     }
 
     /// The loop of a ZDD member (a set of variables); out-of-range variables are ignored.
     pub fn loop_of(&self, member: &[Level]) -> LoopEdges {
-        let mut out = LoopEdges::new(self.rows, self.cols);
-        for e in member.iter().filter_map(|&l| self.edge(l)) {
-            out.insert(e);
-        }
-        out
-    }
-
-    /// The number of solutions, by the count-only DP (no diagram is stored), through the
-    /// frontier's one entry point: packed or wide states by frontier width, under `limits`.
-    /// At [`Deduction::Sat`] the count first runs under [`ATTEMPT_STATES`], then the
-    /// completion, then the full count (module `settle`); the time limit bounds all three.
-    ///
-    /// # Errors
-    /// [`RunError`] if a budget or the time limit of `limits` runs out.
-    pub fn count(&self, limits: &Limits) -> Result<BigUint, RunError> {
-        Ok(self.count_with_stats(limits)?.count)
-    }
-
-    /// As [`SlitherZdd::count`], with the widest level and the total number of states.
-    ///
-    /// # Errors
-    /// As [`SlitherZdd::count`].
-    pub fn count_with_stats(&self, limits: &Limits) -> Result<CountReport, RunError> {
-        if self.stats.contradiction || self.stats.decided {
-            return Ok(CountReport {
-                count: BigUint::from(u8::from(self.stats.decided)),
-                total_states: 0,
-                max_level_states: 0,
-                width: 0,
-                wide: false,
-                level_states: Vec::new(),
-            });
-        }
-        self.settler.count(self, limits)
-    }
-
-    /// Whether the puzzle has exactly one solution: as [`SlitherZdd::count`], but when the
-    /// SAT completion finds two solutions the answer is `false` at once, without the full
-    /// count (what a designer's "is this hint set good?" needs).
-    ///
-    /// # Errors
-    /// As [`SlitherZdd::count`].
-    pub fn is_unique(&self, limits: &Limits) -> Result<bool, RunError> {
-        if self.stats.contradiction || self.stats.decided {
-            return Ok(self.stats.decided);
-        }
-        self.settler.is_unique(self, limits)
-    }
-
-    /// Builds the reduced ZDD of all solutions into `zdd` (over [`SlitherZdd::num_vars`]
-    /// variables; see [`SlitherZdd::edge`]).
-    ///
-    /// # Errors
-    /// [`RunError`] if a budget or the time limit runs out.
-    pub fn build(&self, zdd: &mut Zdd, limits: &Limits) -> Result<NodeId, RunError> {
-        if zdd.num_vars() < self.num_vars() {
-            zdd.set_num_vars(self.num_vars());
-        }
-        if self.stats.contradiction {
-            return Ok(NodeId::ZERO);
-        }
-        if self.stats.decided {
-            // every kept level is fixed on: the one loop
-            let all: Vec<Level> = (0..self.num_vars()).collect();
-            return zdd.from_set(&all).map_err(|e| RunError::Stopped(e.into()));
-        }
-        self.settler.build(self, zdd, limits)
-    }
-
-    /// Up to `limit` solutions, built as a ZDD and enumerated in the diagram's order (at most
-    /// two: perhaps the SAT completion's, without the build; see `Settler::solutions`).
-    ///
-    /// # Errors
-    /// As [`SlitherZdd::build`].
-    pub fn solutions(&self, limit: usize, limits: &Limits) -> Result<Vec<LoopEdges>, RunError> {
-        let mut zdd = Zdd::new(self.num_vars());
-        let sets = if self.stats.contradiction || self.stats.decided {
-            let root = self.build(&mut zdd, limits)?;
-            zdd.iter(root).take(limit).collect()
-        } else {
-            let listed = self.settler.solutions(self, &mut zdd, limit, limits)?;
-            if let Some(e) = listed.undecided {
-                return Err(e);
-            }
-            listed.sets
-        };
-        Ok(sets.iter().map(|m| self.loop_of(m)).collect())
-    }
-
-    /// `k` solutions drawn uniformly at random (with replacement, the same for a given
-    /// `seed`) from all of them, and the number of solutions: the ZDD of every solution is
-    /// built (the SAT completion's shortcuts give no family to draw from).
-    ///
-    /// # Errors
-    /// As [`SlitherZdd::build`].
-    pub fn sample(
-        &self,
-        k: usize,
-        seed: u64,
-        limits: &Limits,
-    ) -> Result<(Vec<LoopEdges>, BigUint), RunError> {
-        let (drawn, count) = draw(self.num_vars(), |z| self.build(z, limits), k, seed)?;
-        Ok((drawn.iter().map(|m| self.loop_of(m)).collect(), count))
+        self.family.solution(member)
     }
 }
 
-impl SpecFamily for SlitherZdd {
+impl SpecFamily for SlitherFamily {
     fn width(&self) -> usize {
         self.stats.width
     }
@@ -494,5 +368,36 @@ impl SpecFamily for SlitherZdd {
             Lockstep::new(Mate::<M>::cycles(&self.graph, false)?, &self.groups),
             self.fixed.clone(),
         ))
+    }
+}
+
+impl LinkFamily for SlitherFamily {
+    type Solution = LoopEdges;
+    type Stats = SetupStats;
+
+    fn setup_stats(&self) -> SetupStats {
+        self.stats
+    }
+
+    fn note_attempt_budget(&mut self, budget: u64) {
+        self.stats.attempt_budget = budget;
+    }
+
+    fn deduced(&self) -> Option<bool> {
+        (self.stats.contradiction || self.stats.decided).then_some(self.stats.decided)
+    }
+
+    /// The segments not fixed off (all `(R + 1) C + R (C + 1)` of them without deduction).
+    fn num_vars(&self) -> u32 {
+        self.edges.len() as u32
+    }
+
+    /// The loop of the member's segments; out-of-range variables are ignored.
+    fn solution(&self, member: &[Level]) -> LoopEdges {
+        let mut out = LoopEdges::new(self.rows, self.cols);
+        for e in member.iter().filter_map(|&l| self.edges.get(l as usize)) {
+            out.insert(*e);
+        }
+        out
     }
 }
