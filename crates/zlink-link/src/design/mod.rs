@@ -39,6 +39,7 @@
 
 mod error;
 mod good;
+pub mod maker;
 pub mod minimum;
 pub mod pick;
 pub mod random;
@@ -73,6 +74,52 @@ fn loop_values(inside: &Grid<bool>) -> (LoopEdges, Grid<u8>) {
         }
     }
     (loop_edges, values)
+}
+
+/// The disagreement spec of `loop_edges` over the candidate cells (module `spec`), in the
+/// engine's segment order: the spec, the candidate cells in the order of their variables,
+/// and which segment levels the loop takes.
+///
+/// # Errors
+/// [`DesignError::TooWide`] when too many candidates are open at once; a spec error when the
+/// grid is too wide for the frontier.
+fn disagreement(
+    loop_edges: &LoopEdges,
+    candidates: &Grid<bool>,
+) -> Result<(DisagreeSpec, Vec<Coord>, Vec<bool>), DesignError> {
+    let (rows, cols) = (candidates.rows(), candidates.cols());
+    let by_index = dot_edges(rows, cols);
+    let perm = sweep_order(rows, cols);
+    let g = Graph::grid(rows + 1, cols + 1).permuted(&perm);
+    let edges: Vec<LoopEdge> = perm.iter().map(|&i| by_index[i]).collect();
+    let mut h_level = Grid::new(rows + 1, cols, 0 as Level);
+    let mut v_level = Grid::new(rows, cols + 1, 0 as Level);
+    for (l, e) in edges.iter().enumerate() {
+        match *e {
+            LoopEdge::H(c) => h_level[c] = l as Level,
+            LoopEdge::V(c) => v_level[c] = l as Level,
+        }
+    }
+    let on_loop: Vec<bool> = edges.iter().map(|&e| loop_edges.contains(e)).collect();
+    let coords: Vec<Coord> = candidates
+        .iter()
+        .filter(|(_, &b)| b)
+        .map(|(c, _)| c)
+        .collect();
+    let cell_sides: Vec<[Level; 4]> = coords
+        .iter()
+        .map(|&c| {
+            LoopEdge::sides_of(c).map(|e| match e {
+                LoopEdge::H(k) => h_level[k],
+                LoopEdge::V(k) => v_level[k],
+            })
+        })
+        .collect();
+    let order = DisagreeSpec::cell_order(&cell_sides);
+    let cells: Vec<Coord> = order.iter().map(|&k| coords[k]).collect();
+    let spec = DisagreeSpec::new(Mate::<Packed>::cycles(&g, false)?, &on_loop, &cell_sides)
+        .ok_or(DesignError::TooWide)?;
+    Ok((spec, cells, on_loop))
 }
 
 /// The store of a phase, with the node budget of `limits` (if any).
@@ -228,38 +275,7 @@ impl HintDesign {
         }
         check_loop(inside)?;
         let (loop_edges, values) = loop_values(inside);
-        // The engine's segment order and levels.
-        let by_index = dot_edges(rows, cols);
-        let perm = sweep_order(rows, cols);
-        let g = Graph::grid(rows + 1, cols + 1).permuted(&perm);
-        let edges: Vec<LoopEdge> = perm.iter().map(|&i| by_index[i]).collect();
-        let mut h_level = Grid::new(rows + 1, cols, 0 as Level);
-        let mut v_level = Grid::new(rows, cols + 1, 0 as Level);
-        for (l, e) in edges.iter().enumerate() {
-            match *e {
-                LoopEdge::H(c) => h_level[c] = l as Level,
-                LoopEdge::V(c) => v_level[c] = l as Level,
-            }
-        }
-        let on_loop: Vec<bool> = edges.iter().map(|&e| loop_edges.contains(e)).collect();
-        let coords: Vec<Coord> = candidates
-            .iter()
-            .filter(|(_, &b)| b)
-            .map(|(c, _)| c)
-            .collect();
-        let cell_sides: Vec<[Level; 4]> = coords
-            .iter()
-            .map(|&c| {
-                LoopEdge::sides_of(c).map(|e| match e {
-                    LoopEdge::H(k) => h_level[k],
-                    LoopEdge::V(k) => v_level[k],
-                })
-            })
-            .collect();
-        let order = DisagreeSpec::cell_order(&cell_sides);
-        let cells: Vec<Coord> = order.iter().map(|&k| coords[k]).collect();
-        let spec = DisagreeSpec::new(Mate::<Packed>::cycles(&g, false)?, &on_loop, &cell_sides)
-            .ok_or(DesignError::TooWide)?;
+        let (spec, cells, on_loop) = disagreement(&loop_edges, candidates)?;
         let cell_var: Vec<Option<Var>> = spec
             .items()
             .iter()
@@ -272,7 +288,7 @@ impl HintDesign {
         let t = Instant::now();
         let mut mixed = store(spec.items().len() as u32, opts);
         let all = build_zdd(&spec, &mut mixed, opts)?;
-        let l_set: Vec<Var> = (0..edges.len() as Level)
+        let l_set: Vec<Var> = (0..on_loop.len() as Level)
             .filter(|&e| on_loop[e as usize])
             .map(|e| spec.edge_pos(e))
             .collect();
