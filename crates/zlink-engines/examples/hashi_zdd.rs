@@ -22,7 +22,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use zlink_engines::hashi::zdd::{count_in_with, count_raced, RaceSetup, Sweep, WINDOW};
+use zlink_engines::hashi::race::{count_in_with, count_raced, RaceSetup};
+use zlink_engines::hashi::zdd::{Sweep, WINDOW};
 use zlink_engines::hashi::{Hashi, HashiIp};
 use zlink_engines::ip::IpEngine;
 use zlink_puzzle::{Engine, SolveOptions};

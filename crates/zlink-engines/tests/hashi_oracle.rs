@@ -228,7 +228,8 @@ proptest! {
         pick in 0usize..1000,
         solvable in prop::bool::ANY,
     ) {
-        use zlink_engines::hashi::zdd::{count_in_with, count_raced, count_with, RaceSetup, Sweep};
+        use zlink_engines::hashi::race::{count_in_with, count_raced, count_with, RaceSetup};
+        use zlink_engines::hashi::zdd::Sweep;
         let n = if five { 5 } else { 4 };
         let h = if solvable {
             let Some(h) = instance(n, n, &mask[..n * n], pick) else { return Ok(()) };

@@ -161,7 +161,7 @@ fn infeasible_puzzles_and_time_limits_are_reported() {
 #[test]
 fn zdd_counts_a_400_island_cllv_instance() {
     use zlink_engines::hashi::{
-        zdd::{count_raced, count_with, RaceSetup},
+        race::{count_raced, count_with, RaceSetup},
         ZddEngine,
     };
     use zlink_puzzle::{Engine, SolveError};

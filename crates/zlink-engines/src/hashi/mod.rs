@@ -20,6 +20,7 @@ pub mod deduce;
 pub mod ip;
 pub mod probe;
 pub mod propagate;
+pub mod race;
 pub mod repair;
 pub mod zdd;
 

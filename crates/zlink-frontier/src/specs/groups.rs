@@ -76,29 +76,7 @@ impl GroupSpec {
         let bits = (32 - max_target.leading_zeros()).max(1);
         let fit = (128 / bits) as usize;
         let n = num_levels as usize;
-        let mut per_level: Vec<Vec<(usize, u32)>> = vec![Vec::new(); n]; // (group, rem)
-        let mut hopeless = false;
-        let mut span = Vec::with_capacity(groups.len()); // (first, last) of non-empty groups
-        for (j, (levels, target)) in groups.iter().enumerate() {
-            let mut ls = levels.clone();
-            ls.sort_unstable();
-            ls.dedup();
-            if let Some(&bad) = ls.iter().find(|&&l| l >= num_levels) {
-                return Err(SpecError::BadArgument(format!(
-                    "group {j} names level {bad}, but there are only {num_levels} levels"
-                )));
-            }
-            if *target as usize > ls.len() {
-                hopeless = true;
-            }
-            let k = ls.len() as u32;
-            for (p, &l) in ls.iter().enumerate() {
-                per_level[l as usize].push((j, k - 1 - p as u32));
-            }
-            if let (Some(&a), Some(&b)) = (ls.first(), ls.last()) {
-                span.push((a as usize, b as usize, j));
-            }
-        }
+        let (per_level, span, hopeless) = per_level(num_levels, groups)?;
         // Slots: a group takes a free slot at its first level and frees it after its last.
         let mut opens: Vec<Vec<usize>> = vec![Vec::new(); n];
         let mut closes: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -122,13 +100,7 @@ impl GroupSpec {
                 0
             }
         };
-        let mut pending_need = vec![false; n + 1];
-        for &(a, _, j) in &span {
-            pending_need[a] |= groups[j].1 > 0;
-        }
-        for i in (0..n).rev() {
-            pending_need[i] |= pending_need[i + 1];
-        }
+        let pending_need = pending_need(n, &span, groups);
         for i in 0..n {
             done.push(open_targets);
             for &j in &opens[i] {
@@ -188,6 +160,59 @@ impl GroupSpec {
     fn get(&self, s: u128, shift: u32) -> u32 {
         ((s >> shift) as u32) & ((1 << self.bits) - 1)
     }
+}
+
+/// Per level, the groups it belongs to with how many of their levels come after it
+/// (`(group, rem)`); the `(first, last, group)` span of every non-empty group; and whether
+/// some target is above its group's size (nothing can meet it).
+///
+/// # Errors
+/// [`SpecError::BadArgument`] for a level `>= num_levels`.
+#[allow(clippy::type_complexity)]
+fn per_level(
+    num_levels: Level,
+    groups: &[(Vec<Level>, u32)],
+) -> Result<(Vec<Vec<(usize, u32)>>, Vec<(usize, usize, usize)>, bool), SpecError> {
+    let mut per_level: Vec<Vec<(usize, u32)>> = vec![Vec::new(); num_levels as usize];
+    let mut hopeless = false;
+    let mut span = Vec::with_capacity(groups.len());
+    for (j, (levels, target)) in groups.iter().enumerate() {
+        let mut ls = levels.clone();
+        ls.sort_unstable();
+        ls.dedup();
+        if let Some(&bad) = ls.iter().find(|&&l| l >= num_levels) {
+            return Err(SpecError::BadArgument(format!(
+                "group {j} names level {bad}, but there are only {num_levels} levels"
+            )));
+        }
+        if *target as usize > ls.len() {
+            hopeless = true;
+        }
+        let k = ls.len() as u32;
+        for (p, &l) in ls.iter().enumerate() {
+            per_level[l as usize].push((j, k - 1 - p as u32));
+        }
+        if let (Some(&a), Some(&b)) = (ls.first(), ls.last()) {
+            span.push((a as usize, b as usize, j));
+        }
+    }
+    Ok((per_level, span, hopeless))
+}
+
+/// Per level `0..=n`: whether a group with a positive target opens at or after it.
+fn pending_need(
+    n: usize,
+    span: &[(usize, usize, usize)],
+    groups: &[(Vec<Level>, u32)],
+) -> Vec<bool> {
+    let mut need = vec![false; n + 1];
+    for &(a, _, j) in span {
+        need[a] |= groups[j].1 > 0;
+    }
+    for i in (0..n).rev() {
+        need[i] |= need[i + 1];
+    }
+    need
 }
 
 /// Every child of a group spec is at the next level.

@@ -82,171 +82,34 @@ pub(crate) fn good_sets(
     out: &mut Zdd,
     deadline: Option<Instant>,
 ) -> Result<GoodSets, DesignError> {
-    let mut tick = 0usize;
-    let levels = cell_of_level.len();
-    // cstart[l]: cells at levels below l.
-    let mut cstart = Vec::with_capacity(levels + 1);
-    let mut k = 0u32;
-    for c in cell_of_level {
-        cstart.push(k);
-        k += u32::from(c.is_some());
-    }
-    cstart.push(k);
-    // Reachable nodes, ascending index = bottom-up.
-    let n = mixed.node_count() + 2;
-    let mut seen = vec![false; n];
-    let mut order: Vec<NodeId> = Vec::new();
-    let mut stack = vec![root];
-    while let Some(f) = stack.pop() {
-        if f.is_terminal() || seen[f.index() as usize] {
-            continue;
-        }
-        seen[f.index() as usize] = true;
-        order.push(f);
-        stack.push(mixed.lo(f));
-        stack.push(mixed.hi(f));
-    }
-    order.sort_unstable();
-    let lev = |f: NodeId| -> usize {
-        if f.is_terminal() {
-            levels
-        } else {
-            mixed.var(f) as usize
-        }
-    };
-    let p = cut.unwrap_or_else(|| {
-        // Arcs crossing each level boundary (an arc a -> c crosses every l in lev(a)+1..=lev(c)).
-        let mut diff = vec![0i64; levels + 2];
-        for &f in &order {
-            for ch in [mixed.lo(f), mixed.hi(f)] {
-                if ch != NodeId::ZERO {
-                    diff[lev(f) + 1] += 1;
-                    diff[lev(ch) + 1] -= 1;
-                }
-            }
-        }
-        let (lo, hi) = ((2 * k).div_ceil(5), (11 * k) / 20);
-        let mut best = (i64::MAX, levels);
-        let mut crossing = 0i64;
-        for (l, d) in diff.iter().enumerate().take(levels + 1) {
-            crossing += d;
-            if (lo..=hi).contains(&cstart[l]) && crossing < best.0 {
-                best = (crossing, l);
-            }
-        }
-        best.1
-    });
-    let q = cstart[p];
+    let layout = Layout::new(mixed, root, cell_of_level);
+    let p = cut.unwrap_or_else(|| layout.choose_cut());
+    let q = layout.cstart[p];
+    let k = layout.cells();
     let var_of_cell: Vec<Var> = (0..k).map(|j| if j < q { q - 1 - j } else { j }).collect();
-
-    let t = Instant::now();
-    // Bottom-up below the cut: G over the future cells from the node's own start.
-    let mut g = vec![NodeId::ZERO; n];
-    g[0] = NodeId::ONE; // no completion: the empty set hits them all
-    g[1] = NodeId::ZERO; // a completion disagreeing nowhere more: nothing hits it
-    let pad_fut = |out: &mut Zdd, mut x: NodeId, from: u32, to: u32| {
-        for j in (to..from).rev() {
-            x = out.node(j, x, x)?;
-        }
-        Ok::<NodeId, BudgetExceeded>(x)
+    let mut halves = Halves {
+        layout: &layout,
+        out,
+        p,
+        q,
+        deadline,
+        tick: 0,
     };
-    let start = |f: NodeId| cstart[lev(f)];
-    for &f in order.iter().filter(|&&f| lev(f) >= p) {
-        check_clock(deadline, &mut tick)?;
-        let (lo, hi) = (mixed.lo(f), mixed.hi(f));
-        let here = start(f);
-        let x = match cell_of_level[lev(f)] {
-            None => {
-                let a = pad_fut(out, g[lo.index() as usize], start(lo), here)?;
-                let b = pad_fut(out, g[hi.index() as usize], start(hi), here)?;
-                out.intersection(a, b)?
-            }
-            Some(c) => {
-                let a = pad_fut(out, g[lo.index() as usize], start(lo), c + 1)?;
-                let b = pad_fut(out, g[hi.index() as usize], start(hi), c + 1)?;
-                let both = out.intersection(a, b)?;
-                out.node(c, both, a)?
-            }
-        };
-        g[f.index() as usize] = x;
-    }
-
+    let t = Instant::now();
+    let g = halves.bottom_up()?;
     let bottom_up = t.elapsed();
     let t = Instant::now();
-    // Top-down above the cut: Pre over the past cells before the node's own start, cell j
-    // being variable q - 1 - j (new cells come in at the top).
-    let pad_past = |out: &mut Zdd, mut x: NodeId, from: u32, to: u32| {
-        for j in from..to {
-            x = out.node(q - 1 - j, x, x)?;
-        }
-        Ok::<NodeId, BudgetExceeded>(x)
-    };
-    // all_prev[j]: every set of the cells before j.
-    let mut all_prev = vec![NodeId::ONE];
-    for j in 0..q {
-        let x = all_prev[j as usize];
-        all_prev.push(out.node(q - 1 - j, x, x)?);
-    }
-    let mut pre: Vec<Option<NodeId>> = vec![None; n];
-    // The empty prefix disagrees nowhere: no past set hits it.
-    pre[root.index() as usize] = Some(NodeId::ZERO);
-    let meet_into = |out: &mut Zdd, slot: &mut Option<NodeId>, x: NodeId| {
-        *slot = Some(match *slot {
-            None => x,
-            Some(y) => out.intersection(x, y)?,
-        });
-        Ok::<(), BudgetExceeded>(())
-    };
-    for &a in order.iter().rev().filter(|&&f| lev(f) < p) {
-        check_clock(deadline, &mut tick)?;
-        let Some(pa) = pre[a.index() as usize] else {
-            continue;
-        };
-        let (xlo, xhi, after) = match cell_of_level[lev(a)] {
-            Some(j) => (
-                out.node(q - 1 - j, pa, pa)?,
-                out.node(q - 1 - j, pa, all_prev[j as usize])?,
-                j + 1,
-            ),
-            None => (pa, pa, start(a)),
-        };
-        for (ch, x) in [(mixed.lo(a), xlo), (mixed.hi(a), xhi)] {
-            if ch == NodeId::ZERO {
-                continue;
-            }
-            let x = pad_past(out, x, after, start(ch).min(q))?;
-            meet_into(out, &mut pre[ch.index() as usize], x)?;
-        }
-    }
-
+    let pre = halves.top_down(root)?;
     let top_down = t.elapsed();
     let t = Instant::now();
-    // Meet at the nodes just below the cut.
+    let pairs = halves.pairs(&g, &pre, root)?;
+    let meets = pairs.len();
+    // every future set: the future cells free
     let mut all_fut = NodeId::ONE;
     for j in (q..k).rev() {
-        all_fut = out.node(j, all_fut, all_fut)?;
+        all_fut = halves.out.node(j, all_fut, all_fut)?;
     }
-    // (Pre(b), G(b)) per node b just below the cut; then nodes with equal G merge their Pre
-    // ((P1 ∨ G) ∧ (P2 ∨ G) = (P1 ∧ P2) ∨ G) and pairs with equal Pre merge their G.
-    let mut pairs: Vec<(NodeId, NodeId)> = Vec::new();
-    let targets = order
-        .iter()
-        .copied()
-        .filter(|&f| lev(f) >= p)
-        .chain([NodeId::ONE, root]);
-    let mut done = vec![false; n];
-    for b in targets {
-        let i = b.index() as usize;
-        if done[i] || (b == root && lev(b) < p) {
-            continue;
-        }
-        done[i] = true;
-        let Some(pb) = pre[i] else { continue };
-        let gb = pad_fut(out, g[i], start(b), q)?;
-        pairs.push((pb, gb));
-    }
-    let meets = pairs.len();
-    let h = meet_balanced(out, pairs, q, all_fut, deadline)?;
+    let h = meet_balanced(halves.out, pairs, q, all_fut, deadline)?;
     Ok(GoodSets {
         root: h,
         var_of_cell,
@@ -254,6 +117,229 @@ pub(crate) fn good_sets(
         meets,
         times: [bottom_up, top_down, t.elapsed()],
     })
+}
+
+/// The mixed diagram level by level: its nodes reachable from the root, bottom-up, and the
+/// cells each level starts at.
+struct Layout<'a> {
+    mixed: &'a Zdd,
+    cell_of_level: &'a [Option<u32>],
+    /// `cstart[l]`: cells at levels below `l` (one more entry than levels).
+    cstart: Vec<u32>,
+    /// Reachable nodes, ascending index = bottom-up.
+    order: Vec<NodeId>,
+}
+
+impl<'a> Layout<'a> {
+    fn new(mixed: &'a Zdd, root: NodeId, cell_of_level: &'a [Option<u32>]) -> Layout<'a> {
+        let mut cstart = Vec::with_capacity(cell_of_level.len() + 1);
+        let mut k = 0u32;
+        for c in cell_of_level {
+            cstart.push(k);
+            k += u32::from(c.is_some());
+        }
+        cstart.push(k);
+        let mut seen = vec![false; mixed.node_count() + 2];
+        let mut order: Vec<NodeId> = Vec::new();
+        let mut stack = vec![root];
+        while let Some(f) = stack.pop() {
+            if f.is_terminal() || seen[f.index() as usize] {
+                continue;
+            }
+            seen[f.index() as usize] = true;
+            order.push(f);
+            stack.push(mixed.lo(f));
+            stack.push(mixed.hi(f));
+        }
+        order.sort_unstable();
+        Layout {
+            mixed,
+            cell_of_level,
+            cstart,
+            order,
+        }
+    }
+
+    /// Slots of per-node tables (every node index of the store, terminals included).
+    fn slots(&self) -> usize {
+        self.mixed.node_count() + 2
+    }
+
+    /// All the cells.
+    fn cells(&self) -> u32 {
+        *self.cstart.last().expect("one entry more than levels")
+    }
+
+    /// The level of `f` (the number of levels for a terminal).
+    fn lev(&self, f: NodeId) -> usize {
+        if f.is_terminal() {
+            self.cell_of_level.len()
+        } else {
+            self.mixed.var(f) as usize
+        }
+    }
+
+    /// The first cell at or below `f`'s level.
+    fn start(&self, f: NodeId) -> u32 {
+        self.cstart[self.lev(f)]
+    }
+
+    /// The level, among those with 40 % to 55 % of the cells above, crossed by the fewest
+    /// arcs (an arc `a -> c` crosses every level in `lev(a) + 1..=lev(c)`).
+    fn choose_cut(&self) -> usize {
+        let levels = self.cell_of_level.len();
+        let mut diff = vec![0i64; levels + 2];
+        for &f in &self.order {
+            for ch in [self.mixed.lo(f), self.mixed.hi(f)] {
+                if ch != NodeId::ZERO {
+                    diff[self.lev(f) + 1] += 1;
+                    diff[self.lev(ch) + 1] -= 1;
+                }
+            }
+        }
+        let k = self.cells();
+        let (lo, hi) = ((2 * k).div_ceil(5), (11 * k) / 20);
+        let mut best = (i64::MAX, levels);
+        let mut crossing = 0i64;
+        for (l, d) in diff.iter().enumerate().take(levels + 1) {
+            crossing += d;
+            if (lo..=hi).contains(&self.cstart[l]) && crossing < best.0 {
+                best = (crossing, l);
+            }
+        }
+        best.1
+    }
+}
+
+/// `x` with the future cells `to..from` free (a skipped cell agrees, so a hint there is free).
+fn pad_fut(out: &mut Zdd, mut x: NodeId, from: u32, to: u32) -> Result<NodeId, BudgetExceeded> {
+    for j in (to..from).rev() {
+        x = out.node(j, x, x)?;
+    }
+    Ok(x)
+}
+
+/// The two passes on either side of the cut level `p` (`q` cells above it), into `out`.
+struct Halves<'l, 'o> {
+    layout: &'l Layout<'l>,
+    out: &'o mut Zdd,
+    p: usize,
+    q: u32,
+    deadline: Option<Instant>,
+    tick: usize,
+}
+
+impl Halves<'_, '_> {
+    /// `x` with the past cells `from..to` free (cell `j` is variable `q - 1 - j`).
+    fn pad_past(&mut self, mut x: NodeId, from: u32, to: u32) -> Result<NodeId, BudgetExceeded> {
+        for j in from..to {
+            x = self.out.node(self.q - 1 - j, x, x)?;
+        }
+        Ok(x)
+    }
+
+    /// Bottom-up below the cut: per node, `G`, the future hint sets (from the node's own start)
+    /// hitting every suffix from it.
+    fn bottom_up(&mut self) -> Result<Vec<NodeId>, DesignError> {
+        let lay = self.layout;
+        let mut g = vec![NodeId::ZERO; lay.slots()];
+        g[0] = NodeId::ONE; // no completion: the empty set hits them all
+        g[1] = NodeId::ZERO; // a completion disagreeing nowhere more: nothing hits it
+        let p = self.p;
+        for &f in lay.order.iter().filter(|&&f| lay.lev(f) >= p) {
+            check_clock(self.deadline, &mut self.tick)?;
+            let (lo, hi) = (lay.mixed.lo(f), lay.mixed.hi(f));
+            let (glo, ghi) = (g[lo.index() as usize], g[hi.index() as usize]);
+            let out = &mut *self.out;
+            g[f.index() as usize] = match lay.cell_of_level[lay.lev(f)] {
+                None => {
+                    let a = pad_fut(out, glo, lay.start(lo), lay.start(f))?;
+                    let b = pad_fut(out, ghi, lay.start(hi), lay.start(f))?;
+                    out.intersection(a, b)?
+                }
+                Some(c) => {
+                    let a = pad_fut(out, glo, lay.start(lo), c + 1)?;
+                    let b = pad_fut(out, ghi, lay.start(hi), c + 1)?;
+                    let both = out.intersection(a, b)?;
+                    out.node(c, both, a)?
+                }
+            };
+        }
+        Ok(g)
+    }
+
+    /// Top-down above the cut: per node, `Pre`, the past hint sets (before the node's own
+    /// start) hitting every prefix into it; `None` where no arc from above reaches.
+    fn top_down(&mut self, root: NodeId) -> Result<Vec<Option<NodeId>>, DesignError> {
+        let lay = self.layout;
+        let q = self.q;
+        // all_prev[j]: every set of the cells before j.
+        let mut all_prev = vec![NodeId::ONE];
+        for j in 0..q {
+            let x = all_prev[j as usize];
+            all_prev.push(self.out.node(q - 1 - j, x, x)?);
+        }
+        let mut pre: Vec<Option<NodeId>> = vec![None; lay.slots()];
+        // The empty prefix disagrees nowhere: no past set hits it.
+        pre[root.index() as usize] = Some(NodeId::ZERO);
+        let p = self.p;
+        for &a in lay.order.iter().rev().filter(|&&f| lay.lev(f) < p) {
+            check_clock(self.deadline, &mut self.tick)?;
+            let Some(pa) = pre[a.index() as usize] else {
+                continue;
+            };
+            let (xlo, xhi, after) = match lay.cell_of_level[lay.lev(a)] {
+                Some(j) => (
+                    self.out.node(q - 1 - j, pa, pa)?,
+                    self.out.node(q - 1 - j, pa, all_prev[j as usize])?,
+                    j + 1,
+                ),
+                None => (pa, pa, lay.start(a)),
+            };
+            for (ch, x) in [(lay.mixed.lo(a), xlo), (lay.mixed.hi(a), xhi)] {
+                if ch == NodeId::ZERO {
+                    continue;
+                }
+                let x = self.pad_past(x, after, lay.start(ch).min(q))?;
+                let slot = &mut pre[ch.index() as usize];
+                *slot = Some(match *slot {
+                    None => x,
+                    Some(y) => self.out.intersection(x, y)?,
+                });
+            }
+        }
+        Ok(pre)
+    }
+
+    /// `(Pre(b), G(b))` per node `b` just below the cut that an arc from above reaches (the
+    /// 1-terminal among them), `G` padded up to the cut.
+    fn pairs(
+        &mut self,
+        g: &[NodeId],
+        pre: &[Option<NodeId>],
+        root: NodeId,
+    ) -> Result<Vec<(NodeId, NodeId)>, DesignError> {
+        let lay = self.layout;
+        let targets = lay
+            .order
+            .iter()
+            .copied()
+            .filter(|&f| lay.lev(f) >= self.p)
+            .chain([NodeId::ONE, root]);
+        let mut done = vec![false; lay.slots()];
+        let mut pairs = Vec::new();
+        for b in targets {
+            let i = b.index() as usize;
+            if done[i] || (b == root && lay.lev(b) < self.p) {
+                continue;
+            }
+            done[i] = true;
+            let Some(pb) = pre[i] else { continue };
+            let gb = pad_fut(self.out, g[i], lay.start(b), self.q)?;
+            pairs.push((pb, gb));
+        }
+        Ok(pairs)
+    }
 }
 
 /// The meeting: the intersection of `P × 2^future ∪ 2^past × G` over the pairs, after

@@ -99,26 +99,8 @@ impl DisagreeSpec {
         cell_sides: &[[Level; 4]],
     ) -> Option<DisagreeSpec> {
         let m = on_loop.len();
-        let mut order: Vec<usize> = (0..cell_sides.len()).collect();
-        order.sort_by_key(|&k| cell_sides[k].iter().max().copied());
-        // Mixed levels.
-        let mut closing: Vec<Vec<u32>> = vec![Vec::new(); m];
-        for (j, &k) in order.iter().enumerate() {
-            let last = *cell_sides[k].iter().max().expect("four sides") as usize;
-            closing[last].push(j as u32);
-        }
-        let mut items = Vec::with_capacity(m + cell_sides.len());
-        let mut edge_pos = Vec::with_capacity(m);
-        let mut cell_pos = vec![0 as Level; cell_sides.len()];
-        for (e, cl) in closing.iter().enumerate() {
-            edge_pos.push(items.len() as Level);
-            items.push(Item::Edge(e as Level));
-            for &j in cl {
-                cell_pos[j as usize] = items.len() as Level;
-                items.push(Item::Cell(j));
-            }
-        }
-        // Slots: a cell takes one at its first side and gives it back at its cell level.
+        let order = DisagreeSpec::cell_order(cell_sides);
+        let (items, edge_pos, cell_pos) = mixed_levels(m, &order, cell_sides);
         let mut cells: Vec<CellInfo> = order
             .iter()
             .map(|&k| {
@@ -133,48 +115,8 @@ impl DisagreeSpec {
                 }
             })
             .collect();
-        let mut events: Vec<(Level, bool, u32)> = Vec::new(); // (mixed level, opens, cell)
-        for (j, c) in cells.iter().enumerate() {
-            events.push((edge_pos[c.first as usize], true, j as u32));
-            events.push((cell_pos[j], false, j as u32));
-        }
-        events.sort_by_key(|&(l, opens, _)| (l, !opens));
-        let mut free: Vec<u8> = Vec::new();
-        let mut next = 0usize;
-        for (_, opens, j) in events {
-            if opens {
-                let s = match free.pop() {
-                    Some(s) => s,
-                    None => {
-                        next += 1;
-                        if next > MAX_OPEN {
-                            return None;
-                        }
-                        (next - 1) as u8
-                    }
-                };
-                cells[j as usize].slot = s;
-            } else {
-                free.push(cells[j as usize].slot);
-            }
-        }
-        let mut per_edge: Vec<Vec<Touch>> = vec![Vec::new(); m];
-        for c in &cells {
-            for (p, &(l, on)) in c.sides.iter().enumerate() {
-                per_edge[l as usize].push(Touch {
-                    slot: c.slot,
-                    on_loop: on,
-                    rem: 3 - p as u8,
-                });
-            }
-        }
-        let mut touch_start = Vec::with_capacity(m + 1);
-        let mut touches = Vec::new();
-        for t in per_edge {
-            touch_start.push(touches.len() as u32);
-            touches.extend(t);
-        }
-        touch_start.push(touches.len() as u32);
+        assign_slots(&mut cells, &edge_pos, &cell_pos)?;
+        let (touch_start, touches) = touches_per_edge(m, &cells);
         let open_after = (0..m)
             .map(|e| {
                 cells
@@ -248,6 +190,87 @@ impl DisagreeSpec {
         }
         Step::Accept
     }
+}
+
+/// The mixed levels: each segment level, followed by the cells whose last side it is (cell
+/// `j` being the `j`-th of `order`). Returns the items, the mixed level of each segment and of
+/// each cell.
+fn mixed_levels(
+    m: usize,
+    order: &[usize],
+    cell_sides: &[[Level; 4]],
+) -> (Vec<Item>, Vec<Level>, Vec<Level>) {
+    let mut closing: Vec<Vec<u32>> = vec![Vec::new(); m];
+    for (j, &k) in order.iter().enumerate() {
+        let last = *cell_sides[k].iter().max().expect("four sides") as usize;
+        closing[last].push(j as u32);
+    }
+    let mut items = Vec::with_capacity(m + cell_sides.len());
+    let mut edge_pos = Vec::with_capacity(m);
+    let mut cell_pos = vec![0 as Level; cell_sides.len()];
+    for (e, cl) in closing.iter().enumerate() {
+        edge_pos.push(items.len() as Level);
+        items.push(Item::Edge(e as Level));
+        for &j in cl {
+            cell_pos[j as usize] = items.len() as Level;
+            items.push(Item::Cell(j));
+        }
+    }
+    (items, edge_pos, cell_pos)
+}
+
+/// Gives each cell a state slot: it takes one at its first side and gives it back at its
+/// cell level. `None` if more than [`MAX_OPEN`] are open at once.
+fn assign_slots(cells: &mut [CellInfo], edge_pos: &[Level], cell_pos: &[Level]) -> Option<()> {
+    let mut events: Vec<(Level, bool, u32)> = Vec::new(); // (mixed level, opens, cell)
+    for (j, c) in cells.iter().enumerate() {
+        events.push((edge_pos[c.first as usize], true, j as u32));
+        events.push((cell_pos[j], false, j as u32));
+    }
+    events.sort_by_key(|&(l, opens, _)| (l, !opens));
+    let mut free: Vec<u8> = Vec::new();
+    let mut next = 0usize;
+    for (_, opens, j) in events {
+        if opens {
+            let s = match free.pop() {
+                Some(s) => s,
+                None => {
+                    next += 1;
+                    if next > MAX_OPEN {
+                        return None;
+                    }
+                    (next - 1) as u8
+                }
+            };
+            cells[j as usize].slot = s;
+        } else {
+            free.push(cells[j as usize].slot);
+        }
+    }
+    Some(())
+}
+
+/// The cells' touches grouped by segment level: `touches[touch_start[e]..touch_start[e + 1]]`
+/// are segment `e`'s.
+fn touches_per_edge(m: usize, cells: &[CellInfo]) -> (Vec<u32>, Vec<Touch>) {
+    let mut per_edge: Vec<Vec<Touch>> = vec![Vec::new(); m];
+    for c in cells {
+        for (p, &(l, on)) in c.sides.iter().enumerate() {
+            per_edge[l as usize].push(Touch {
+                slot: c.slot,
+                on_loop: on,
+                rem: 3 - p as u8,
+            });
+        }
+    }
+    let mut touch_start = Vec::with_capacity(m + 1);
+    let mut touches = Vec::new();
+    for t in per_edge {
+        touch_start.push(touches.len() as u32);
+        touches.extend(t);
+    }
+    touch_start.push(touches.len() as u32);
+    (touch_start, touches)
 }
 
 impl Spec for DisagreeSpec {
