@@ -11,7 +11,7 @@ use std::io::IsTerminal;
 use std::time::Instant;
 
 use zlink_puzzle::{
-    Counted, Engine, Limits, Settings, SettingsReader, SolveError, SolveOptions, SolveStats,
+    Counted, Engine, Grid, Limits, Settings, SettingsReader, SolveError, SolveOptions, SolveStats,
     Solved, StatsTable,
 };
 
@@ -141,6 +141,7 @@ fn row_generation(
         grid,
         clues,
         proven_minimum: true,
+        lower_bound: None,
     };
     Ok(Solved::new(solution, stats))
 }
@@ -218,6 +219,7 @@ impl Engine<MinimumClues> for Greedy {
             grid,
             clues,
             proven_minimum: false,
+            lower_bound: None,
         };
         Ok(Solved::new(solution, stats))
     }
@@ -364,18 +366,24 @@ impl Engine<MinimumClues> for HittingProof {
         if bar {
             eprintln!();
         }
-        let pr = r.map_err(|e| proof_error(e, &o, opts))?;
-        let stats = proof_stats(&pr, start);
-        let keep = hitting::flags(pr.clues, grid.len());
-        let clues = search::clue_grid(&grid, &keep);
-        Ok(Solved::new(
-            ClueSet {
-                grid,
-                clues,
-                proven_minimum: true,
-            },
-            stats,
-        ))
+        match r {
+            Ok(pr) => {
+                let stats = proof_stats(&pr, start);
+                let keep = hitting::flags(pr.clues, grid.len());
+                let clues = search::clue_grid(&grid, &keep);
+                let solution = ClueSet {
+                    grid,
+                    clues,
+                    proven_minimum: true,
+                    lower_bound: None,
+                };
+                Ok(Solved::new(solution, stats))
+            }
+            Err(proof::ProofError::TimedOut { lower_bound, best }) => {
+                Ok(stopped_proof(p, grid, lower_bound, &best, start, opts))
+            }
+            Err(e) => Err(proof_error(e, &o, opts)),
+        }
     }
 
     fn count(
@@ -424,7 +432,8 @@ fn proof_options(p: &MinimumClues, s: &ProofSettings, opts: &SolveOptions) -> pr
     o
 }
 
-/// The solve error of a proof that stopped.
+/// The solve error of a proof that stopped (a time out only where no best puzzle is
+/// wanted: [`HittingProof`] answers one with [`stopped_proof`]).
 fn proof_error(e: proof::ProofError, o: &proof::ProofOptions, opts: &SolveOptions) -> SolveError {
     match e {
         proof::ProofError::TooLarge(c) => SolveError::solver(format!(
@@ -440,14 +449,13 @@ fn proof_error(e: proof::ProofError, o: &proof::ProofOptions, opts: &SolveOption
                 .noting("fewer digits or a smaller max_size need less")
                 .into()
         }
-        proof::ProofError::TimedOut {
-            lower_bound,
-            upper_bound,
-        } => {
-            eprintln!(
-                "minclue: time limit with the minimum proven in {lower_bound}..={upper_bound}"
-            );
-            zlink_puzzle::Stopped::time(opts.limits.time_limit).into()
+        proof::ProofError::TimedOut { lower_bound, best } => {
+            zlink_puzzle::Stopped::time(opts.limits.time_limit)
+                .noting(format!(
+                    "the minimum is proven in {lower_bound}..={}",
+                    best.minimum
+                ))
+                .into()
         }
     }
 }
@@ -484,5 +492,42 @@ fn proof_stats(pr: &proof::Proof, start: Instant) -> SolveStats {
                 })
                 .collect(),
         }),
+    }
+}
+
+/// The answer of a proof the deadline stopped: its best unique clue set made minimal (a
+/// given puzzle may not be), the bounds proven, the levels it finished, and the stop.
+fn stopped_proof(
+    p: &MinimumClues,
+    grid: Grid<u8>,
+    lower_bound: usize,
+    best: &proof::Proof,
+    start: Instant,
+    opts: &SolveOptions,
+) -> Solved<ClueSet> {
+    let keep = hitting::flags(best.clues, grid.len());
+    let keep = search::minimal_within(p.source().shape(), &grid, keep);
+    let clues = search::clue_grid(&grid, &keep);
+    let solution = ClueSet {
+        grid,
+        clues,
+        proven_minimum: false,
+        lower_bound: Some(lower_bound),
+    };
+    let upper_bound = solution.len();
+    let mut stats = proof_stats(best, start);
+    stats.counters.retain(|c| c.0 != "minimum");
+    let bounds = [
+        ("lower_bound", lower_bound as u64),
+        ("upper_bound", upper_bound as u64),
+    ];
+    stats.counters.splice(0..0, bounds);
+    let bounds = format!("the minimum is proven in {lower_bound}..={upper_bound}");
+    Solved {
+        note: Some(format!(
+            "the time limit stopped the proof: {bounds}; the best puzzle found is shown"
+        )),
+        stopped: Some(zlink_puzzle::Stopped::time(opts.limits.time_limit).noting(bounds)),
+        ..Solved::new(solution, stats)
     }
 }

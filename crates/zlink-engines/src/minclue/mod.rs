@@ -72,6 +72,9 @@ pub struct ClueSet {
     pub clues: Grid<u8>,
     /// Whether the size was proven minimum.
     pub proven_minimum: bool,
+    /// For a proof stopped by a limit: the lower bound it proved (the clues are then the
+    /// best puzzle found, minimal, and their count the upper bound). `None` otherwise.
+    pub lower_bound: Option<usize>,
 }
 
 impl ClueSet {
@@ -166,10 +169,14 @@ impl Puzzle for MinimumClues {
         match s {
             None => self.source.render_text(None),
             Some(s) => {
-                let what = if s.proven_minimum {
-                    "proven minimum"
-                } else {
-                    "minimal, not proven minimum"
+                let what = match (s.proven_minimum, s.lower_bound) {
+                    (true, _) => "proven minimum".to_string(),
+                    (false, Some(lower)) => format!(
+                        "the best found when the limit stopped the proof: the minimum is \
+                         proven in {lower}..={}",
+                        s.len()
+                    ),
+                    (false, None) => "minimal, not proven minimum".to_string(),
                 };
                 format!(
                     "{}{} clues ({what})\n",

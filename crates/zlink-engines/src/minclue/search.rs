@@ -389,12 +389,24 @@ pub fn minimal(shape: Shape, grid: &Grid<u8>) -> Vec<bool> {
     minimal_with(&mut Checker::new(shape, grid))
 }
 
+/// A minimal puzzle inside the unique clue set `keep` of `grid` (clues dropped in row-major
+/// order while the grid stays unique).
+pub fn minimal_within(shape: Shape, grid: &Grid<u8>, keep: Vec<bool>) -> Vec<bool> {
+    drop_clues(&mut Checker::new(shape, grid), keep)
+}
+
 fn minimal_with(check: &mut Checker) -> Vec<bool> {
-    let mut clues = vec![true; check.cells()];
+    let all = vec![true; check.cells()];
+    drop_clues(check, all)
+}
+
+fn drop_clues(check: &mut Checker, mut clues: Vec<bool>) -> Vec<bool> {
     for i in 0..clues.len() {
-        clues[i] = false;
-        if !check.is_unique(&clues) {
-            clues[i] = true;
+        if clues[i] {
+            clues[i] = false;
+            if !check.is_unique(&clues) {
+                clues[i] = true;
+            }
         }
     }
     clues

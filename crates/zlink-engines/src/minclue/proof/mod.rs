@@ -21,8 +21,8 @@
 //! into all levels at once and splits the first levels into independent tasks run with rayon
 //! (each worker has its own copy of the sets and pulls the sets others learned at each task).
 //!
-//! This file holds the options, the results and the order of the levels; [`level`] runs one
-//! level's tasks in parallel, [`worker`] is the search inside a task.
+//! This file holds the options, the results and the order of the levels; `level` runs one
+//! level's tasks in parallel, `worker` is the search inside a task.
 
 mod level;
 mod worker;
@@ -125,11 +125,12 @@ pub struct Level {
 /// A proven minimum.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Proof {
-    /// A unique clue set of the minimum size (cell mask).
+    /// A unique clue set of the minimum size (cell mask); in a stopped proof
+    /// ([`ProofError::TimedOut`]) the smallest found.
     pub clues: u128,
-    /// The minimum.
+    /// The minimum (in a stopped proof: the size of `clues`, an upper bound).
     pub minimum: usize,
-    /// Seed sets and the seconds to find them.
+    /// Seed sets found.
     pub seed_sets: usize,
     /// Seconds seeding.
     pub seed_seconds: f64,
@@ -151,14 +152,16 @@ impl Proof {
 }
 
 /// Why the proof stopped.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum ProofError {
-    /// The deadline passed; the minimum is at least `lower_bound` (and at most `upper_bound`).
+    /// The deadline passed; the minimum is at least `lower_bound` and at most
+    /// `best.minimum`, the size of the best unique clue set found, `best.clues` (`best` holds
+    /// the levels done so far).
     TimedOut {
         /// Proven lower bound.
         lower_bound: usize,
-        /// Known upper bound.
-        upper_bound: usize,
+        /// The proof so far: its best clue set and the levels it finished.
+        best: Box<Proof>,
     },
     /// Grid larger than 128 cells.
     TooLarge(usize),
@@ -186,27 +189,30 @@ pub fn prove(
         return Err(ProofError::TooLarge(cells));
     }
     let pool = thread_pool(&opts.limits)?;
-    let t = Instant::now();
-    let sets = seed_sets(&pool, shape, grid, opts)?;
-    let seed_seconds = t.elapsed().as_secs_f64();
+    // the upper bound first (milliseconds): a proof stopped even while seeding has a puzzle
     let t = Instant::now();
     let mut check = Checker::new(shape, grid);
     let upper = upper_bound(&mut check, shape, grid, opts.upper);
-    let proof = Proof {
+    let mut proof = Proof {
         clues: upper,
         minimum: upper.count_ones() as usize,
-        seed_sets: sets.len(),
-        seed_seconds,
+        seed_sets: 0,
+        seed_seconds: 0.0,
         upper_seconds: t.elapsed().as_secs_f64(),
         levels: Vec::new(),
     };
+    let t = Instant::now();
+    let sets = match seed_sets(&pool, shape, grid, opts) {
+        Ok(sets) => sets,
+        Err(SeedStop::TimedOut) => return Err(timed_out(0, proof)),
+        Err(SeedStop::Memory { budget, used }) => return Err(ProofError::Memory(used, budget)),
+    };
+    proof.seed_sets = sets.len();
+    proof.seed_seconds = t.elapsed().as_secs_f64();
     let floor = packing_bound(&sets);
-    // seeding and the upper bound take seconds and do not look at the clock themselves
+    // seeding does not look at the clock after its last sub-grid
     if opts.limits.expired() {
-        return Err(ProofError::TimedOut {
-            lower_bound: floor,
-            upper_bound: proof.minimum,
-        });
+        return Err(timed_out(floor, proof));
     }
     let descend = match opts.order {
         Order::Up => false,
@@ -220,6 +226,14 @@ pub fn prove(
         progress,
     };
     run.search(sets, proof, floor, descend)
+}
+
+/// The proof stopped by its deadline with `lower` proven and `best` so far.
+fn timed_out(lower: usize, best: Proof) -> ProofError {
+    ProofError::TimedOut {
+        lower_bound: lower,
+        best: Box::new(best),
+    }
 }
 
 /// The worker threads of `limits`.
@@ -238,25 +252,17 @@ fn seed_sets(
     shape: Shape,
     grid: &Grid<u8>,
     opts: &ProofOptions,
-) -> Result<Vec<u128>, ProofError> {
-    let seeds = pool
-        .install(|| {
-            digit_subset_sets_until(
-                shape,
-                grid,
-                opts.max_digits.min(shape.n),
-                opts.max_size,
-                opts.limits.deadline,
-                opts.limits.max_memory,
-            )
-        })
-        .map_err(|stop| match stop {
-            SeedStop::TimedOut => ProofError::TimedOut {
-                lower_bound: 0,
-                upper_bound: grid.len(),
-            },
-            SeedStop::Memory { budget, used } => ProofError::Memory(used, budget),
-        })?;
+) -> Result<Vec<u128>, SeedStop> {
+    let seeds = pool.install(|| {
+        digit_subset_sets_until(
+            shape,
+            grid,
+            opts.max_digits.min(shape.n),
+            opts.max_size,
+            opts.limits.deadline,
+            opts.limits.max_memory,
+        )
+    })?;
     let mut sets: Vec<u128> = seeds.iter().map(|s| mask(s)).collect();
     sets.sort_by_key(|s| s.count_ones());
     Ok(sets)
@@ -312,10 +318,7 @@ impl Levels<'_> {
                 level::search_level(self.check, &mut sets, (k, lower), self.opts, self.progress)
             });
             let Some((found, nodes, candidates)) = level else {
-                return Err(ProofError::TimedOut {
-                    lower_bound: lower,
-                    upper_bound: proof.minimum,
-                });
+                return Err(timed_out(lower, proof));
             };
             proof.levels.push(Level {
                 k,
