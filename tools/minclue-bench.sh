@@ -48,9 +48,13 @@ if "stats" not in p:
     print(sys.argv[1], "stopped by the", sys.argv[1], "s time limit, minimum")
     sys.exit()
 c = p["stats"]["counters"]
+if "lower_bound" in c:
+    print(sys.argv[1], "stopped by the", sys.argv[1], "s time limit, minimum in",
+          str(c["lower_bound"]) + "..=" + str(c["upper_bound"]))
+    sys.exit()
 print(p["stats"]["seconds"], "minimum", c["minimum"], "in", round(p["stats"]["seconds"], 1),
       "s (candidates", c["candidates"], "sets", str(c["sets_used"]) + ")")' "$glimit")"
-  case "$report" in stopped*) report="$report $(grep -o '[0-9]*\.\.=[0-9]*' "$err" | head -1)" ;; esac
+  case "$report" in *minimum) report="$report $(grep -o '[0-9]*\.\.=[0-9]*' "$err" | head -1)" ;; esac
   echo "royle line $l: $report (wall $(python3 -c "print(f'{$end - $start:.1f}')") s)"
   times+=("$secs")
 done

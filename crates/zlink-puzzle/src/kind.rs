@@ -410,6 +410,7 @@ impl<P: Puzzle> Instance for Labeled<P> {
             more: s.more,
             stats: s.stats,
             note: s.note,
+            stopped: s.stopped,
         })
     }
     fn count(&self, engine: Option<&str>, opts: &SolveOptions) -> Result<Counted, SolveError> {

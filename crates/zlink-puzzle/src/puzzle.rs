@@ -150,6 +150,10 @@ pub struct Solved<S> {
     /// What the user should know about the answer besides the solution (the CLI prints it
     /// on stderr), e.g. why uniqueness could not be checked.
     pub note: Option<String>,
+    /// A limit stopped the engine before its answer was final: `solution` is the best it had
+    /// (an optimiser's incumbent; the note says what was proven). The CLI prints it and
+    /// exits as for the stop. `None` for a final answer.
+    pub stopped: Option<zlink_base::Stopped>,
 }
 
 impl<S> Solved<S> {
@@ -160,6 +164,7 @@ impl<S> Solved<S> {
             more: None,
             stats,
             note: None,
+            stopped: None,
         }
     }
 
@@ -178,6 +183,7 @@ impl<S> Solved<S> {
             more: Some(more),
             stats,
             note: None,
+            stopped: None,
         })
     }
 }

@@ -364,7 +364,7 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
                         "label": inst.label(),
                         "kind": inst.kind(),
                         "puzzle": inst.describe(),
-                        "status": "solved",
+                        "status": if solved.stopped.is_some() { "stopped" } else { "solved" },
                         "unique": solved.more.map(|m| !m),
                         "solution": inst.render_line(sol),
                         "text": inst.render_text(sol),
@@ -377,6 +377,9 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
                     out!("{}", inst.render_text(sol));
                 } else {
                     outln!("{}", inst.render_line(sol));
+                }
+                if let Some(stop) = &solved.stopped {
+                    results.stopped(inst.as_ref(), stop);
                 }
             }
             Err(e) => results.failed(inst.as_ref(), &e),
@@ -599,6 +602,21 @@ impl Results {
         }
         self.first_error
             .get_or_insert_with(|| error_exit(inst.label(), e));
+    }
+
+    /// A limit stopped one puzzle's engine, which answered with its best (printed, and in
+    /// the JSON with status `stopped` and the `error`): the run's exit code is the stop's.
+    fn stopped(&mut self, inst: &dyn Instance, stop: &zlink_puzzle::Stopped) {
+        let e = SolveError::Stopped(stop.clone());
+        if self.json {
+            if let Some(obj) = self.out.last_mut() {
+                obj["error"] = json!(e.to_string());
+            }
+        } else if !self.single {
+            eprintln!("zlink: {}: {e}", inst.label());
+        }
+        self.first_error
+            .get_or_insert_with(|| error_exit(inst.label(), &e));
     }
 
     /// Prints the JSON (with `--json`) and gives the run's result.

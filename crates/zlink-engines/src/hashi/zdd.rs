@@ -349,6 +349,7 @@ impl Engine<Hashi> for ZddEngine {
             more: Some(all.count > 1u32.into()),
             stats: SolveStats::timed(started.elapsed().as_secs_f64()),
             note: None,
+            stopped: None,
         })
     }
 

@@ -11,7 +11,7 @@ use std::io::IsTerminal;
 use std::time::Instant;
 
 use zlink_puzzle::{
-    Counted, Engine, Limits, Settings, SettingsReader, SolveError, SolveOptions, SolveStats,
+    Counted, Engine, Grid, Limits, Settings, SettingsReader, SolveError, SolveOptions, SolveStats,
     Solved, StatsTable,
 };
 
@@ -141,6 +141,7 @@ fn row_generation(
         grid,
         clues,
         proven_minimum: true,
+        lower_bound: None,
     };
     Ok(Solved::new(solution, stats))
 }
@@ -218,6 +219,7 @@ impl Engine<MinimumClues> for Greedy {
             grid,
             clues,
             proven_minimum: false,
+            lower_bound: None,
         };
         Ok(Solved::new(solution, stats))
     }
@@ -341,37 +343,7 @@ impl Engine<MinimumClues> for HittingProof {
         opts: &SolveOptions,
     ) -> Result<Solved<ClueSet>, SolveError> {
         let start = Instant::now();
-        let mut o = proof::ProofOptions {
-            limits: Limits {
-                threads: opts.limits.threads.map(|t| t.max(1)),
-                ..opts.limits.clone()
-            },
-            ..proof::ProofOptions::default()
-        };
-        if let Some(d) = s.digits {
-            o.max_digits = d;
-        }
-        if let Some(m) = s.max_size {
-            o.max_size = m.min(128);
-        }
-        if let Some(d) = s.split {
-            o.split_depth = d;
-        }
-        if let Some(order) = s.order {
-            o.order = order;
-        }
-        let source = p.source();
-        if s.input_bound && source.clue_count() < source.givens().len() {
-            o.upper = Some(
-                source
-                    .givens()
-                    .cells()
-                    .iter()
-                    .enumerate()
-                    .filter(|c| *c.1 != 0)
-                    .fold(0u128, |m, (i, _)| if i < 128 { m | 1 << i } else { m }),
-            );
-        }
+        let o = proof_options(p, s, opts);
         let grid = p.grid(opts)?;
         let workers = o.limits.threads.unwrap_or_else(rayon::current_num_threads);
         let need = proof::working_set(grid.len(), workers);
@@ -390,78 +362,28 @@ impl Engine<MinimumClues> for HittingProof {
             );
         };
         let progress: Option<proof::ProgressFn<'_>> = if bar { Some(&show) } else { None };
-        let r = proof::prove(source.shape(), &grid, &o, progress);
+        let r = proof::prove(p.source().shape(), &grid, &o, progress);
         if bar {
             eprintln!();
         }
-        let pr = match r {
-            Ok(pr) => pr,
-            Err(proof::ProofError::TooLarge(c)) => {
-                return Err(SolveError::solver(format!(
-                    "the hitting-set proof handles grids of at most 128 cells, not {c}"
-                )))
+        match r {
+            Ok(pr) => {
+                let stats = proof_stats(&pr, start);
+                let keep = hitting::flags(pr.clues, grid.len());
+                let clues = search::clue_grid(&grid, &keep);
+                let solution = ClueSet {
+                    grid,
+                    clues,
+                    proven_minimum: true,
+                    lower_bound: None,
+                };
+                Ok(Solved::new(solution, stats))
             }
-            Err(proof::ProofError::Threads(why)) => return Err(SolveError::solver(why)),
-            Err(proof::ProofError::Memory(used, budget)) => {
-                let what = format!(
-                    "the seed sets (sub-grids of up to {} digits, sets of up to {} cells)",
-                    o.max_digits, o.max_size
-                );
-                return Err(zlink_puzzle::Stopped::memory(used, budget, what)
-                    .noting("fewer digits or a smaller max_size need less")
-                    .into());
+            Err(proof::ProofError::TimedOut { lower_bound, best }) => {
+                Ok(stopped_proof(p, grid, lower_bound, &best, start, opts))
             }
-            Err(proof::ProofError::TimedOut {
-                lower_bound,
-                upper_bound,
-            }) => {
-                eprintln!(
-                    "minclue: time limit with the minimum proven in {lower_bound}..={upper_bound}"
-                );
-                return Err(zlink_puzzle::Stopped::time(opts.limits.time_limit).into());
-            }
-        };
-        let search_ms: f64 = pr.levels.iter().map(|l| l.seconds * 1000.0).sum();
-        let stats = SolveStats {
-            seconds: start.elapsed().as_secs_f64(),
-            counters: vec![
-                ("minimum", pr.minimum as u64),
-                ("candidates", pr.candidates()),
-                ("sets_used", pr.sets_used() as u64),
-                ("seed_sets", pr.seed_sets as u64),
-                ("seed_ms", (pr.seed_seconds * 1000.0) as u64),
-                ("upper_bound_ms", (pr.upper_seconds * 1000.0) as u64),
-                ("search_ms", search_ms as u64),
-                ("nodes", pr.levels.iter().map(|l| l.nodes).sum()),
-            ],
-            rounds: Some(StatsTable {
-                columns: vec!["clues", "seconds", "nodes", "candidates", "sets", "found"],
-                rows: pr
-                    .levels
-                    .iter()
-                    .map(|l| {
-                        vec![
-                            l.k as f64,
-                            l.seconds,
-                            l.nodes as f64,
-                            l.candidates as f64,
-                            l.sets as f64,
-                            f64::from(u8::from(l.found)),
-                        ]
-                    })
-                    .collect(),
-            }),
-        };
-        let keep = hitting::flags(pr.clues, grid.len());
-        let clues = search::clue_grid(&grid, &keep);
-        Ok(Solved::new(
-            ClueSet {
-                grid,
-                clues,
-                proven_minimum: true,
-            },
-            stats,
-        ))
+            Err(e) => Err(proof_error(e, &o, opts)),
+        }
     }
 
     fn count(
@@ -471,5 +393,141 @@ impl Engine<MinimumClues> for HittingProof {
         _: &SolveOptions,
     ) -> Result<Counted, SolveError> {
         Err(no_count("minclue"))
+    }
+}
+
+/// The proof's options from the engine's settings `s` and the run's `opts`.
+fn proof_options(p: &MinimumClues, s: &ProofSettings, opts: &SolveOptions) -> proof::ProofOptions {
+    let mut o = proof::ProofOptions {
+        limits: Limits {
+            threads: opts.limits.threads.map(|t| t.max(1)),
+            ..opts.limits.clone()
+        },
+        ..proof::ProofOptions::default()
+    };
+    if let Some(d) = s.digits {
+        o.max_digits = d;
+    }
+    if let Some(m) = s.max_size {
+        o.max_size = m.min(128);
+    }
+    if let Some(d) = s.split {
+        o.split_depth = d;
+    }
+    if let Some(order) = s.order {
+        o.order = order;
+    }
+    let source = p.source();
+    if s.input_bound && source.clue_count() < source.givens().len() {
+        o.upper = Some(
+            source
+                .givens()
+                .cells()
+                .iter()
+                .enumerate()
+                .filter(|c| *c.1 != 0)
+                .fold(0u128, |m, (i, _)| if i < 128 { m | 1 << i } else { m }),
+        );
+    }
+    o
+}
+
+/// The solve error of a proof that stopped (a time out only where no best puzzle is
+/// wanted: [`HittingProof`] answers one with [`stopped_proof`]).
+fn proof_error(e: proof::ProofError, o: &proof::ProofOptions, opts: &SolveOptions) -> SolveError {
+    match e {
+        proof::ProofError::TooLarge(c) => SolveError::solver(format!(
+            "the hitting-set proof handles grids of at most 128 cells, not {c}"
+        )),
+        proof::ProofError::Threads(why) => SolveError::solver(why),
+        proof::ProofError::Memory(used, budget) => {
+            let what = format!(
+                "the seed sets (sub-grids of up to {} digits, sets of up to {} cells)",
+                o.max_digits, o.max_size
+            );
+            zlink_puzzle::Stopped::memory(used, budget, what)
+                .noting("fewer digits or a smaller max_size need less")
+                .into()
+        }
+        proof::ProofError::TimedOut { lower_bound, best } => {
+            zlink_puzzle::Stopped::time(opts.limits.time_limit)
+                .noting(format!(
+                    "the minimum is proven in {lower_bound}..={}",
+                    best.minimum
+                ))
+                .into()
+        }
+    }
+}
+
+/// The figures of a proof: totals, and a row per level.
+fn proof_stats(pr: &proof::Proof, start: Instant) -> SolveStats {
+    let search_ms: f64 = pr.levels.iter().map(|l| l.seconds * 1000.0).sum();
+    SolveStats {
+        seconds: start.elapsed().as_secs_f64(),
+        counters: vec![
+            ("minimum", pr.minimum as u64),
+            ("candidates", pr.candidates()),
+            ("sets_used", pr.sets_used() as u64),
+            ("seed_sets", pr.seed_sets as u64),
+            ("seed_ms", (pr.seed_seconds * 1000.0) as u64),
+            ("upper_bound_ms", (pr.upper_seconds * 1000.0) as u64),
+            ("search_ms", search_ms as u64),
+            ("nodes", pr.levels.iter().map(|l| l.nodes).sum()),
+        ],
+        rounds: Some(StatsTable {
+            columns: vec!["clues", "seconds", "nodes", "candidates", "sets", "found"],
+            rows: pr
+                .levels
+                .iter()
+                .map(|l| {
+                    vec![
+                        l.k as f64,
+                        l.seconds,
+                        l.nodes as f64,
+                        l.candidates as f64,
+                        l.sets as f64,
+                        f64::from(u8::from(l.found)),
+                    ]
+                })
+                .collect(),
+        }),
+    }
+}
+
+/// The answer of a proof the deadline stopped: its best unique clue set made minimal (a
+/// given puzzle may not be), the bounds proven, the levels it finished, and the stop.
+fn stopped_proof(
+    p: &MinimumClues,
+    grid: Grid<u8>,
+    lower_bound: usize,
+    best: &proof::Proof,
+    start: Instant,
+    opts: &SolveOptions,
+) -> Solved<ClueSet> {
+    let keep = hitting::flags(best.clues, grid.len());
+    let keep = search::minimal_within(p.source().shape(), &grid, keep);
+    let clues = search::clue_grid(&grid, &keep);
+    let solution = ClueSet {
+        grid,
+        clues,
+        proven_minimum: false,
+        lower_bound: Some(lower_bound),
+    };
+    let upper_bound = solution.len();
+    let mut stats = proof_stats(best, start);
+    stats.counters.retain(|c| c.0 != "minimum");
+    let bounds = [
+        ("lower_bound", lower_bound as u64),
+        ("upper_bound", upper_bound as u64),
+    ];
+    stats.counters.splice(0..0, bounds);
+    let bounds = format!("the minimum is proven in {lower_bound}..={upper_bound}");
+    Solved {
+        note: Some(format!(
+            "the time limit stopped the proof: {bounds}; the best puzzle found is shown"
+        )),
+        stopped: Some(zlink_puzzle::Stopped::time(opts.limits.time_limit).noting(bounds)),
+        ..Solved::new(solution, stats)
     }
 }

@@ -213,6 +213,8 @@ impl Dfs<'_> {
         best
     }
 
+    /// The node of clues `chosen` at `depth`: a unique clue set of at most `left` more
+    /// clues below it, if any.
     fn dfs(
         &mut self,
         depth: usize,
@@ -232,52 +234,13 @@ impl Dfs<'_> {
             return Ok(None);
         }
         loop {
-            // the smallest unhit set (live cells only) and the packing bound, in one pass
-            let mut best = 0u128;
-            let mut best_k = u32::MAX;
-            let mut used = 0u128;
-            let mut packed = 0;
-            // with one clue left it must lie in every unhit set
-            let mut inter = !0u128;
-            for &(s, _) in &self.pool[depth] {
-                let live = s & !dead;
-                if live & used == 0 {
-                    if left == 0 || live == 0 {
-                        return Ok(None);
-                    }
-                    used |= live;
-                    packed += 1;
-                    if packed > left {
-                        return Ok(None);
-                    }
-                }
-                inter &= live;
-                let c = live.count_ones();
-                if c < best_k {
-                    best_k = c;
-                    best = live;
-                }
-            }
-            if best_k == u32::MAX {
-                // every known set is hit: check uniqueness, else learn the missed sets (unhit
-                // by these clues, so by every ancestor's too)
-                self.stats.leaves += 1;
-                let clues = flags(chosen, self.check.cells());
-                let missed = self.check.missed_sets(&clues, self.alternatives);
-                if missed.is_empty() {
+            let Some((best, inter)) = self.scan(depth, dead, left) else {
+                return Ok(None);
+            };
+            if best == 0 {
+                // every known set is hit
+                if self.check_candidate(depth, chosen) {
                     return Ok(Some(chosen));
-                }
-                for d in missed {
-                    let m = self.check.minimise(&d);
-                    if self.sets.add(&m) {
-                        self.stats.added += 1;
-                        let m = mask(&m);
-                        let t = tag(self.families, m);
-                        for list in &mut self.pool[..=depth] {
-                            let at = list.partition_point(|s| s.0.count_ones() <= m.count_ones());
-                            list.insert(at, (m, t));
-                        }
-                    }
                 }
                 continue;
             }
@@ -286,35 +249,102 @@ impl Dfs<'_> {
             }
             // branch on the cells of the smallest unhit set (of the intersection, when one
             // clue is left)
-            let mut dead = dead;
-            let mut cells = if left == 1 { inter } else { best };
-            if self.pool.len() == depth + 1 {
-                self.pool.push(Vec::new());
-            }
-            // cells hitting the most unhit sets first: the later branches, where they are
-            // dead, then meet smaller live sets
-            let mut order: Vec<(u32, u128)> = Vec::with_capacity(cells.count_ones() as usize);
-            while cells != 0 {
-                let bit = cells & cells.wrapping_neg();
-                cells ^= bit;
-                let hits = if left >= 2 {
-                    self.pool[depth].iter().filter(|s| s.0 & bit != 0).count() as u32
-                } else {
-                    0
-                };
-                order.push((hits, bit));
-            }
-            order.sort_by_key(|b| std::cmp::Reverse(b.0));
-            for (_, bit) in order {
-                let (lo, hi) = self.pool.split_at_mut(depth + 1);
-                hi[0].clear();
-                hi[0].extend(lo[depth].iter().filter(|s| s.0 & bit == 0));
-                if let Some(found) = self.dfs(depth + 1, chosen | bit, dead, left - 1)? {
-                    return Ok(Some(found));
-                }
-                dead |= bit;
-            }
-            return Ok(None);
+            let cells = if left == 1 { inter } else { best };
+            return self.branch(depth, (chosen, dead), left, cells);
         }
+    }
+
+    /// One pass over the node's unhit sets: `None` when a packing of disjoint sets (live
+    /// cells only) needs more than `left` clues, else the unhit set with the fewest live cells
+    /// and the intersection of the live unhit sets (`best` is 0 only when every set is hit:
+    /// a set with no live cell prunes).
+    fn scan(&self, depth: usize, dead: u128, left: u32) -> Option<(u128, u128)> {
+        let mut best = 0u128;
+        let mut best_k = u32::MAX;
+        let mut used = 0u128;
+        let mut packed = 0;
+        // with one clue left it must lie in every unhit set
+        let mut inter = !0u128;
+        for &(s, _) in &self.pool[depth] {
+            let live = s & !dead;
+            if live & used == 0 {
+                if left == 0 || live == 0 {
+                    return None;
+                }
+                used |= live;
+                packed += 1;
+                if packed > left {
+                    return None;
+                }
+            }
+            inter &= live;
+            let c = live.count_ones();
+            if c < best_k {
+                best_k = c;
+                best = live;
+            }
+        }
+        Some((best, inter))
+    }
+
+    /// Check the candidate `chosen` for uniqueness; if it is not, learn the sets it missed
+    /// (unhit by these clues, so by every ancestor's too) into every depth down to `depth`.
+    fn check_candidate(&mut self, depth: usize, chosen: u128) -> bool {
+        self.stats.leaves += 1;
+        let clues = flags(chosen, self.check.cells());
+        let missed = self.check.missed_sets(&clues, self.alternatives);
+        if missed.is_empty() {
+            return true;
+        }
+        for d in missed {
+            let m = self.check.minimise(&d);
+            if self.sets.add(&m) {
+                self.stats.added += 1;
+                let m = mask(&m);
+                let t = tag(self.families, m);
+                for list in &mut self.pool[..=depth] {
+                    let at = list.partition_point(|s| s.0.count_ones() <= m.count_ones());
+                    list.insert(at, (m, t));
+                }
+            }
+        }
+        false
+    }
+
+    /// Branch on `cells` below the node (`chosen`, `dead`), the cells hitting the most unhit
+    /// sets first (the later branches, where they are dead, then meet smaller live sets).
+    fn branch(
+        &mut self,
+        depth: usize,
+        node: (u128, u128),
+        left: u32,
+        mut cells: u128,
+    ) -> Result<Option<u128>, TimedOut> {
+        let (chosen, mut dead) = node;
+        if self.pool.len() == depth + 1 {
+            self.pool.push(Vec::new());
+        }
+        let mut order: Vec<(u32, u128)> = Vec::with_capacity(cells.count_ones() as usize);
+        while cells != 0 {
+            let bit = cells & cells.wrapping_neg();
+            cells ^= bit;
+            let hits = if left >= 2 {
+                self.pool[depth].iter().filter(|s| s.0 & bit != 0).count() as u32
+            } else {
+                0
+            };
+            order.push((hits, bit));
+        }
+        order.sort_by_key(|b| std::cmp::Reverse(b.0));
+        for (_, bit) in order {
+            let (lo, hi) = self.pool.split_at_mut(depth + 1);
+            hi[0].clear();
+            hi[0].extend(lo[depth].iter().filter(|s| s.0 & bit == 0));
+            if let Some(found) = self.dfs(depth + 1, chosen | bit, dead, left - 1)? {
+                return Ok(Some(found));
+            }
+            dead |= bit;
+        }
+        Ok(None)
     }
 }

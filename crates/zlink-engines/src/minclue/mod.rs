@@ -15,8 +15,23 @@
 //! search's exhaustiveness.
 //!
 //! The row generation of `ip` and `rowgen` reaches its sets of clues through one interface,
-//! [`search::minimum`] over a [`search::Master`]; the ZDD hitting-set master of
-//! `zlink_link::design::minimum` can take that place later.
+//! [`search::minimum`] over a [`search::Master`].
+//!
+//! **What is shared with Slitherlink's fewest hints** (`zlink_link::design::minimum`), and
+//! why no more: both are implicit hitting-set searches (a clue set is good iff it hits every
+//! unavoidable set; a solver hands back a set a candidate misses). The one step that is the
+//! same in both, shrinking such a set to an inclusion-minimal one by a deletion filter over a
+//! solver call, lives once in [`zlink_puzzle::unavoidable::shrink`]. The rest differs in what
+//! it must deliver and what it costs: Slitherlink's asks for *every* minimum hint set (the
+//! designer's family, a ZDD `Z_k` from which cuts remove members, picked by random walks so
+//! the cuts spread), over any number of candidate cells, with a solver call of about a
+//! millisecond and a few thousand cuts; here one unique set suffices, the grid has at most
+//! 128 cells (a `u128`), a check takes microseconds and a proof meets millions of candidates,
+//! so [`proof`] enumerates hitting sets depth-first with dead cells, packing bounds and
+//! parallel tasks and learns a set *inside* the enumeration (the node continues, no restart
+//! of a master). A generic "master proposes, oracle cuts" loop over both would be a dozen
+//! lines of control flow that neither search runs as such (the proof never restarts, the ZDD
+//! master never stops at the first good set), so it is not factored out.
 //!
 //! Settings of `hitting`: `digits=K` (sub-grids of up to K digits seed the sets, default 5),
 //! `max_size=S` (largest seed set, default 12), `split=D` (levels split into parallel tasks,
@@ -57,6 +72,9 @@ pub struct ClueSet {
     pub clues: Grid<u8>,
     /// Whether the size was proven minimum.
     pub proven_minimum: bool,
+    /// For a proof stopped by a limit: the lower bound it proved (the clues are then the
+    /// best puzzle found, minimal, and their count the upper bound). `None` otherwise.
+    pub lower_bound: Option<usize>,
 }
 
 impl ClueSet {
@@ -151,10 +169,14 @@ impl Puzzle for MinimumClues {
         match s {
             None => self.source.render_text(None),
             Some(s) => {
-                let what = if s.proven_minimum {
-                    "proven minimum"
-                } else {
-                    "minimal, not proven minimum"
+                let what = match (s.proven_minimum, s.lower_bound) {
+                    (true, _) => "proven minimum".to_string(),
+                    (false, Some(lower)) => format!(
+                        "the best found when the limit stopped the proof: the minimum is \
+                         proven in {lower}..={}",
+                        s.len()
+                    ),
+                    (false, None) => "minimal, not proven minimum".to_string(),
                 };
                 format!(
                     "{}{} clues ({what})\n",

@@ -208,20 +208,7 @@ fn search_master(
     let mut iterations = Vec::new();
     let ub = upper.iter().filter(|&&b| b).count();
     let mut clues = upper;
-    let region_start = Instant::now();
-    let families = if opts.regions {
-        regions::families(
-            check.shape(),
-            check,
-            &mut sets,
-            opts.learn_max_size,
-            deadline,
-        )
-        .map_err(|_| time_up(opts))?
-    } else {
-        Vec::new()
-    };
-    let region_seconds = region_start.elapsed().as_secs_f64();
+    let (families, region_seconds) = region_families(check, &mut sets, opts)?;
     let region_bound = families
         .iter()
         .map(|f| f.root_bound() as usize)
@@ -259,21 +246,40 @@ fn search_master(
             break;
         }
     }
+    let minima = families
+        .iter()
+        .map(|f| f.regions.iter().map(|&(_, m)| m).collect())
+        .collect();
     Ok(Minimum {
         clues,
         seeded_sets: seeds.len(),
         iterations,
         seed_seconds: 0.0,
         checks: 0,
-        regions: (
-            region_bound,
-            families
-                .iter()
-                .map(|f| f.regions.iter().map(|&(_, m)| m).collect())
-                .collect(),
-            region_seconds,
-        ),
+        regions: (region_bound, minima, region_seconds),
     })
+}
+
+/// The region families of [`regions`] (none unless `opts.regions`), and the seconds to find
+/// them; the sets their searches learn join `sets`.
+fn region_families(
+    check: &mut Checker,
+    sets: &mut SetCollection,
+    opts: &MinimumOptions,
+) -> Result<(Vec<hitting::Family>, f64), IpError> {
+    let start = Instant::now();
+    if !opts.regions {
+        return Ok((Vec::new(), 0.0));
+    }
+    let families = regions::families(
+        check.shape(),
+        check,
+        sets,
+        opts.learn_max_size,
+        opts.limits.deadline,
+    )
+    .map_err(|_| time_up(opts))?;
+    Ok((families, start.elapsed().as_secs_f64()))
 }
 
 /// The HiGHS master with the exact check.
@@ -306,24 +312,8 @@ fn ip_master(
     master.add((sum(y.clone()) - z).eq(0.0));
     let mut bound: Option<usize> = None;
     loop {
-        let mut master_seconds = 0.0;
-        let mut master_nodes = 0;
-        let m = loop {
-            opts.limits.check_time()?;
-            let r = master.solve();
-            if let Some(st) = master.last_stats() {
-                master_seconds += st.seconds;
-                master_nodes += st.nodes;
-            }
-            match (r, bound) {
-                (Ok(m), _) => break m,
-                (Err(IpError::Infeasible), Some(lb)) if lb < cells => {
-                    bound = Some(lb + 1);
-                    master.set_bounds(z, (lb + 1) as f64, (lb + 1) as f64);
-                }
-                (Err(e), _) => return Err(e),
-            }
-        };
+        let (m, master_seconds, master_nodes) =
+            solve_master(&mut master, (z, cells), &mut bound, opts)?;
         let clues: Vec<bool> = y.iter().map(|&v| m.is_one(v)).collect();
         let lower_bound = clues.iter().filter(|&&b| b).count();
         if bound.is_none() {
@@ -365,18 +355,58 @@ fn ip_master(
     }
 }
 
+/// Solve the IP master, its clue count `z` (of at most `cells`) fixed to `bound` once known:
+/// each infeasible solve proves `bound + 1` and fixes that. The solution, and the master's
+/// seconds and nodes.
+fn solve_master(
+    master: &mut Model,
+    (z, cells): (Var, usize),
+    bound: &mut Option<usize>,
+    opts: &MinimumOptions,
+) -> Result<(zlink_ip::Solution, f64, u64), IpError> {
+    let (mut seconds, mut nodes) = (0.0, 0);
+    loop {
+        opts.limits.check_time()?;
+        let r = master.solve();
+        if let Some(st) = master.last_stats() {
+            seconds += st.seconds;
+            nodes += st.nodes;
+        }
+        match (r, *bound) {
+            (Ok(m), _) => return Ok((m, seconds, nodes)),
+            (Err(IpError::Infeasible), Some(lb)) if lb < cells => {
+                *bound = Some(lb + 1);
+                master.set_bounds(z, (lb + 1) as f64, (lb + 1) as f64);
+            }
+            (Err(e), _) => return Err(e),
+        }
+    }
+}
+
 /// A minimal puzzle for `grid`: unique, and no clue can be dropped. Clues are tried for
 /// removal in row-major order.
 pub fn minimal(shape: Shape, grid: &Grid<u8>) -> Vec<bool> {
     minimal_with(&mut Checker::new(shape, grid))
 }
 
+/// A minimal puzzle inside the unique clue set `keep` of `grid` (clues dropped in row-major
+/// order while the grid stays unique).
+pub fn minimal_within(shape: Shape, grid: &Grid<u8>, keep: Vec<bool>) -> Vec<bool> {
+    drop_clues(&mut Checker::new(shape, grid), keep)
+}
+
 fn minimal_with(check: &mut Checker) -> Vec<bool> {
-    let mut clues = vec![true; check.cells()];
+    let all = vec![true; check.cells()];
+    drop_clues(check, all)
+}
+
+fn drop_clues(check: &mut Checker, mut clues: Vec<bool>) -> Vec<bool> {
     for i in 0..clues.len() {
-        clues[i] = false;
-        if !check.is_unique(&clues) {
-            clues[i] = true;
+        if clues[i] {
+            clues[i] = false;
+            if !check.is_unique(&clues) {
+                clues[i] = true;
+            }
         }
     }
     clues

@@ -333,6 +333,7 @@ impl Engine<Sudoku> for ExactEngine {
             more: Some(e.count > 1),
             stats,
             note: None,
+            stopped: None,
         })
     }
 

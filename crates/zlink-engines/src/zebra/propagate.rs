@@ -437,6 +437,7 @@ impl Engine<Zebra> for PropagateEngine {
             more: Some(out.found > 1),
             stats,
             note: None,
+            stopped: None,
         })
     }
 

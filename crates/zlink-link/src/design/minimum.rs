@@ -22,6 +22,13 @@
 //! over `Z_k`; the rounds are about the number of cuts the minimum needs plus the number of
 //! minimum sets. The cost grows with the cuts the minimum needs (1,000-3,000 on random 8 × 8
 //! loops of 19 hints, thousands more on one of 23+), and `Z_k` grows with them (tools/README).
+//!
+//! Minimum-clue Sudoku (`zlink_engines::minclue`) is the same implicit hitting-set problem and
+//! shares the set shrinking ([`zlink_puzzle::unavoidable::shrink`]); it keeps its own search
+//! because it wants one minimum set, not the family, with millions of microsecond checks on
+//! at most 128 cells (a bitmask depth-first search that learns sets mid-enumeration), where
+//! this one wants every minimum set with thousands of millisecond checks (its module doc says
+//! more).
 
 use std::time::Instant;
 
