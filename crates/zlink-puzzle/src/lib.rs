@@ -16,6 +16,7 @@
 
 pub mod battleship;
 pub mod circuit;
+pub mod detect;
 pub mod engine;
 pub mod error;
 pub mod generate;

@@ -1,8 +1,10 @@
 //! `zlink solve --kind K` and `zlink count --kind K`: load puzzles through the one registry,
 //! solve or count each, print text / SVG / JSON.
 //!
-//! Input is a file, `-` for stdin, or a puzz.link URL given directly. Files with one puzzle
-//! per line give one output line per puzzle. Exit codes: 0 ok; 1 a puzzle has no solution or
+//! Input is a file, `-` for stdin, or a puzz.link URL given directly. A file may hold several
+//! puzzles (one URL or id a line, or grids separated by blank lines, as `generate --list`
+//! writes them; [`zlink_puzzle::list`]): each is solved or counted on its own, one output line
+//! (or one JSON object) per puzzle, never one merged grid. Exit codes: 0 ok; 1 a puzzle has no solution or
 //! the solver gave up (time limit); 2 bad input (`file:line:col: …`) or usage; 3 budget.
 
 use std::path::PathBuf;
@@ -40,7 +42,9 @@ pub struct PuzzleInput {
     /// Puzzle kind (see the list below; aliases accepted).
     #[arg(long, value_parser = kind_parser())]
     pub kind: String,
-    /// A puzzle file (one or more puzzles), `-` for stdin, a puzz.link URL or a Tatham game id.
+    /// A puzzle file, `-` for stdin, a puzz.link URL or a Tatham game id. A file may hold
+    /// several puzzles: one URL or id a line, or grids separated by blank lines (as `generate
+    /// --list` writes them); each gets its own answer (one line, or one JSON object, each).
     pub input: String,
     /// Wall-clock limit per puzzle, seconds; exit 3 when it runs out before the answer is known.
     #[arg(long, value_parser = crate::args::time_limit)]
