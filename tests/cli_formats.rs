@@ -116,3 +116,45 @@ fn size_limits_have_one_wording() {
         assert!(err.contains(&want), "{args:?}: {err}");
     }
 }
+
+/// `render --format F` converts a puzzle (a Janko file, a URL) into every format its kind
+/// writes, and each converted file reads back to the same puzzle (compared in Janko form).
+#[test]
+fn render_converts_into_every_format_and_back() {
+    let cases = [
+        ("numberlink", "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"),
+        ("slitherlink", "https://puzz.link/p?slither/5/5/cbcbcddad"),
+        ("hashi", "https://puzz.link/p?hashi/5/5/4g2i3h23k3g1g3g4g3"),
+    ];
+    for (kind, url) in cases {
+        let (code, janko, err) = zlink(&["render", "--kind", kind, "--format", "janko", url]);
+        assert_eq!(code, 0, "{err}");
+        let (code, formats, _) = zlink(&["render", "--help"]);
+        assert_eq!(code, 0);
+        assert!(
+            formats.contains("writes (render --format): text, svg, url, janko"),
+            "{formats}"
+        );
+        for format in ["text", "url", "janko", "tatham", "erato", "compact"] {
+            let (code, out, err) = zlink(&["render", "--kind", kind, "--format", format, url]);
+            if code == 2 {
+                assert!(err.contains("is written as text, svg, url, janko"), "{err}");
+                continue;
+            }
+            assert_eq!(code, 0, "{kind} {format}: {err}");
+            // one puzzle, and a list of two of them
+            let one = write(&format!("{kind}.{format}"), &out);
+            let two = write(&format!("{kind}-2.{format}"), &format!("{out}\n{out}"));
+            let (_, back, err) = zlink(&["render", "--kind", kind, "--format", "janko", &one]);
+            assert_eq!(back, janko, "{kind} {format}: {err}");
+            let (_, back, err) = zlink(&["render", "--kind", kind, "--format", "janko", &two]);
+            assert_eq!(
+                back,
+                format!("{janko}\n{janko}"),
+                "{kind} {format} twice: {err}"
+            );
+        }
+    }
+    let (code, out, _) = zlink(&["render", "--kind", "hashi", "--format", "svg", cases[2].1]);
+    assert!(code == 0 && out.starts_with("<svg"), "{out}");
+}

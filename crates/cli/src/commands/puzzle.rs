@@ -158,8 +158,13 @@ pub struct RenderArgs {
     pub puzzle: PuzzleInput,
     /// Write an SVG picture of each puzzle (files with several puzzles get `-N` suffixes)
     /// instead of drawing it as text.
-    #[arg(long, value_name = "OUT.svg")]
+    #[arg(long, value_name = "OUT.svg", conflicts_with = "format")]
     pub svg: Option<PathBuf>,
+    /// Convert: write each puzzle in this format (`text`, `svg`, and per kind `url`, `janko`,
+    /// `tatham`, `erato`, `compact`: see "writes" in the kind list), which `solve`, `count` and
+    /// `render` read back; several puzzles are separated by blank lines.
+    #[arg(long, value_name = "F")]
+    pub format: Option<String>,
 }
 
 /// `zlink count --kind K`.
@@ -197,6 +202,11 @@ pub fn kinds_help() -> String {
             }
         }
         s.push_str(&format!("  {:<16}   formats: {}\n", "", k.formats_help()));
+        s.push_str(&format!(
+            "  {:<16}   writes (render --format): {}\n",
+            "",
+            k.formats_out().join(", ")
+        ));
         for (preset, engine) in k.presets() {
             s.push_str(&format!(
                 "  {preset:<16} = --kind {} --engine {engine}\n",
@@ -484,6 +494,9 @@ fn sample(args: &SolveArgs, k: usize, global: &GlobalOpts) -> Result<(), CliErro
 pub fn render(args: RenderArgs, global: &GlobalOpts) -> Result<(), CliError> {
     check_svg_folder(args.svg.as_deref())?;
     let instances = load(&args.puzzle)?;
+    if let Some(format) = &args.format {
+        return super::convert::convert(&instances, format, global);
+    }
     let mut json_out = Vec::new();
     for (i, inst) in instances.iter().enumerate() {
         if let Some(base) = &args.svg {
@@ -615,7 +628,7 @@ impl Results {
 }
 
 /// Prints the JSON of a run: one object for one puzzle, an array for several.
-fn print_json(mut out: Vec<Value>) {
+pub(crate) fn print_json(mut out: Vec<Value>) {
     let v = if out.len() == 1 {
         out.remove(0)
     } else {

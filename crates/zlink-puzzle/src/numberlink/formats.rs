@@ -226,15 +226,16 @@ pub fn compact_char(id: u32) -> Option<char> {
     }
 }
 
-/// Reads a compact grid: one character per cell, one row per line, `.` blank, `1`-`9`, `A`-`Z`
-/// then `a`-`z` pair ids 1-61 (blank and `#` lines skipped).
+/// Reads a compact grid: one character per cell, one row per line, `.` (or the `·` that
+/// `render` draws) blank, `1`-`9`, `A`-`Z` then `a`-`z` pair ids 1-61 (blank and `#` lines
+/// skipped).
 ///
 /// # Errors
 /// A positioned [`ParseError`] for ragged rows or another character (an unpaired id is a
 /// puzzle without solution, [`NumberlinkGrid::unpaired`]).
 pub fn parse_compact(text: &str, source: &str) -> Result<NumberlinkGrid, ParseError> {
     let g = char_grid(text, source, |ch| match ch {
-        '.' => Ok(None),
+        '.' | '·' => Ok(None),
         '1'..='9' => Ok(ch.to_digit(10)),
         'A'..='Z' => Ok(Some(u32::from(ch) - u32::from('A') + 10)),
         'a'..='z' => Ok(Some(u32::from(ch) - u32::from('a') + 36)),

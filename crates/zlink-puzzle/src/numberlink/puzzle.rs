@@ -126,8 +126,13 @@ impl Puzzle for Numberlink {
         nl::verify(&self.grid, links, self.rules)
     }
 
+    /// A puzzle whose ids do not all have a character of their own (above 61) is written as
+    /// its Janko block, so that what `render` prints is read back as the same puzzle.
     fn render_text(&self, links: Option<&Links>) -> String {
-        nl::render::text(&self.grid, links)
+        match (links, nl::formats::write_compact(&self.grid)) {
+            (None, None) => nl::formats::write_janko(&self.grid),
+            _ => nl::render::text(&self.grid, links),
+        }
     }
 
     fn render_line(&self, links: Option<&Links>) -> String {
@@ -147,6 +152,21 @@ impl Puzzle for Numberlink {
 
     fn render_svg(&self, links: Option<&Links>) -> String {
         nl::render::svg(&self.grid, links)
+    }
+
+    const FORMATS_OUT: &'static [&'static str] = &["url", "janko", "erato", "compact"];
+
+    /// `url` keeps the rules (an `arukone` URL for `cover`); the others are plain grids.
+    fn write(&self, format: &str) -> Option<String> {
+        match format {
+            "url" if self.rules.cover => Some(nl::url::format_url(&self.grid, "arukone", "")),
+            "url" => Some(nl::url::format_url(&self.grid, "numlin", "")),
+            "janko" => Some(nl::formats::write_janko(&self.grid)),
+            "erato" => Some(nl::formats::write_erato(&self.grid)),
+            "compact" => nl::formats::write_compact(&self.grid),
+            _ => None,
+        }
+        .map(|s| if s.ends_with('\n') { s } else { s + "\n" })
     }
 
     fn describe(&self) -> String {
