@@ -27,6 +27,7 @@ pub mod janko;
 pub mod kind;
 pub mod list;
 pub mod numberlink;
+pub mod palette;
 pub mod puzzle;
 pub mod pzprjs;
 pub mod slitherlink;
