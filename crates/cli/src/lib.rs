@@ -48,7 +48,8 @@ pub enum Command {
     /// Solve puzzles and print (or draw) the solutions.
     #[command(after_help = commands::puzzle::kinds_help())]
     Solve(commands::puzzle::SolveArgs),
-    /// Draw puzzles as read, without solving them (text, or SVG with `--svg`).
+    /// Draw or convert puzzles as read, without solving them (text, SVG with `--svg`, any
+    /// format the kind writes with `--format`).
     #[command(after_help = commands::puzzle::kinds_help())]
     Render(commands::puzzle::RenderArgs),
     /// Design puzzles: one random unique puzzle, or every good instance as a diagram, then

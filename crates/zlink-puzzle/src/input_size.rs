@@ -53,6 +53,28 @@ pub fn check_size(
     Ok(())
 }
 
+/// The one wording of a grid-size option's limit, whichever command reads it: `HxW` is rows
+/// x columns, each from 1 to `max_side`; `found` is what was given.
+pub fn side_limit(found: &str, max_side: usize) -> String {
+    format!("expected HxW (rows x columns) with 1 <= H, W <= {max_side}, e.g. 6x6, found `{found}`")
+}
+
+/// Reads a grid-size option `HxW` (`x` or `X`), each side from 1 to `max_side`.
+///
+/// # Errors
+/// The [`side_limit`] message.
+pub fn parse_hxw(spec: &str, max_side: usize) -> Result<(usize, usize), String> {
+    let side = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|v| (1..=max_side).contains(v))
+    };
+    spec.split_once(['x', 'X'])
+        .and_then(|(h, w)| Some((side(h)?, side(w)?)))
+        .ok_or_else(|| side_limit(spec, max_side))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,5 +87,18 @@ mod tests {
         assert!(check_size(usize::MAX, usize::MAX, "f", 1, 1).is_err());
         let e = check_size(0, 3, "f", 2, 5).unwrap_err();
         assert_eq!((e.line, e.col), (2, 5));
+    }
+
+    #[test]
+    fn one_wording_for_grid_options() {
+        assert_eq!(parse_hxw("12x3", 64), Ok((12, 3)));
+        assert_eq!(parse_hxw(" 2 X 2", 64), Ok((2, 2)));
+        for bad in ["0x3", "65x1", "3", "axb", "3x", "-1x2"] {
+            assert_eq!(parse_hxw(bad, 64), Err(side_limit(bad, 64)), "{bad}");
+        }
+        assert_eq!(
+            side_limit("65x1", 64),
+            "expected HxW (rows x columns) with 1 <= H, W <= 64, e.g. 6x6, found `65x1`"
+        );
     }
 }

@@ -1,6 +1,8 @@
 //! Janko.at text blocks as carried by puzzlekit (FORMATS.md §1.3): a header line
 //! `rows cols [extra…]`, then optional extra lines, then `rows` lines of `cols` space-separated
-//! tokens (`-` = blank). Shared by every Janko-sourced puzzle kind.
+//! tokens (`-` = blank). Shared by every Janko-sourced puzzle kind; blank lines and `#` comment
+//! lines are skipped, and text after the last grid row is an error (a row too many used to be
+//! read silently by one of the copies this replaced).
 
 use crate::text::{line_tokens, Token};
 use crate::{Grid, ParseError};
@@ -81,17 +83,25 @@ pub fn parse_janko_or_erato<'a>(text: &'a str, source: &str) -> Result<JankoGrid
     parse_block(text, source, 0, header_order(text))
 }
 
+/// Parse a block whose header is in `order`; text after the grid rows is an error.
+///
+/// # Errors
+/// As [`parse_janko`].
+pub fn parse_in_order<'a>(
+    text: &'a str,
+    source: &str,
+    order: HeaderOrder,
+) -> Result<JankoGrid<'a>, ParseError> {
+    parse_block(text, source, 0, order)
+}
+
 fn parse_block<'a>(
     text: &'a str,
     source: &str,
     extra_lines: usize,
     order: HeaderOrder,
 ) -> Result<JankoGrid<'a>, ParseError> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.trim().is_empty());
+    let mut lines = crate::text::content_lines(text);
     let Some((hline, htext)) = lines.next() else {
         return Err(ParseError::new(
             source,

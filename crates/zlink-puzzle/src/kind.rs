@@ -92,6 +92,11 @@ pub trait Instance: Send + Sync {
     fn render_line(&self, solution: Option<&AnySolution>) -> String;
     /// SVG of the puzzle or solution.
     fn render_svg(&self, solution: Option<&AnySolution>) -> String;
+    /// The puzzle in `format`: `text`, `svg` or one of [`Puzzle::FORMATS_OUT`].
+    ///
+    /// # Errors
+    /// A message naming the formats the kind writes, or why this puzzle does not fit one.
+    fn write(&self, format: &str) -> Result<String, String>;
 }
 
 /// One registry row: a puzzle kind's names, help, formats and engines (the first is the
@@ -317,6 +322,8 @@ pub trait PuzzleKind: Sync {
         counting: bool,
         settings: &[(String, String)],
     ) -> bool;
+    /// The formats a puzzle of this kind is written in (`render --format`).
+    fn formats_out(&self) -> Vec<&'static str>;
     /// Parse every puzzle in `text`.
     ///
     /// # Errors
@@ -365,6 +372,11 @@ impl<P: Puzzle> PuzzleKind for Kind<P> {
             engine
         };
         self.engine(name).is_ok_and(|e| e.needs_mip(settings))
+    }
+    fn formats_out(&self) -> Vec<&'static str> {
+        let mut all = vec!["text", "svg"];
+        all.extend_from_slice(P::FORMATS_OUT);
+        all
     }
     fn load(&'static self, text: &str, source: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
         Ok(P::parse(text, source)?
@@ -447,6 +459,21 @@ impl<P: Puzzle> Instance for Labeled<P> {
     fn render_svg(&self, solution: Option<&AnySolution>) -> String {
         self.puzzle
             .render_svg(solution.and_then(|s| s.downcast_ref()))
+    }
+    fn write(&self, format: &str) -> Result<String, String> {
+        match format {
+            "text" => Ok(self.puzzle.render_text(None)),
+            "svg" => Ok(self.puzzle.render_svg(None)),
+            f if P::FORMATS_OUT.contains(&f) => self
+                .puzzle
+                .write(f)
+                .ok_or_else(|| format!("{}: this puzzle cannot be written as {f}", self.label)),
+            f => Err(format!(
+                "puzzle kind `{}` is written as {}, not `{f}`",
+                self.kind.name,
+                self.kind.formats_out().join(", ")
+            )),
+        }
     }
 }
 

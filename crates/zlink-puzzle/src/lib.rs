@@ -16,6 +16,7 @@
 
 pub mod battleship;
 pub mod circuit;
+pub mod detect;
 pub mod engine;
 pub mod error;
 pub mod generate;
@@ -26,6 +27,7 @@ pub mod janko;
 pub mod kind;
 pub mod list;
 pub mod numberlink;
+pub mod palette;
 pub mod puzzle;
 pub mod pzprjs;
 pub mod slitherlink;

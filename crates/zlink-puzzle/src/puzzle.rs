@@ -259,6 +259,16 @@ pub trait Puzzle: Send + Sync + Sized + 'static {
     /// An SVG picture of the puzzle, with the solution drawn when given.
     fn render_svg(&self, solution: Option<&Self::Solution>) -> String;
 
+    /// The formats [`Puzzle::write`] writes a puzzle in, besides `text` and `svg` (which every
+    /// kind has): what `render --format` converts to.
+    const FORMATS_OUT: &'static [&'static str] = &[];
+
+    /// This puzzle in `format` (one of [`Puzzle::FORMATS_OUT`]), which [`Puzzle::parse`] reads
+    /// back to the same puzzle; `None` for another name, or a puzzle the format cannot hold.
+    fn write(&self, _format: &str) -> Option<String> {
+        None
+    }
+
     /// A short description (`9×9 Sudoku, 17 givens`).
     fn describe(&self) -> String;
 }

@@ -1,6 +1,6 @@
 //! `zlink count`: one verb for two kinds of question.
 //!
-//! * `zlink count paths|cycles --grid RxC ...` counts a graph family with the frontier engine
+//! * `zlink count paths|cycles --grid HxW ...` counts a graph family with the frontier engine
 //!   ([`super::graph_count`]);
 //! * `zlink count --kind K FILE [--engine E] [--limit N]` counts the solutions of puzzles
 //!   exactly through the puzzle registry ([`super::puzzle`]).
@@ -42,7 +42,7 @@ pub fn run(args: CountArgs, global: &GlobalOpts) -> Result<(), CliError> {
             global,
         ),
         (None, None) => Err(CliError::input(
-            "say what to count: `zlink count paths|cycles --grid RxC` or \
+            "say what to count: `zlink count paths|cycles --grid HxW` or \
              `zlink count --kind KIND FILE` (see `zlink count --help`)",
         )),
     }

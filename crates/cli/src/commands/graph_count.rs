@@ -82,7 +82,7 @@ pub struct GraphCountArgs {
     /// A grid of R rows and C columns of vertices, e.g. `12x12`.
     #[arg(
         long,
-        value_name = "RxC",
+        value_name = "HxW",
         conflicts_with = "graph",
         required_unless_present = "graph"
     )]
@@ -129,19 +129,12 @@ struct Source {
     label: String,
 }
 
+/// Largest side of `--grid HxW`.
+pub(crate) const MAX_GRID_SIDE: usize = 1000;
+
+/// `--grid HxW`, each side 1 to [`MAX_GRID_SIDE`], in the wording every command shares.
 pub(crate) fn parse_grid(spec: &str) -> Result<(usize, usize), CliError> {
-    let bad = || {
-        CliError::input(format!(
-            "bad grid spec '{spec}': expected RxC with 1 <= R, C <= 1000, e.g. 12x12"
-        ))
-    };
-    let (r, c) = spec.split_once(['x', 'X']).ok_or_else(bad)?;
-    let r: usize = r.trim().parse().map_err(|_| bad())?;
-    let c: usize = c.trim().parse().map_err(|_| bad())?;
-    if !(1..=1000).contains(&r) || !(1..=1000).contains(&c) {
-        return Err(bad());
-    }
-    Ok((r, c))
+    zlink_puzzle::input_size::parse_hxw(spec, MAX_GRID_SIDE).map_err(CliError::input)
 }
 
 fn load(args: &GraphCountArgs) -> Result<Source, CliError> {
@@ -156,7 +149,7 @@ fn load(args: &GraphCountArgs) -> Result<Source, CliError> {
     let path = args
         .graph
         .as_ref()
-        .ok_or_else(|| CliError::input("give --grid RxC or --graph FILE"))?;
+        .ok_or_else(|| CliError::input("give --grid HxW or --graph FILE"))?;
     let graph = Graph::read_edge_list(path).map_err(CliError::input)?;
     Ok(Source {
         graph,

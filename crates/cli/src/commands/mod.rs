@@ -1,5 +1,6 @@
 //! One module per subcommand family; `main.rs` only dispatches.
 
+pub mod convert;
 pub mod count;
 pub mod generate;
 pub mod grade;

@@ -1,8 +1,10 @@
 //! `zlink solve --kind K` and `zlink count --kind K`: load puzzles through the one registry,
 //! solve or count each, print text / SVG / JSON.
 //!
-//! Input is a file, `-` for stdin, or a puzz.link URL given directly. Files with one puzzle
-//! per line give one output line per puzzle. Exit codes: 0 ok; 1 a puzzle has no solution or
+//! Input is a file, `-` for stdin, or a puzz.link URL given directly. A file may hold several
+//! puzzles (one URL or id a line, or grids separated by blank lines, as `generate --list`
+//! writes them; [`zlink_puzzle::list`]): each is solved or counted on its own, one output line
+//! (or one JSON object) per puzzle, never one merged grid. Exit codes: 0 ok; 1 a puzzle has no solution or
 //! the solver gave up (time limit); 2 bad input (`file:line:col: …`) or usage; 3 budget.
 
 use std::path::PathBuf;
@@ -40,7 +42,9 @@ pub struct PuzzleInput {
     /// Puzzle kind (see the list below; aliases accepted).
     #[arg(long, value_parser = kind_parser())]
     pub kind: String,
-    /// A puzzle file (one or more puzzles), `-` for stdin, a puzz.link URL or a Tatham game id.
+    /// A puzzle file, `-` for stdin, a puzz.link URL or a Tatham game id. A file may hold
+    /// several puzzles: one URL or id a line, or grids separated by blank lines (as `generate
+    /// --list` writes them); each gets its own answer (one line, or one JSON object, each).
     pub input: String,
     /// Wall-clock limit per puzzle, seconds; exit 3 when it runs out before the answer is known.
     #[arg(long, value_parser = crate::args::time_limit)]
@@ -154,8 +158,13 @@ pub struct RenderArgs {
     pub puzzle: PuzzleInput,
     /// Write an SVG picture of each puzzle (files with several puzzles get `-N` suffixes)
     /// instead of drawing it as text.
-    #[arg(long, value_name = "OUT.svg")]
+    #[arg(long, value_name = "OUT.svg", conflicts_with = "format")]
     pub svg: Option<PathBuf>,
+    /// Convert: write each puzzle in this format (`text`, `svg`, and per kind `url`, `janko`,
+    /// `tatham`, `erato`, `compact`: see "writes" in the kind list), which `solve`, `count` and
+    /// `render` read back; several puzzles are separated by blank lines.
+    #[arg(long, value_name = "F")]
+    pub format: Option<String>,
 }
 
 /// `zlink count --kind K`.
@@ -193,6 +202,11 @@ pub fn kinds_help() -> String {
             }
         }
         s.push_str(&format!("  {:<16}   formats: {}\n", "", k.formats_help()));
+        s.push_str(&format!(
+            "  {:<16}   writes (render --format): {}\n",
+            "",
+            k.formats_out().join(", ")
+        ));
         for (preset, engine) in k.presets() {
             s.push_str(&format!(
                 "  {preset:<16} = --kind {} --engine {engine}\n",
@@ -483,6 +497,9 @@ fn sample(args: &SolveArgs, k: usize, global: &GlobalOpts) -> Result<(), CliErro
 pub fn render(args: RenderArgs, global: &GlobalOpts) -> Result<(), CliError> {
     check_svg_folder(args.svg.as_deref())?;
     let instances = load(&args.puzzle)?;
+    if let Some(format) = &args.format {
+        return super::convert::convert(&instances, format, global);
+    }
     let mut json_out = Vec::new();
     for (i, inst) in instances.iter().enumerate() {
         if let Some(base) = &args.svg {
@@ -629,7 +646,7 @@ impl Results {
 }
 
 /// Prints the JSON of a run: one object for one puzzle, an array for several.
-fn print_json(mut out: Vec<Value>) {
+pub(crate) fn print_json(mut out: Vec<Value>) {
     let v = if out.len() == 1 {
         out.remove(0)
     } else {

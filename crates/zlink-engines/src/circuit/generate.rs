@@ -140,9 +140,12 @@ pub struct Made {
 pub fn make(recipe: &Recipe) -> Result<Made, String> {
     let (rows, cols) = (recipe.rows, recipe.cols);
     if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) || rows * cols < 2 {
-        return Err(format!(
-            "the grid {rows}x{cols} is outside 1..={MAX_SIDE} per side or has fewer than 2 cells"
-        ));
+        let found = format!("{rows}x{cols}");
+        return Err(if (rows, cols) == (1, 1) {
+            "the grid 1x1 has one cell: a board needs at least 2".to_string()
+        } else {
+            zlink_puzzle::input_size::side_limit(&found, MAX_SIDE)
+        });
     }
     if recipe.given_percent > 100 {
         return Err(format!(

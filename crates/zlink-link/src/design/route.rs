@@ -317,9 +317,11 @@ fn reduced(
         let cap = capped(limits, REDUCED_NODE_CAP);
         for extra in extras {
             let grid = union.grid(first + extra, rows, cols);
+            // the union may hold fewer than `first + extra` cells: name the set as tried
+            let cells = grid.cells().iter().filter(|&&b| b).count();
             match build(inside, &grid, limits, Some(cap), None) {
                 Ok(design) => return Ok(routed(design, Taken::Reduced, tried)),
-                Err(e) if e.is_budget() && !timed_out(deadline) => tried.push((first + extra, e)),
+                Err(e) if e.is_budget() && !timed_out(deadline) => tried.push((cells, e)),
                 Err(e) => return Err(e.into()),
             }
         }

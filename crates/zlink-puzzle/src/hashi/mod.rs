@@ -163,6 +163,16 @@ impl Puzzle for Hashi {
         render::svg(self, solution)
     }
 
+    const FORMATS_OUT: &'static [&'static str] = &["url", "janko"];
+
+    fn write(&self, format: &str) -> Option<String> {
+        match format {
+            "url" => Some(self.to_url() + "\n"),
+            "janko" => Some(self.to_janko()),
+            _ => None,
+        }
+    }
+
     fn describe(&self) -> String {
         format!(
             "{}×{} Hashi, {} islands",

@@ -12,6 +12,7 @@
 //! at the island's position, because no solver run can help such an input.
 
 use super::{Bridges, Hashi, MAX_CLUE};
+use crate::detect::Readers;
 use crate::janko::parse_janko;
 use crate::pzprjs::{self, number16, Clue};
 use crate::tatham::{self, split_number};
@@ -27,31 +28,13 @@ impl Hashi {
     /// # Errors
     /// A [`ParseError`] at the first offending character.
     pub fn parse_any(text: &str, source: &str) -> Result<Self, ParseError> {
-        let first = content_lines(text).next().map_or("", |(_, l)| l.trim());
-        if pzprjs::url::looks_like_url(first) {
-            return Self::parse_url(first, source);
+        Readers {
+            url: Self::parse_url,
+            tatham: Some(Self::parse_tatham),
+            by_header: &[(2, Self::parse_janko), (3, Self::parse_has)],
+            plain: Self::parse_compact,
         }
-        if tatham::looks_like_id(first) {
-            return Self::parse_tatham(first, source);
-        }
-        let head: Vec<&str> = first.split_whitespace().collect();
-        if !head.is_empty()
-            && head
-                .iter()
-                .all(|s| crate::text::parse_uint::<usize>(s).is_some())
-        {
-            return match head.len() {
-                3 => Self::parse_has(text, source),
-                2 => Self::parse_janko(text, source),
-                _ => Err(ParseError::new(
-                    source,
-                    1,
-                    1,
-                    "a numeric first line must be `rows cols islands` (.has) or `rows cols` (Janko)",
-                )),
-            };
-        }
-        Self::parse_compact(text, source)
+        .read(text, source)
     }
 
     /// Reads a CLLV `.has` file.
@@ -264,6 +247,24 @@ impl Hashi {
         }
         let pos = vec![(1, 1); n];
         finish(u.rows, u.cols, &cells, &pos, source)
+    }
+
+    /// The Janko block of this puzzle (`rows cols`, then `-` / island tokens), as
+    /// [`Hashi::parse_janko`] reads it (`?` for an island of unknown number).
+    pub fn to_janko(&self) -> String {
+        let mut s = format!("{} {}\n", self.rows(), self.cols());
+        for r in 0..self.rows() {
+            let mut row = Vec::with_capacity(self.cols());
+            for c in 0..self.cols() {
+                row.push(match self.island_at(Coord::new(r, c)) {
+                    None => "-".to_string(),
+                    Some(k) => self.islands()[k].clue.map_or("?".into(), |v| v.to_string()),
+                });
+            }
+            s.push_str(&row.join(" "));
+            s.push('\n');
+        }
+        s
     }
 
     /// The puz.link URL of this puzzle (`?` islands as `.`).

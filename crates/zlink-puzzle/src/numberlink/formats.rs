@@ -16,6 +16,7 @@
 //! appearance (row-major) and the symbol table ([`Symbols`]) is returned beside the grid.
 
 use super::{Links, NumberlinkGrid, E, MAX_CELLS, N, S, W};
+use crate::janko::HeaderOrder;
 use crate::text::{char_grid, content_lines, line_tokens, Token};
 use crate::{Coord, Grid, ParseError};
 
@@ -23,101 +24,32 @@ use crate::{Coord, Grid, ParseError};
 pub type Symbols = Vec<char>;
 
 /// A grid of tokens after a two-number header (`rows cols`, or `cols rows` with
-/// `cols_first`): header line, dims, and the token rows.
+/// `cols_first`), read by the shared Janko block reader (text after the grid is an error), and
+/// checked against Numberlink's [`MAX_CELLS`].
 fn token_grid<'a>(
     text: &'a str,
     source: &str,
     cols_first: bool,
-) -> Result<(Grid<Token<'a>>, usize), ParseError> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
-    let Some((hline, htext)) = lines.next() else {
+) -> Result<Grid<Token<'a>>, ParseError> {
+    let order = if cols_first {
+        HeaderOrder::ColsRows
+    } else {
+        HeaderOrder::RowsCols
+    };
+    let g = crate::janko::parse_in_order(text, source, order)?.cells;
+    let (rows, cols) = (g.rows(), g.cols());
+    if rows * cols > MAX_CELLS {
+        let (line, col) = content_lines(text).next().map_or((1, 1), |(n, _)| (n, 1));
         return Err(ParseError::new(
             source,
-            1,
-            1,
-            "empty input: expected a size header",
-        ));
-    };
-    let (rows, cols) = size_header((hline, htext), source, cols_first)?;
-    let mut cells = Vec::with_capacity(rows * cols);
-    let mut last_line = hline;
-    for r in 0..rows {
-        let Some((ln, l)) = lines.next() else {
-            return Err(ParseError::new(
-                source,
-                last_line + 1,
-                1,
-                format!("expected {rows} rows, found {r}"),
-            ));
-        };
-        last_line = ln;
-        let toks: Vec<Token<'a>> = line_tokens(l, ln).collect();
-        if toks.len() != cols {
-            let col = toks.get(cols).map_or(l.chars().count() + 1, |t| t.col);
-            return Err(ParseError::new(
-                source,
-                ln,
-                col,
-                format!("row {} has {} cells, expected {cols}", r + 1, toks.len()),
-            ));
-        }
-        cells.extend(toks);
-    }
-    let grid = Grid::from_cells(rows, cols, cells).expect("rows × cols tokens");
-    Ok((grid, hline))
-}
-
-/// `(rows, cols)` from the two-number header at line `hline` (text `htext`), checked against
-/// [`MAX_CELLS`] before anything is allocated.
-fn size_header(
-    (hline, htext): (usize, &str),
-    source: &str,
-    cols_first: bool,
-) -> Result<(usize, usize), ParseError> {
-    let header: Vec<Token<'_>> = line_tokens(htext, hline).collect();
-    let names = if cols_first {
-        ["columns", "rows"]
-    } else {
-        ["rows", "columns"]
-    };
-    let mut dims = [0usize; 2];
-    for (i, what) in names.iter().enumerate() {
-        let Some(t) = header.get(i) else {
-            return Err(ParseError::new(
-                source,
-                hline,
-                htext.chars().count() + 1,
-                format!("expected the number of {what} in the header"),
-            ));
-        };
-        dims[i] = match crate::text::parse_uint::<usize>(t.text).ok_or(()) {
-            Ok(v) if v > 0 => v,
-            _ => {
-                return Err(t.error(
-                    source,
-                    format!("expected the number of {what}, found `{}`", t.text),
-                ))
-            }
-        };
-    }
-    let (rows, cols) = if cols_first {
-        (dims[1], dims[0])
-    } else {
-        (dims[0], dims[1])
-    };
-    if rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
-        return Err(ParseError::new(
-            source,
-            hline,
-            1,
-            format!("{rows}x{cols} is larger than the supported {MAX_CELLS} cells"),
+            line,
+            col,
+            format!(
+                "the size {rows}x{cols} (rows x columns) is above the maximum of {MAX_CELLS} cells"
+            ),
         ));
     }
-    Ok((rows, cols))
+    Ok(g)
 }
 
 /// Validates a grid of ids, pointing errors at the offending cell's position.
@@ -161,7 +93,7 @@ fn id_tokens(toks: &Grid<Token<'_>>, source: &str) -> Result<NumberlinkGrid, Par
 /// # Errors
 /// A positioned [`ParseError`] for a bad header, a short or long row, or a bad token.
 pub fn parse_janko(text: &str, source: &str) -> Result<NumberlinkGrid, ParseError> {
-    let (toks, _) = token_grid(text, source, false)?;
+    let toks = token_grid(text, source, false)?;
     id_tokens(&toks, source)
 }
 
@@ -170,7 +102,7 @@ pub fn parse_janko(text: &str, source: &str) -> Result<NumberlinkGrid, ParseErro
 /// # Errors
 /// As [`parse_janko`].
 pub fn parse_erato(text: &str, source: &str) -> Result<NumberlinkGrid, ParseError> {
-    let (toks, _) = token_grid(text, source, true)?;
+    let toks = token_grid(text, source, true)?;
     id_tokens(&toks, source)
 }
 
@@ -203,7 +135,7 @@ pub fn write_erato(p: &NumberlinkGrid) -> String {
 /// A positioned [`ParseError`] for a bad token, a direction off the grid, or two neighbours
 /// that disagree about their link.
 pub fn parse_janko_solution(text: &str, source: &str) -> Result<Links, ParseError> {
-    let (toks, _) = token_grid(text, source, false)?;
+    let toks = token_grid(text, source, false)?;
     let (rows, cols) = (toks.rows(), toks.cols());
     let mut masks = Grid::new(rows, cols, 0u8);
     for (at, t) in toks.iter() {
@@ -294,15 +226,16 @@ pub fn compact_char(id: u32) -> Option<char> {
     }
 }
 
-/// Reads a compact grid: one character per cell, one row per line, `.` blank, `1`-`9`, `A`-`Z`
-/// then `a`-`z` pair ids 1-61 (blank and `#` lines skipped).
+/// Reads a compact grid: one character per cell, one row per line, `.` (or the `·` that
+/// `render` draws) blank, `1`-`9`, `A`-`Z` then `a`-`z` pair ids 1-61 (blank and `#` lines
+/// skipped).
 ///
 /// # Errors
 /// A positioned [`ParseError`] for ragged rows or another character (an unpaired id is a
 /// puzzle without solution, [`NumberlinkGrid::unpaired`]).
 pub fn parse_compact(text: &str, source: &str) -> Result<NumberlinkGrid, ParseError> {
     let g = char_grid(text, source, |ch| match ch {
-        '.' => Ok(None),
+        '.' | '·' => Ok(None),
         '1'..='9' => Ok(ch.to_digit(10)),
         'A'..='Z' => Ok(Some(u32::from(ch) - u32::from('A') + 10)),
         'a'..='z' => Ok(Some(u32::from(ch) - u32::from('a') + 36)),
@@ -500,14 +433,19 @@ mod tests {
         // numbers on one cell each: well formed, no solution (not an input error)
         let p = parse_janko("2 2\n1 -\n- 2\n", "f").unwrap();
         assert_eq!(p.unpaired().len(), 2);
-        let e = parse_janko("2 2\n1 1\n- -\n- -\n", "f");
-        assert!(e.is_ok(), "extra lines after the grid are ignored");
+        // issue 36: a row too many (holding a `1`) is an input error at its position, never
+        // read silently
+        let e = parse_janko("2 2\n1 -\n- 1\n1 -\n", "f").unwrap_err();
+        assert_eq!((e.line, e.col), (4, 1));
+        assert!(e.message.contains("after the 2 grid rows"), "{e}");
+        let e = parse_erato("3 1\n1 - 1\n\n  2\n", "f").unwrap_err();
+        assert_eq!((e.line, e.col), (4, 3));
         let e = parse_janko("2 2\n1 1 -\n", "f").unwrap_err();
         assert_eq!((e.line, e.col), (2, 5));
         let e = parse_janko("3 2\n1 1\n", "f").unwrap_err();
-        assert!(e.message.contains("expected 3 rows"));
+        assert!(e.message.contains("expected 3 grid rows"), "{e}");
         let e = parse_janko("100000 100000\n", "f").unwrap_err();
-        assert!(e.message.contains("larger"));
+        assert!(e.message.contains("above the maximum"), "{e}");
         let e = parse_compact("1.\n.?\n", "c").unwrap_err();
         assert_eq!((e.line, e.col), (2, 2));
         let e = parse_blocks("3 1\n.a.\n", "b").unwrap()[0]

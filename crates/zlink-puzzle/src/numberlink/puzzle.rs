@@ -20,6 +20,7 @@
 //! assert_eq!(p.grid().pairs().len(), 2);
 //! ```
 
+use crate::detect::Readers;
 use crate::janko::HeaderOrder;
 use crate::numberlink::{self as nl, Links, NumberlinkGrid, Rules};
 use crate::text::content_lines;
@@ -62,24 +63,26 @@ impl Numberlink {
     /// # Errors
     /// A positioned [`ParseError`] of the format the text looks like.
     pub fn parse_one(text: &str, source: &str) -> Result<Self, ParseError> {
-        let first = content_lines(text).next().map_or("", |(_, l)| l.trim());
-        if crate::pzprjs::url::looks_like_url(first) {
-            let u = nl::url::parse_url(first, source)?;
-            return Ok(Self::new(u.grid, u.rules));
+        Readers {
+            url: |url, source| nl::url::parse_url(url, source).map(|u| Self::new(u.grid, u.rules)),
+            tatham: None,
+            by_header: &[(2, Self::parse_header_block)],
+            plain: |text, source| match nl::formats::parse_compact(text, source) {
+                Ok(g) => Ok(Self::plain(g)),
+                Err(compact) => nl::formats::parse_flow(text, source)
+                    .map(|(g, _)| Self::plain(g))
+                    .map_err(|_| compact),
+            },
         }
-        if header(first).is_some() {
-            // `rows cols` (Janko) or `cols rows` (ERATO): the token rows decide
-            return if crate::janko::header_order(text) == HeaderOrder::ColsRows {
-                nl::formats::parse_erato(text, source).map(Self::plain)
-            } else {
-                nl::formats::parse_janko(text, source).map(Self::plain)
-            };
-        }
-        match nl::formats::parse_compact(text, source) {
-            Ok(g) => Ok(Self::plain(g)),
-            Err(compact) => nl::formats::parse_flow(text, source)
-                .map(|(g, _)| Self::plain(g))
-                .map_err(|_| compact),
+        .read(text, source)
+    }
+
+    /// `rows cols` (Janko) or `cols rows` (ERATO): the token rows decide.
+    fn parse_header_block(text: &str, source: &str) -> Result<Self, ParseError> {
+        if crate::janko::header_order(text) == HeaderOrder::ColsRows {
+            nl::formats::parse_erato(text, source).map(Self::plain)
+        } else {
+            nl::formats::parse_janko(text, source).map(Self::plain)
         }
     }
 }
@@ -123,8 +126,13 @@ impl Puzzle for Numberlink {
         nl::verify(&self.grid, links, self.rules)
     }
 
+    /// A puzzle whose ids do not all have a character of their own (above 61) is written as
+    /// its Janko block, so that what `render` prints is read back as the same puzzle.
     fn render_text(&self, links: Option<&Links>) -> String {
-        nl::render::text(&self.grid, links)
+        match (links, nl::formats::write_compact(&self.grid)) {
+            (None, None) => nl::formats::write_janko(&self.grid),
+            _ => nl::render::text(&self.grid, links),
+        }
     }
 
     fn render_line(&self, links: Option<&Links>) -> String {
@@ -144,6 +152,21 @@ impl Puzzle for Numberlink {
 
     fn render_svg(&self, links: Option<&Links>) -> String {
         nl::render::svg(&self.grid, links)
+    }
+
+    const FORMATS_OUT: &'static [&'static str] = &["url", "janko", "erato", "compact"];
+
+    /// `url` keeps the rules (an `arukone` URL for `cover`); the others are plain grids.
+    fn write(&self, format: &str) -> Option<String> {
+        match format {
+            "url" if self.rules.cover => Some(nl::url::format_url(&self.grid, "arukone", "")),
+            "url" => Some(nl::url::format_url(&self.grid, "numlin", "")),
+            "janko" => Some(nl::formats::write_janko(&self.grid)),
+            "erato" => Some(nl::formats::write_erato(&self.grid)),
+            "compact" => nl::formats::write_compact(&self.grid),
+            _ => None,
+        }
+        .map(|s| if s.ends_with('\n') { s } else { s + "\n" })
     }
 
     fn describe(&self) -> String {

@@ -2,10 +2,13 @@
 //!
 //! Why: people check answers by looking at them; the text form is also what snapshot tests
 //! compare. Endpoints show their pair id (compact characters `1`-`9`, `A`-`Z`, else the
-//! number modulo 36 as a digit or letter), line cells a box-drawing character, empty cells `·`.
+//! number modulo 36 as a digit or letter: a puzzle with such ids is written as its Janko block
+//! instead), line cells a box-drawing character, empty cells `·`. Pair colours come from
+//! [`crate::palette`], each end labelled in black or white, whichever reads on it.
 
 use super::formats::compact_char;
 use super::{Links, NumberlinkGrid, E, N, S, W};
+use crate::palette;
 use crate::svg::SvgGrid;
 use crate::Coord;
 
@@ -47,12 +50,6 @@ pub fn text(p: &NumberlinkGrid, links: Option<&Links>) -> String {
     s
 }
 
-/// A colour per pair: evenly spread hues.
-fn colour(k: usize, n: usize) -> String {
-    let hue = (k * 360) / n.max(1);
-    format!("hsl({hue},75%,45%)")
-}
-
 /// The puzzle (and the solution, if given) as an SVG document: grid lines, each pair's line in
 /// its own colour through the cell centres, endpoints as discs with their id.
 pub fn svg(p: &NumberlinkGrid, links: Option<&Links>) -> String {
@@ -62,7 +59,7 @@ pub fn svg(p: &NumberlinkGrid, links: Option<&Links>) -> String {
     if let Some(l) = links {
         // Colour each line by the pair whose endpoint it starts at.
         for (k, &(_, a, _)) in pairs.iter().enumerate() {
-            let col = colour(k, pairs.len());
+            let col = palette::hex(k);
             let (mut prev, mut cur) = (a, a);
             let mut steps = 0;
             while let Some(next) = l.neighbours(cur).into_iter().find(|&x| x != prev) {
@@ -83,7 +80,8 @@ pub fn svg(p: &NumberlinkGrid, links: Option<&Links>) -> String {
         }
     }
     for (k, &(id, a, b)) in pairs.iter().enumerate() {
-        let col = colour(k, pairs.len());
+        let col = palette::hex(k);
+        let label = palette::label_on(palette::colour(k));
         for at in [a, b] {
             g.dot(
                 at.row as f64 + 0.5,
@@ -92,7 +90,7 @@ pub fn svg(p: &NumberlinkGrid, links: Option<&Links>) -> String {
                 &col,
                 "black",
             );
-            g.cell_text(at.row, at.col, &id.to_string(), "white", true);
+            g.cell_text(at.row, at.col, &id.to_string(), label, true);
         }
     }
     g.finish()

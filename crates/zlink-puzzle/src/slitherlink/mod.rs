@@ -87,6 +87,17 @@ impl Puzzle for Slitherlink {
         render::svg(self, solution)
     }
 
+    const FORMATS_OUT: &'static [&'static str] = &["url", "janko", "tatham"];
+
+    fn write(&self, format: &str) -> Option<String> {
+        match format {
+            "url" => Some(self.to_url() + "\n"),
+            "janko" => Some(self.to_janko()),
+            "tatham" => Some(self.to_tatham() + "\n"),
+            _ => None,
+        }
+    }
+
     fn describe(&self) -> String {
         let clues = self.clues().cells().iter().filter(|c| c.is_some()).count();
         format!("{}×{} Slitherlink, {clues} clues", self.rows(), self.cols())

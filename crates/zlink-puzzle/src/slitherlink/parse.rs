@@ -10,10 +10,11 @@
 //! counting they are the same thing.
 
 use super::{Loop, Slitherlink, MAX_CLUE};
+use crate::detect::Readers;
 use crate::janko::{parse_janko, parse_janko_or_erato};
 use crate::pzprjs::{self, cell4, Clue};
 use crate::tatham::{self, split_number};
-use crate::text::{char_grid, content_lines};
+use crate::text::char_grid;
 use crate::{Grid, ParseError};
 
 impl Slitherlink {
@@ -22,17 +23,18 @@ impl Slitherlink {
     /// # Errors
     /// A [`ParseError`] at the first offending character.
     pub fn parse_any(text: &str, source: &str) -> Result<Self, ParseError> {
-        let first = content_lines(text).next().map_or("", |(_, l)| l.trim());
-        if pzprjs::url::looks_like_url(first) {
-            return Self::parse_url(first, source);
+        Readers {
+            url: Self::parse_url,
+            tatham: Some(Self::parse_tatham),
+            // `rows cols`, and the puzzlekit headers with more numbers after them
+            by_header: &[
+                (2, Self::parse_janko),
+                (3, Self::parse_janko),
+                (4, Self::parse_janko),
+            ],
+            plain: Self::parse_plain,
         }
-        if tatham::looks_like_id(first) {
-            return Self::parse_tatham(first, source);
-        }
-        if crate::janko::looks_like_janko(text) {
-            return Self::parse_janko(text, source);
-        }
-        Self::parse_plain(text, source)
+        .read(text, source)
     }
 
     /// Reads a plain grid: one line per row, `.` (or `?`) blank, `0`–`4` clue.

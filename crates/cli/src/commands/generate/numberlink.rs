@@ -475,5 +475,16 @@ fn write_picks(
             out!("{text}");
         }
     }
+    if picks.is_empty() {
+        // an empty success would read as "nothing went wrong": say there is nothing to write
+        return Err(CliError::failed(format!(
+            "{key} {label}: there is no good instance (the count is 0), so none to {}",
+            if args.sample.is_some() {
+                "sample"
+            } else {
+                "list"
+            }
+        )));
+    }
     Ok(())
 }

@@ -161,14 +161,7 @@ pub struct Args {
 }
 
 fn parse_size(spec: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("expected HxW with 1 <= H, W <= {MAX_SIDE}, e.g. 6x6, found `{spec}`");
-    let (r, c) = spec.split_once(['x', 'X']).ok_or_else(bad)?;
-    let r: usize = r.trim().parse().map_err(|_| bad())?;
-    let c: usize = c.trim().parse().map_err(|_| bad())?;
-    if !(1..=MAX_SIDE).contains(&r) || !(1..=MAX_SIDE).contains(&c) {
-        return Err(bad());
-    }
-    Ok((r, c))
+    zlink_puzzle::input_size::parse_hxw(spec, MAX_SIDE)
 }
 
 fn parse_weights(s: &str) -> Result<[i64; 5], String> {

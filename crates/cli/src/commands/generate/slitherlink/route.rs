@@ -96,7 +96,7 @@ fn info(args: &Args, r: &Routed) -> Value {
             tried.join("; ")
         };
         format!(
-            "one minimal hint set found by greedy removal and checked by the solver; {} are \
+            "one minimal hint set found by greedy removal and checked by the solver; {} \
              those of that set alone as the candidates ({first} of {given}); the ZDD over more \
              candidates was not tried or did not fit ({why}); {}",
             figures(args),

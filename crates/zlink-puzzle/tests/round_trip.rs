@@ -1,0 +1,174 @@
+//! Issue 36, round trip as a law: for every kind that writes formats and every format it
+//! writes (`text` and each of [`Puzzle::FORMATS_OUT`]), what zlink writes zlink reads back to
+//! the same puzzle: one puzzle alone, and several in one file (never merged). Over random
+//! small puzzles and the puzz.link test vectors.
+
+use std::fmt::Debug;
+
+use zlink_puzzle::hashi::Hashi;
+use zlink_puzzle::numberlink::{Numberlink, NumberlinkGrid, Rules};
+use zlink_puzzle::slitherlink::Slitherlink;
+use zlink_puzzle::{Grid, Puzzle};
+
+/// A small deterministic generator (xorshift64).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// `p` in `format` (`text` is the kind's multi-line drawing).
+fn written<P: Puzzle>(p: &P, format: &str) -> String {
+    match format {
+        "text" => p.render_text(None),
+        f => p
+            .write(f)
+            .unwrap_or_else(|| panic!("{f} not written for {}", p.describe())),
+    }
+}
+
+/// The law for one kind: each puzzle alone and all of them in one file, in every format, read
+/// back equal under `same`. Returns how many (puzzle, format) pairs were checked.
+fn law<P: Puzzle + Debug>(puzzles: &[P], same: impl Fn(&P, &P, &str) -> bool) -> usize {
+    assert!(puzzles.len() >= 3, "too few puzzles to test");
+    let mut checked = 0;
+    for format in std::iter::once("text").chain(P::FORMATS_OUT.iter().copied()) {
+        for p in puzzles {
+            let text = written(p, format);
+            let back = P::parse(&text, "t").unwrap_or_else(|e| panic!("{format}: {e}\n{text}"));
+            assert_eq!(back.len(), 1, "{format}: {text}");
+            assert!(
+                same(p, &back[0].1, format),
+                "{format}: {p:?}\n{text}\n{back:?}"
+            );
+            checked += 1;
+        }
+        // a multi-puzzle file as `--list` writes it: blank lines between puzzles
+        let file: Vec<String> = puzzles.iter().map(|p| written(p, format)).collect();
+        let file = file.join("\n");
+        let back = P::parse(&file, "t").unwrap_or_else(|e| panic!("{format}: {e}\n{file}"));
+        assert_eq!(
+            back.len(),
+            puzzles.len(),
+            "{format}: merged or split\n{file}"
+        );
+        for (p, (_, q)) in puzzles.iter().zip(&back) {
+            assert!(
+                same(p, q, format),
+                "{format} (in a list): {p:?} read as {q:?}"
+            );
+        }
+    }
+    checked
+}
+
+fn random_numberlink(rng: &mut Rng) -> Numberlink {
+    let (rows, cols) = (1 + rng.below(6), 2 + rng.below(5));
+    let mut cells = Grid::new(rows, cols, None);
+    let pairs = rng.below((rows * cols / 2).min(6) + 1);
+    let mut free: Vec<usize> = (0..rows * cols).collect();
+    for id in 1..=pairs as u32 {
+        for _ in 0..2 {
+            let i = free.swap_remove(rng.below(free.len()));
+            cells.cells_mut()[i] = Some(id);
+        }
+    }
+    let rules = if rng.below(2) == 0 {
+        Rules::PLAIN
+    } else {
+        Rules {
+            cover: true,
+            ..Rules::PLAIN
+        }
+    };
+    Numberlink::new(NumberlinkGrid::new(cells).unwrap(), rules)
+}
+
+#[test]
+fn numberlink_round_trips_in_every_format() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut puzzles: Vec<Numberlink> = (0..60).map(|_| random_numberlink(&mut rng)).collect();
+    let vector = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3";
+    puzzles.push(Numberlink::parse(vector, "v").unwrap().remove(0).1);
+    // only a URL carries the rules (`arukone` for cover); the other formats are plain grids
+    let n = law(&puzzles, |a, b, f| {
+        a.grid() == b.grid() && (f != "url" || a.rules() == b.rules())
+    });
+    assert_eq!(n, 61 * 5);
+}
+
+#[test]
+fn slitherlink_round_trips_in_every_format() {
+    let mut rng = Rng(7);
+    let mut puzzles: Vec<Slitherlink> = (0..60)
+        .map(|_| {
+            let (rows, cols) = (1 + rng.below(7), 1 + rng.below(7));
+            let clues = (0..rows * cols)
+                .map(|_| match rng.below(7) {
+                    v @ 0..=3 => Some(v as u8),
+                    _ => None,
+                })
+                .collect();
+            Slitherlink::new(Grid::from_cells(rows, cols, clues).unwrap())
+        })
+        .collect();
+    for v in [
+        "https://puzz.link/p?slither/5/5/cbcbcddad",
+        "https://pzprxs.vercel.app/p?slither/4/4/dgdh2c71",
+    ] {
+        puzzles.push(Slitherlink::parse(v, "v").unwrap().remove(0).1);
+    }
+    assert_eq!(law(&puzzles, |a, b, _| a == b), 62 * 4);
+}
+
+#[test]
+fn hashi_round_trips_in_every_format() {
+    let mut rng = Rng(11);
+    let mut puzzles: Vec<Hashi> = Vec::new();
+    while puzzles.len() < 60 {
+        let (rows, cols) = (1 + rng.below(6), 2 + rng.below(6));
+        let mut text = String::new();
+        for _ in 0..rows {
+            for _ in 0..cols {
+                text.push(match rng.below(9) {
+                    0 => '?',
+                    v @ 1..=3 => char::from(b'0' + v as u8),
+                    _ => '.',
+                });
+            }
+            text.push('\n');
+        }
+        // islands whose number cannot fit their neighbours are input errors: draw again
+        if let Ok(mut p) = Hashi::parse(&text, "r") {
+            puzzles.push(p.remove(0).1);
+        }
+    }
+    for v in [
+        "https://puzz.link/p?hashi/5/5/4g2i3h23k3g1g3g4g3",
+        "https://puzz.link/p?hashi/6/6/3g1g2.g.g2h.g2g.h.g4g3h4g.g2g.h2",
+    ] {
+        puzzles.push(Hashi::parse(v, "v").unwrap().remove(0).1);
+    }
+    assert_eq!(law(&puzzles, |a, b, _| a == b), 62 * 3);
+}
+
+/// Ids above 61 have no character of their own: `text` is then the Janko block (it used to
+/// draw id 70 as `y`, read back as pair 60), and `compact` refuses.
+#[test]
+fn numberlink_ids_beyond_the_compact_characters_round_trip_in_text() {
+    let p = Numberlink::parse("1 4\n70 - - 70\n", "t")
+        .unwrap()
+        .remove(0)
+        .1;
+    let back = Numberlink::parse(&p.render_text(None), "t")
+        .unwrap()
+        .remove(0)
+        .1;
+    assert_eq!(back.grid(), p.grid());
+    assert_eq!(p.write("compact"), None);
+}

@@ -1,0 +1,160 @@
+//! Issue 36, "no silent misread": what `generate` writes is read back one puzzle each, a row
+//! too many is a positioned input error, an empty result is said as such, and every grid-size
+//! option words its limit the same way.
+
+mod common;
+
+use common::zlink;
+
+fn write(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("zlink-fmt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join(name);
+    std::fs::write(&f, text).unwrap();
+    f.to_str().unwrap().to_string()
+}
+
+/// `generate numberlink --grid 4x4 --list --limit 3` read back by `count` and `solve`: three
+/// answers, each the one of its puzzle alone (the file used to be one merged 12×4 grid,
+/// counted 0, exit 0).
+#[test]
+fn a_generated_list_is_read_back_one_puzzle_each() {
+    let (code, list, err) = zlink(&[
+        "generate",
+        "numberlink",
+        "--grid",
+        "4x4",
+        "--list",
+        "--limit",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let puzzles: Vec<&str> = list.split("\n\n").collect();
+    assert_eq!(puzzles.len(), 3, "{list}");
+    let all = write("list.txt", &list);
+    let (code, counts, err) = zlink(&["count", "--kind", "numberlink", &all]);
+    assert_eq!(code, 0, "{err}");
+    let counts: Vec<&str> = counts.lines().collect();
+    assert_eq!(counts.len(), 3, "{counts:?}");
+    for (i, p) in puzzles.iter().enumerate() {
+        let one = write(&format!("one-{i}.txt"), p);
+        let (code, alone, err) = zlink(&["count", "--kind", "numberlink", &one]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(alone.trim(), counts[i], "puzzle {i}: {p}");
+        assert_ne!(counts[i], "0", "a generated puzzle has a solution");
+    }
+    let (code, solved, err) = zlink(&["solve", "--kind", "numberlink", &all]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(solved.lines().count(), 3, "{solved}");
+    let (code, json, err) = zlink(&["--json", "solve", "--kind", "numberlink", &all]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let labels: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels.len(), 3);
+    assert!(
+        labels[1].ends_with(":6") && labels[2].ends_with(":11"),
+        "{labels:?}"
+    );
+}
+
+/// Slitherlink and Hashi grids separated by blank lines are several puzzles too.
+#[test]
+fn blank_lines_separate_puzzles_of_every_grid_kind() {
+    let slither = write("two-slither.txt", "3.\n..\n\n.0\n..\n");
+    let (code, out, err) = zlink(&["count", "--kind", "slitherlink", &slither]);
+    assert_eq!((code, out.lines().count()), (0, 2), "{out}{err}");
+    let hashi = write("two-hashi.txt", "1.1\n\n2.2\n");
+    let (code, out, err) = zlink(&["count", "--kind", "hashi", &hashi]);
+    assert_eq!((code, out.as_str()), (0, "1\n1\n"), "{err}");
+}
+
+/// A Numberlink Janko file with a row too many (holding a `1`): exit 2 at its position (it
+/// used to be counted 1, exit 0).
+#[test]
+fn a_row_too_many_is_an_input_error_at_its_position() {
+    let f = write("extra-row.txt", "2 2\n1 -\n- 1\n1 -\n");
+    let (code, out, err) = zlink(&["count", "--kind", "numberlink", &f]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.is_empty());
+    assert!(
+        err.contains("extra-row.txt:4:1: unexpected text after the 2 grid rows"),
+        "{err}"
+    );
+}
+
+/// `generate numberlink --grid 1x1 --sample 1` (there is no good instance): exit 1 saying so,
+/// not an empty success.
+#[test]
+fn an_empty_generation_is_said_as_such() {
+    for what in [&["--sample", "1"][..], &["--list"]] {
+        let mut args = vec!["generate", "numberlink", "--grid", "1x1"];
+        args.extend_from_slice(what);
+        let (code, out, err) = zlink(&args);
+        assert_eq!(code, 1, "{what:?}: {out}{err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(err.contains("grid 1x1: there is no good instance"), "{err}");
+    }
+}
+
+/// Every grid-size option words its limit the same way.
+#[test]
+fn size_limits_have_one_wording() {
+    for (args, max) in [
+        (&["count", "paths", "--grid", "2000x3"][..], 1000),
+        (&["generate", "numberlink", "--size", "2000x3"], 1000),
+        (&["generate", "slitherlink", "--size", "300x3"], 256),
+        (&["generate", "circuit", "--grid", "100x100"], 64),
+    ] {
+        let (code, _, err) = zlink(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        let want = format!("expected HxW (rows x columns) with 1 <= H, W <= {max}, e.g. 6x6");
+        assert!(err.contains(&want), "{args:?}: {err}");
+    }
+}
+
+/// `render --format F` converts a puzzle (a Janko file, a URL) into every format its kind
+/// writes, and each converted file reads back to the same puzzle (compared in Janko form).
+#[test]
+fn render_converts_into_every_format_and_back() {
+    let cases = [
+        ("numberlink", "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"),
+        ("slitherlink", "https://puzz.link/p?slither/5/5/cbcbcddad"),
+        ("hashi", "https://puzz.link/p?hashi/5/5/4g2i3h23k3g1g3g4g3"),
+    ];
+    for (kind, url) in cases {
+        let (code, janko, err) = zlink(&["render", "--kind", kind, "--format", "janko", url]);
+        assert_eq!(code, 0, "{err}");
+        let (code, formats, _) = zlink(&["render", "--help"]);
+        assert_eq!(code, 0);
+        assert!(
+            formats.contains("writes (render --format): text, svg, url, janko"),
+            "{formats}"
+        );
+        for format in ["text", "url", "janko", "tatham", "erato", "compact"] {
+            let (code, out, err) = zlink(&["render", "--kind", kind, "--format", format, url]);
+            if code == 2 {
+                assert!(err.contains("is written as text, svg, url, janko"), "{err}");
+                continue;
+            }
+            assert_eq!(code, 0, "{kind} {format}: {err}");
+            // one puzzle, and a list of two of them
+            let one = write(&format!("{kind}.{format}"), &out);
+            let two = write(&format!("{kind}-2.{format}"), &format!("{out}\n{out}"));
+            let (_, back, err) = zlink(&["render", "--kind", kind, "--format", "janko", &one]);
+            assert_eq!(back, janko, "{kind} {format}: {err}");
+            let (_, back, err) = zlink(&["render", "--kind", kind, "--format", "janko", &two]);
+            assert_eq!(
+                back,
+                format!("{janko}\n{janko}"),
+                "{kind} {format} twice: {err}"
+            );
+        }
+    }
+    let (code, out, _) = zlink(&["render", "--kind", "hashi", "--format", "svg", cases[2].1]);
+    assert!(code == 0 && out.starts_with("<svg"), "{out}");
+}
