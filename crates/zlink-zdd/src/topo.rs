@@ -67,6 +67,104 @@ enum Positions {
 /// largest root hands over to the sweep (see [`Topo::new`]).
 const SWEEP_FRACTION: usize = 32;
 
+/// Whether id `i` is marked in the bitset `seen`.
+#[inline]
+fn is_seen(seen: &[u64], i: u32) -> bool {
+    seen[(i / 64) as usize] & (1 << (i % 64)) != 0
+}
+
+/// Marks id `i` in the bitset `seen`.
+#[inline]
+fn mark(seen: &mut [u64], i: u32) {
+    seen[(i / 64) as usize] |= 1 << (i % 64);
+}
+
+/// The bitset of the ids reachable from `roots` (terminals possibly marked too) and the number
+/// of reachable non-terminals: depth-first first, the descending sweep once the search has seen
+/// more than `1/SWEEP_FRACTION` of the ids below `top` (see [`Topo::new`]).
+fn mark_reachable(zdd: &Zdd, roots: &[NodeId], top: usize) -> (Vec<u64>, usize) {
+    let mut seen = vec![0u64; zdd.nodes.len().div_ceil(64)];
+    let mut count = 0usize;
+    let mut stack: Vec<u32> = roots.iter().map(|r| r.0).collect();
+    let dfs_limit = top / SWEEP_FRACTION + 64;
+    while let Some(i) = stack.pop() {
+        if i < 2 || is_seen(&seen, i) {
+            continue;
+        }
+        mark(&mut seen, i);
+        count += 1;
+        if count > dfs_limit {
+            break;
+        }
+        let node = zdd.nodes.get(i as usize);
+        stack.push(node.lo);
+        stack.push(node.hi);
+    }
+    if count > dfs_limit {
+        // Hand over: everything marked so far is reachable; the sweep marks the rest
+        // (including the children of the marked nodes whose children were not pushed yet).
+        for &i in &stack {
+            if i >= 2 {
+                mark(&mut seen, i);
+            }
+        }
+        drop(stack);
+        count = sweep(zdd, &mut seen, top);
+    }
+    (seen, count)
+}
+
+/// The descending sweep over `2..=top`: a marked node marks its children; returns the number
+/// of marked non-terminals.
+fn sweep(zdd: &Zdd, seen: &mut [u64], top: usize) -> usize {
+    let mut count = 0;
+    for i in (2..=top as u32).rev() {
+        if is_seen(seen, i) {
+            count += 1;
+            let node = zdd.nodes.get(i as usize);
+            debug_assert!(node.lo < i && node.hi < i, "children precede parents");
+            mark(seen, node.lo);
+            mark(seen, node.hi);
+        }
+    }
+    count
+}
+
+/// The marked non-terminal ids of `seen`, ascending (`count` of them).
+fn ascending_ids(seen: &[u64], count: usize) -> Vec<u32> {
+    let mut order = Vec::with_capacity(count);
+    for (w, &word) in seen.iter().enumerate() {
+        // bits 0 and 1 of word 0 are the terminals, marked by the sweep as children
+        let mut bits = if w == 0 { word & !3 } else { word };
+        while bits != 0 {
+            let b = bits.trailing_zeros();
+            order.push((w * 64) as u32 + b);
+            bits &= bits - 1;
+        }
+    }
+    order
+}
+
+/// The id-to-position map of `order`: dense when the reachable part is at least 1/8 of the
+/// store's `n` ids, a hash map otherwise.
+fn positions(order: &[u32], n: usize, count: usize) -> Positions {
+    if count.saturating_mul(8) >= n {
+        let mut dense = vec![u32::MAX; n];
+        for (k, &i) in order.iter().enumerate() {
+            dense[i as usize] = k as u32;
+        }
+        Positions::Dense(dense)
+    } else {
+        Positions::Sparse(
+            order
+                .iter()
+                .enumerate()
+                .map(|(k, &i)| (i, k as u32))
+                .collect(),
+        )
+    }
+}
+
 impl Topo {
     /// Collects the nodes reachable from `roots`, without recursion.
     ///
@@ -86,45 +184,7 @@ impl Topo {
                 pos: Positions::Identity,
             };
         }
-        let mut seen = vec![0u64; n.div_ceil(64)];
-        let is_seen = |seen: &[u64], i: u32| seen[(i / 64) as usize] & (1 << (i % 64)) != 0;
-        let mark = |seen: &mut [u64], i: u32| seen[(i / 64) as usize] |= 1 << (i % 64);
-        let mut count = 0usize;
-        let mut stack: Vec<u32> = roots.iter().map(|r| r.0).collect();
-        let dfs_limit = top / SWEEP_FRACTION + 64;
-        while let Some(i) = stack.pop() {
-            if i < 2 || is_seen(&seen, i) {
-                continue;
-            }
-            mark(&mut seen, i);
-            count += 1;
-            if count > dfs_limit {
-                break;
-            }
-            let node = zdd.nodes.get(i as usize);
-            stack.push(node.lo);
-            stack.push(node.hi);
-        }
-        if count > dfs_limit {
-            // Hand over: everything marked so far is reachable; the sweep marks the rest
-            // (including the children of the marked nodes whose children were not pushed yet).
-            for &i in &stack {
-                if i >= 2 {
-                    mark(&mut seen, i);
-                }
-            }
-            drop(stack);
-            count = 0;
-            for i in (2..=top as u32).rev() {
-                if is_seen(&seen, i) {
-                    count += 1;
-                    let node = zdd.nodes.get(i as usize);
-                    debug_assert!(node.lo < i && node.hi < i, "children precede parents");
-                    mark(&mut seen, node.lo);
-                    mark(&mut seen, node.hi);
-                }
-            }
-        }
+        let (seen, count) = mark_reachable(zdd, roots, top);
         // Every id up to the largest root reachable: identity slots, no order list at all.
         if count + 1 == top {
             zdd.closed.set(top as u32);
@@ -134,31 +194,8 @@ impl Topo {
                 pos: Positions::Identity,
             };
         }
-        let mut order = Vec::with_capacity(count);
-        for (w, &word) in seen.iter().enumerate() {
-            // bits 0 and 1 of word 0 are the terminals, marked by the sweep as children
-            let mut bits = if w == 0 { word & !3 } else { word };
-            while bits != 0 {
-                let b = bits.trailing_zeros();
-                order.push((w * 64) as u32 + b);
-                bits &= bits - 1;
-            }
-        }
-        let pos = if count.saturating_mul(8) >= n {
-            let mut dense = vec![u32::MAX; n];
-            for (k, &i) in order.iter().enumerate() {
-                dense[i as usize] = k as u32;
-            }
-            Positions::Dense(dense)
-        } else {
-            Positions::Sparse(
-                order
-                    .iter()
-                    .enumerate()
-                    .map(|(k, &i)| (i, k as u32))
-                    .collect(),
-            )
-        };
+        let order = ascending_ids(&seen, count);
+        let pos = positions(&order, n, count);
         Topo {
             order,
             len: count,

@@ -193,6 +193,17 @@ fn from_min(d: u32) -> u32 {
     }
 }
 
+/// Narrows `dom[i]` to `mask`, setting `changed` if it shrank; `false` if it is now empty.
+#[inline]
+fn narrow(dom: &mut [u32], changed: &mut bool, i: usize, mask: u32) -> bool {
+    let d = dom[i] & mask;
+    if d != dom[i] {
+        dom[i] = d;
+        *changed = true;
+    }
+    d != 0
+}
+
 /// The search state shared by all nodes.
 struct Search<'a> {
     n: usize,
@@ -217,100 +228,121 @@ impl Search<'_> {
         let full = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
         loop {
             let mut changed = false;
-            let mut narrow = |dom: &mut [u32], i: usize, mask: u32| {
-                let d = dom[i] & mask;
-                if d != dom[i] {
-                    dom[i] = d;
-                    changed = true;
-                }
-                d != 0
-            };
             for k in 0..self.clues.len() {
                 self.out.inferences += 1;
                 let c = self.clues[k];
-                let a = self.ix(c.a);
-                if self.forward {
-                    // prune only from a fixed end (unary clues always apply)
-                    let fixed = |i: Item| dom[self.ix(i)].count_ones() == 1;
-                    if !matches!(c.rel, Relation::At(_)) && !c.items().any(fixed) {
-                        continue;
-                    }
+                if self.forward && !self.applies_forward(c, dom) {
+                    continue;
                 }
-                let ok = match (c.rel, c.negated) {
-                    (Relation::At(p), false) => narrow(dom, a, 1 << p),
-                    (Relation::At(p), true) => narrow(dom, a, !(1 << p)),
-                    (Relation::Same(b), false) => {
-                        let b = self.ix(b);
-                        narrow(dom, a, dom[b]) && narrow(dom, b, dom[a])
-                    }
-                    (Relation::Same(b), true) => {
-                        let b = self.ix(b);
-                        (dom[a].count_ones() != 1 || narrow(dom, b, !dom[a]))
-                            && (dom[b].count_ones() != 1 || narrow(dom, a, !dom[b]))
-                    }
-                    (Relation::Next(b), false) => {
-                        let b = self.ix(b);
-                        let nb = |d: u32| ((d << 1) | (d >> 1)) & full;
-                        narrow(dom, a, nb(dom[b])) && narrow(dom, b, nb(dom[a]))
-                    }
-                    (Relation::Next(b), true) => {
-                        let b = self.ix(b);
-                        let nb = |d: u32| ((d << 1) | (d >> 1)) & full;
-                        (dom[a].count_ones() != 1 || narrow(dom, b, !nb(dom[a])))
-                            && (dom[b].count_ones() != 1 || narrow(dom, a, !nb(dom[b])))
-                    }
-                    (Relation::LeftOf(b), false) => {
-                        let b = self.ix(b);
-                        narrow(dom, a, dom[b] >> 1) && narrow(dom, b, (dom[a] << 1) & full)
-                    }
-                    (Relation::LeftOf(b), true) => {
-                        let b = self.ix(b);
-                        (dom[a].count_ones() != 1 || narrow(dom, b, !(dom[a] << 1)))
-                            && (dom[b].count_ones() != 1 || narrow(dom, a, !(dom[b] >> 1)))
-                    }
-                    (Relation::Before(b), false) => {
-                        let b = self.ix(b);
-                        narrow(dom, a, below_max(dom[b]))
-                            && narrow(dom, b, from_min(dom[a]) & !(dom[a] & dom[a].wrapping_neg()))
-                    }
-                    (Relation::Before(b), true) => {
-                        let b = self.ix(b);
-                        narrow(dom, a, from_min(dom[b])) && narrow(dom, b, upto_max(dom[a]))
-                    }
-                };
-                if !ok {
+                if !self.propagate_clue(c, dom, full, &mut changed) {
                     return false;
                 }
             }
             for attr in 0..self.attrs {
                 self.out.inferences += 1;
-                let row = attr * n..(attr + 1) * n;
-                // a fixed value leaves the others
-                for v in row.clone() {
-                    let d = dom[v];
-                    if d.count_ones() == 1 {
-                        for w in row.clone().filter(|&w| w != v) {
-                            if !narrow(dom, w, !d) {
-                                return false;
-                            }
-                        }
-                    }
-                }
-                // a house only one value can take gets it
-                for h in (0..n).filter(|_| !self.forward) {
-                    let bit = 1u32 << h;
-                    let mut holders = row.clone().filter(|&v| dom[v] & bit != 0);
-                    match (holders.next(), holders.next()) {
-                        (None, _) => return false,
-                        (Some(v), None) if !narrow(dom, v, bit) => return false,
-                        _ => {}
-                    }
+                if !self.all_different(attr, dom, &mut changed) {
+                    return false;
                 }
             }
             if !changed {
                 return true;
             }
         }
+    }
+
+    /// Under forward checking: whether clue `c` prunes now (unary clues always apply, the
+    /// others only from a fixed end).
+    #[inline]
+    fn applies_forward(&self, c: Clue, dom: &[u32]) -> bool {
+        let fixed = |i: Item| dom[self.ix(i)].count_ones() == 1;
+        matches!(c.rel, Relation::At(_)) || c.items().any(fixed)
+    }
+
+    /// Runs the propagator of clue `c` once (`full`: every house); `false` on a wiped-out
+    /// domain.
+    #[inline]
+    fn propagate_clue(&self, c: Clue, dom: &mut [u32], full: u32, changed: &mut bool) -> bool {
+        let a = self.ix(c.a);
+        match (c.rel, c.negated) {
+            (Relation::At(p), false) => narrow(dom, changed, a, 1 << p),
+            (Relation::At(p), true) => narrow(dom, changed, a, !(1 << p)),
+            (Relation::Same(b), false) => {
+                let b = self.ix(b);
+                narrow(dom, changed, a, dom[b]) && narrow(dom, changed, b, dom[a])
+            }
+            (Relation::Same(b), true) => {
+                let b = self.ix(b);
+                (dom[a].count_ones() != 1 || narrow(dom, changed, b, !dom[a]))
+                    && (dom[b].count_ones() != 1 || narrow(dom, changed, a, !dom[b]))
+            }
+            (Relation::Next(b), false) => {
+                let b = self.ix(b);
+                let nb = |d: u32| ((d << 1) | (d >> 1)) & full;
+                narrow(dom, changed, a, nb(dom[b])) && narrow(dom, changed, b, nb(dom[a]))
+            }
+            (Relation::Next(b), true) => {
+                let b = self.ix(b);
+                let nb = |d: u32| ((d << 1) | (d >> 1)) & full;
+                (dom[a].count_ones() != 1 || narrow(dom, changed, b, !nb(dom[a])))
+                    && (dom[b].count_ones() != 1 || narrow(dom, changed, a, !nb(dom[b])))
+            }
+            (Relation::LeftOf(b), false) => {
+                let b = self.ix(b);
+                narrow(dom, changed, a, dom[b] >> 1)
+                    && narrow(dom, changed, b, (dom[a] << 1) & full)
+            }
+            (Relation::LeftOf(b), true) => {
+                let b = self.ix(b);
+                (dom[a].count_ones() != 1 || narrow(dom, changed, b, !(dom[a] << 1)))
+                    && (dom[b].count_ones() != 1 || narrow(dom, changed, a, !(dom[b] >> 1)))
+            }
+            (Relation::Before(b), false) => {
+                let b = self.ix(b);
+                narrow(dom, changed, a, below_max(dom[b]))
+                    && narrow(
+                        dom,
+                        changed,
+                        b,
+                        from_min(dom[a]) & !(dom[a] & dom[a].wrapping_neg()),
+                    )
+            }
+            (Relation::Before(b), true) => {
+                let b = self.ix(b);
+                narrow(dom, changed, a, from_min(dom[b]))
+                    && narrow(dom, changed, b, upto_max(dom[a]))
+            }
+        }
+    }
+
+    /// Runs all-different on attribute `attr` once: a fixed value leaves the others, and
+    /// (unless forward checking) a house only one value can take gets it; `false` on a
+    /// wiped-out domain.
+    #[inline]
+    fn all_different(&self, attr: usize, dom: &mut [u32], changed: &mut bool) -> bool {
+        let n = self.n;
+        let row = attr * n..(attr + 1) * n;
+        // a fixed value leaves the others
+        for v in row.clone() {
+            let d = dom[v];
+            if d.count_ones() == 1 {
+                for w in row.clone().filter(|&w| w != v) {
+                    if !narrow(dom, changed, w, !d) {
+                        return false;
+                    }
+                }
+            }
+        }
+        // a house only one value can take gets it
+        for h in (0..n).filter(|_| !self.forward) {
+            let bit = 1u32 << h;
+            let mut holders = row.clone().filter(|&v| dom[v] & bit != 0);
+            match (holders.next(), holders.next()) {
+                (None, _) => return false,
+                (Some(v), None) if !narrow(dom, changed, v, bit) => return false,
+                _ => {}
+            }
+        }
+        true
     }
 
     fn table(&self, dom: &[u32]) -> Table {

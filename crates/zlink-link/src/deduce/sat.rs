@@ -121,20 +121,34 @@ impl Cnf {
 /// solver that stops after `max_conflicts` conflicts or at the deadline; `None` when a vertex
 /// may have more than two line edges or a constraint has too many open edges to list.
 fn encode(st: &State<'_>, max_conflicts: u64, deadline: Option<Instant>) -> Option<Cnf> {
-    let p = st.p;
-    let m = p.edges.len();
-    let is_open = |e: usize| st.val[e] == UNK;
-    // lines of degree at most 2 (the cuts walk them), constraints small enough to list
-    if p.degrees.iter().any(|&d| d >> 3 != 0) {
+    if !encodable(st) {
         return None;
     }
+    let mut cnf = edge_vars(st, max_conflicts, deadline);
+    add_counts(&mut cnf, st);
+    if st.p.shape == Shape::Loop {
+        add_loop(&mut cnf, st);
+    }
+    Some(cnf)
+}
+
+/// Whether `st` can be encoded: lines of degree at most 2 (the cuts walk them), constraints
+/// small enough to list.
+fn encodable(st: &State<'_>) -> bool {
+    let p = st.p;
+    if p.degrees.iter().any(|&d| d >> 3 != 0) {
+        return false;
+    }
+    let is_open = |e: usize| st.val[e] == UNK;
     let too_open =
         |es: &[u32]| es.iter().filter(|&&e| is_open(e as usize)).count() > MAX_OPEN_PER_CONSTRAINT;
-    if (0..p.n).any(|x| too_open(st.vertex_edges.of(x)))
-        || p.groups.iter().any(|(es, _, _)| too_open(es))
-    {
-        return None;
-    }
+    !((0..p.n).any(|x| too_open(st.vertex_edges.of(x)))
+        || p.groups.iter().any(|(es, _, _)| too_open(es)))
+}
+
+/// A fresh solver with one variable per edge, the decided edges as units.
+fn edge_vars(st: &State<'_>, max_conflicts: u64, deadline: Option<Instant>) -> Cnf {
+    let m = st.p.edges.len();
     let limit = Limit {
         conflicts: 0,
         max: max_conflicts,
@@ -154,7 +168,13 @@ fn encode(st: &State<'_>, max_conflicts: u64, deadline: Option<Instant>) -> Opti
             _ => {}
         }
     }
-    // degrees and groups over their open edges, counting the decided on-edges
+    cnf
+}
+
+/// The degrees and groups as cardinality constraints over their open edges, counting the
+/// decided on-edges.
+fn add_counts(cnf: &mut Cnf, st: &State<'_>) {
+    let p = st.p;
     let mut lits = Vec::new();
     let mut constrain = |cnf: &mut Cnf, es: &[u32], allowed: u64| {
         lits.clear();
@@ -169,37 +189,40 @@ fn encode(st: &State<'_>, max_conflicts: u64, deadline: Option<Instant>) -> Opti
         cnf.cardinality(&lits, base, allowed);
     };
     for x in 0..p.n {
-        constrain(&mut cnf, st.vertex_edges.of(x), u64::from(p.degrees[x]));
+        constrain(cnf, st.vertex_edges.of(x), u64::from(p.degrees[x]));
     }
     for (es, lo, hi) in &p.groups {
         let allowed = (*lo..=(*hi).min(63)).fold(0u64, |a, n| a | 1 << n);
-        constrain(&mut cnf, es, allowed);
+        constrain(cnf, es, allowed);
     }
+}
+
+/// A loop's extra clauses: it has an edge (if none is decided on), and with faces, an edge is
+/// on iff exactly one of its two faces is inside (the outer face outside).
+fn add_loop(cnf: &mut Cnf, st: &State<'_>) {
+    let p = st.p;
     let fixed_on = st.val.iter().filter(|&&v| v == ON).count();
-    if p.shape == Shape::Loop {
-        if fixed_on == 0 {
-            // a loop has an edge
-            let open: Vec<Lit> = (0..m)
-                .filter(|&e| is_open(e))
-                .map(|e| cnf.edge[e])
-                .collect();
-            cnf.add(&open);
-        }
-        let (nf, sides) = (p.faces.0, &p.faces.1);
-        if nf > 0 {
-            let face: Vec<Lit> = (0..nf).map(|_| cnf.fresh()).collect();
-            cnf.add(&[!face[nf - 1]]);
-            for (e, &(a, b)) in sides.iter().enumerate() {
-                let (x, fa, fb) = (cnf.edge[e], face[a as usize], face[b as usize]);
-                // x <=> fa xor fb
-                cnf.add(&[!x, fa, fb]);
-                cnf.add(&[!x, !fa, !fb]);
-                cnf.add(&[x, !fa, fb]);
-                cnf.add(&[x, fa, !fb]);
-            }
+    if fixed_on == 0 {
+        // a loop has an edge
+        let open: Vec<Lit> = (0..p.edges.len())
+            .filter(|&e| st.val[e] == UNK)
+            .map(|e| cnf.edge[e])
+            .collect();
+        cnf.add(&open);
+    }
+    let (nf, sides) = (p.faces.0, &p.faces.1);
+    if nf > 0 {
+        let face: Vec<Lit> = (0..nf).map(|_| cnf.fresh()).collect();
+        cnf.add(&[!face[nf - 1]]);
+        for (e, &(a, b)) in sides.iter().enumerate() {
+            let (x, fa, fb) = (cnf.edge[e], face[a as usize], face[b as usize]);
+            // x <=> fa xor fb
+            cnf.add(&[!x, fa, fb]);
+            cnf.add(&[!x, !fa, !fb]);
+            cnf.add(&[x, !fa, fb]);
+            cnf.add(&[x, fa, !fb]);
         }
     }
-    Some(cnf)
 }
 
 /// Looks for two solutions of the problem left in `st` (its decided edges as units), within

@@ -62,56 +62,76 @@ impl crate::Zdd {
         } else {
             Vec::new()
         };
-        let mut mark = |i: u32| {
-            if i >= 2 {
-                is_child[i as usize / 64] |= 1 << (i % 64);
-            }
-        };
         for v in (0..rows).rev() {
             let (a, b) = (starts[v] as usize, starts[v + 1] as usize);
-            // a child's reduced id, read from its (already reduced) entry
-            let resolve = |chunks: &[Vec<[Link; 2]>], l: Link| -> NodeId {
-                if l < 2 {
-                    return NodeId(l);
-                }
-                let g = l as usize - 2;
-                assert!(g >= b, "a child of row {v} is not in a later row");
-                NodeId(chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][0])
-            };
             row_table.clear();
-            for g in a..b {
-                let [lo, hi] = chunks[g >> CHUNK_BITS][g & (CHUNK - 1)];
-                let (lo, hi) = (resolve(&chunks, lo), resolve(&chunks, hi));
-                let id = if fresh {
-                    let made = self.nodes.len();
-                    let id = self.fresh_node(&mut row_table, v as u32, lo, hi)?;
-                    if self.nodes.len() > made {
-                        mark(lo.0);
-                        mark(hi.0);
-                    }
-                    id
-                } else {
-                    self.node(v as u32, lo, hi)?
-                };
-                chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][0] = id.0;
-                if g + 2 == root as usize {
-                    root_id = id;
-                }
+            if let Some(id) = self.reduce_row(
+                &mut chunks,
+                v,
+                a..b,
+                root,
+                fresh,
+                &mut row_table,
+                &mut is_child,
+            )? {
+                root_id = id;
             }
-            for (c, chunk) in chunks.iter_mut().enumerate() {
-                if !chunk.is_empty() && c << CHUNK_BITS >= a && first_parent[c] as usize >= v {
-                    *chunk = Vec::new();
+            drop_passed_chunks(&mut chunks, &first_parent, a, v);
+        }
+        if fresh {
+            self.note_closed(root_id, &is_child);
+        }
+        Ok(root_id)
+    }
+
+    /// Reduces the raw nodes `rows` of variable `v`, each entry overwritten by its reduced id
+    /// (into a fresh store with `row_table`, marking the children of new nodes in `is_child`);
+    /// the root's reduced id if it is in this row.
+    #[allow(clippy::too_many_arguments)]
+    fn reduce_row(
+        &mut self,
+        chunks: &mut [Vec<[Link; 2]>],
+        v: usize,
+        rows: std::ops::Range<usize>,
+        root: Link,
+        fresh: bool,
+        row_table: &mut HashTable<u32>,
+        is_child: &mut [u64],
+    ) -> Result<Option<NodeId>, BudgetExceeded> {
+        let mut root_id = None;
+        let b = rows.end;
+        for g in rows {
+            let [lo, hi] = chunks[g >> CHUNK_BITS][g & (CHUNK - 1)];
+            let (lo, hi) = (resolve(chunks, lo, v, b), resolve(chunks, hi, v, b));
+            let id = if fresh {
+                let made = self.nodes.len();
+                let id = self.fresh_node(row_table, v as u32, lo, hi)?;
+                if self.nodes.len() > made {
+                    mark_child(is_child, lo.0);
+                    mark_child(is_child, hi.0);
                 }
+                id
+            } else {
+                self.node(v as u32, lo, hi)?
+            };
+            chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][0] = id.0;
+            if g + 2 == root as usize {
+                root_id = Some(id);
             }
         }
-        if fresh && root_id.0 as usize + 1 == self.nodes.len() && root_id.0 >= 2 {
+        Ok(root_id)
+    }
+
+    /// After an import into a fresh store: remembers that the root reaches every node when
+    /// every new node but the root is a child of another (`is_child`).
+    fn note_closed(&self, root_id: NodeId, is_child: &[u64]) {
+        if root_id.0 as usize + 1 == self.nodes.len() && root_id.0 >= 2 {
             let r = root_id.0 as usize;
             let marked: usize = is_child.iter().map(|w| w.count_ones() as usize).sum();
             if marked == r - 2 {
                 self.closed.set(root_id.0);
             }
         }
-        Ok(root_id)
     }
 
     /// [`crate::Zdd::node`] for an import into a fresh store: `table` holds the nodes of `var`
@@ -128,5 +148,35 @@ impl crate::Zdd {
             return Ok(lo);
         }
         find_or_push(table, &mut self.nodes, self.budget, var, lo, hi)
+    }
+}
+
+/// A child's reduced id, read from its (already reduced) entry; `b` is the end of the row of
+/// variable `v` being reduced.
+#[inline]
+fn resolve(chunks: &[Vec<[Link; 2]>], l: Link, v: usize, b: usize) -> NodeId {
+    if l < 2 {
+        return NodeId(l);
+    }
+    let g = l as usize - 2;
+    assert!(g >= b, "a child of row {v} is not in a later row");
+    NodeId(chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][0])
+}
+
+/// Marks non-terminal `i` as a child of a new node.
+#[inline]
+fn mark_child(is_child: &mut [u64], i: u32) {
+    if i >= 2 {
+        is_child[i as usize / 64] |= 1 << (i % 64);
+    }
+}
+
+/// Drops every chunk from row start `a` on whose first parent row is not before `v` (both it
+/// and its parents are reduced).
+fn drop_passed_chunks(chunks: &mut [Vec<[Link; 2]>], first_parent: &[u32], a: usize, v: usize) {
+    for (c, chunk) in chunks.iter_mut().enumerate() {
+        if !chunk.is_empty() && c << CHUNK_BITS >= a && first_parent[c] as usize >= v {
+            *chunk = Vec::new();
+        }
     }
 }

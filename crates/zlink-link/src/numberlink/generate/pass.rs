@@ -279,84 +279,30 @@ impl<'a> Pass<'a> {
                 peak_nodes: 0,
             });
         }
-        let cap = max_pairs.map(|l| l.min(u32::from(u8::MAX) - 2));
-        let state_budget = limits.max_memory.map(|m| m / 2 / STATE_BYTES);
-        let budget = |e: BudgetExceeded| GenError::Stopped(Stopped::from(e));
-        // the tally's tag: after every pair variable
-        let tag = self.vars.num_vars();
+        let run = RunCtx {
+            cap: max_pairs.map(|l| l.min(u32::from(u8::MAX) - 2)),
+            state_budget: limits.max_memory.map(|m| m / 2 / STATE_BYTES),
+            // the tally's tag: after every pair variable
+            tag: self.vars.num_vars(),
+            limits,
+        };
         let mut cur: FxHashMap<Key, NodeId> = FxHashMap::default();
         cur.insert([0; KEY_BYTES], zdd.base());
         let (mut peak_states, mut peak_nodes) = (1usize, zdd.node_count());
         let mut gc_at = zdd.node_count().max(1 << 16);
         let levels = self.plan.num_levels();
         for i in 0..levels {
-            let lp = self.plan.level(i);
-            let at = At::level(i as u32, levels as u32);
             report_level(limits, (i, levels), (cur.len(), zdd.node_count()), "nodes");
-            let mut next: FxHashMap<Key, NodeId> = FxHashMap::default();
-            let mut parents: Vec<(Key, NodeId)> = cur.drain().collect();
-            parents.sort_unstable_by_key(|a| a.0);
-            for (done, (mut key, f)) in parents.into_iter().enumerate() {
-                if done % 256 == 0 {
-                    limits.check_time().map_err(|e| e.at(at))?;
-                }
-                for &(slot, _) in lp.enter.as_slice() {
-                    key[slot as usize] = UNTOUCHED;
-                }
-                for take in [false, true] {
-                    let Some(arc) = self.arc(&key, i, take, cap.is_some()) else {
-                        continue;
-                    };
-                    if let Some(l) = cap {
-                        let k = u32::from(arc.key[MAX_WIDTH]);
-                        if k + self.pairs_to_come(&arc.key, i) > l {
-                            continue;
-                        }
-                    }
-                    let mut f2 = f;
-                    for &(x, y) in arc.fixed.iter().flatten() {
-                        f2 = zdd.change(f2, self.vars.var(x, y)).map_err(budget)?;
-                    }
-                    if arc.uncovered {
-                        f2 = zdd.tally_many(f2, tag).map_err(budget)?;
-                    }
-                    match next.get_mut(&arc.key) {
-                        None => {
-                            if let Some(sb) = state_budget {
-                                if next.len() as u64 >= sb {
-                                    let e = Stopped::budget(
-                                        Resource::States,
-                                        next.len() as u64 + 1,
-                                        sb,
-                                    )
-                                    .at(at)
-                                    .from_memory(limits.max_memory.unwrap_or(0), 2 * STATE_BYTES);
-                                    return Err(e.into());
-                                }
-                            }
-                            next.insert(arc.key, f2);
-                        }
-                        Some(slot) => *slot = zdd.tally_add(*slot, f2, tag).map_err(budget)?,
-                    }
-                }
-            }
+            let mut next = self.expand_level(zdd, &mut cur, i, &run)?;
             peak_states = peak_states.max(next.len());
             peak_nodes = peak_nodes.max(zdd.node_count());
             if zdd.node_count() > gc_at {
-                let mut roots: Vec<NodeId> = next.values().copied().collect();
-                zdd.retain(&mut roots);
-                for (v, r) in next.values_mut().zip(roots) {
-                    *v = r;
-                }
+                collect_garbage(zdd, &mut next);
                 gc_at = (2 * zdd.node_count()).max(1 << 16);
             }
             cur = next;
         }
-        let mut root = zdd.empty();
-        for &f in cur.values() {
-            let once = zdd.offset(f, tag).map_err(budget)?;
-            root = zdd.union(root, once).map_err(budget)?;
-        }
+        let mut root = good_sets(zdd, &cur, run.tag)?;
         if levels == 0 {
             // No edges: the empty instance is good only on the empty graph.
             root = if n == 0 { zdd.base() } else { zdd.empty() };
@@ -370,8 +316,125 @@ impl<'a> Pass<'a> {
         })
     }
 
+    /// Level `i` of [`Pass::run`]: the states after it, from the states `cur` before it
+    /// (drained), every parent's 0- and 1-arc merged into its child's tally.
+    fn expand_level(
+        &self,
+        zdd: &mut Zdd,
+        cur: &mut FxHashMap<Key, NodeId>,
+        i: usize,
+        run: &RunCtx<'_>,
+    ) -> Result<FxHashMap<Key, NodeId>, GenError> {
+        let lp = self.plan.level(i);
+        let levels = self.plan.num_levels();
+        let at = At::level(i as u32, levels as u32);
+        let mut next: FxHashMap<Key, NodeId> = FxHashMap::default();
+        let mut parents: Vec<(Key, NodeId)> = cur.drain().collect();
+        parents.sort_unstable_by_key(|a| a.0);
+        for (done, (mut key, f)) in parents.into_iter().enumerate() {
+            if done % 256 == 0 {
+                run.limits.check_time().map_err(|e| e.at(at))?;
+            }
+            for &(slot, _) in lp.enter.as_slice() {
+                key[slot as usize] = UNTOUCHED;
+            }
+            for take in [false, true] {
+                let Some(arc) = self.arc(&key, i, take, run.cap.is_some()) else {
+                    continue;
+                };
+                if let Some(l) = run.cap {
+                    let k = u32::from(arc.key[MAX_WIDTH]);
+                    if k + self.pairs_to_come(&arc.key, i) > l {
+                        continue;
+                    }
+                }
+                let f2 = self.follow(zdd, f, &arc, run.tag)?;
+                arrive(zdd, &mut next, arc.key, f2, run, at)?;
+            }
+        }
+        Ok(next)
+    }
+
+    /// The tally `f` carried along `arc`: its fixed pairs added, tagged if it leaves a vertex
+    /// uncovered.
+    #[inline]
+    fn follow(&self, zdd: &mut Zdd, f: NodeId, arc: &Arc, tag: Var) -> Result<NodeId, GenError> {
+        let mut f2 = f;
+        for &(x, y) in arc.fixed.iter().flatten() {
+            f2 = zdd.change(f2, self.vars.var(x, y)).map_err(budget)?;
+        }
+        if arc.uncovered {
+            f2 = zdd.tally_many(f2, tag).map_err(budget)?;
+        }
+        Ok(f2)
+    }
+
     /// Exact number of good pair sets of each size (index = number of pairs) in `root`.
     pub fn by_size(zdd: &Zdd, root: NodeId) -> Vec<BigUint> {
         zdd.count_by_size(root)
     }
+}
+
+/// What every level of [`Pass::run`] shares.
+struct RunCtx<'l> {
+    /// At most this many pairs, if given.
+    cap: Option<u32>,
+    /// At most this many states per level, if given.
+    state_budget: Option<u64>,
+    /// The tally's tag variable.
+    tag: Var,
+    limits: &'l Limits,
+}
+
+/// A zdd budget overrun as the generator's stop.
+fn budget(e: BudgetExceeded) -> GenError {
+    GenError::Stopped(Stopped::from(e))
+}
+
+/// Merges the tally `f2` arriving at state `key` into `next` (a new state counts against the
+/// state budget).
+#[inline]
+fn arrive(
+    zdd: &mut Zdd,
+    next: &mut FxHashMap<Key, NodeId>,
+    key: Key,
+    f2: NodeId,
+    run: &RunCtx<'_>,
+    at: At,
+) -> Result<(), GenError> {
+    match next.get_mut(&key) {
+        None => {
+            if let Some(sb) = run.state_budget {
+                if next.len() as u64 >= sb {
+                    let e = Stopped::budget(Resource::States, next.len() as u64 + 1, sb)
+                        .at(at)
+                        .from_memory(run.limits.max_memory.unwrap_or(0), 2 * STATE_BYTES);
+                    return Err(e.into());
+                }
+            }
+            next.insert(key, f2);
+        }
+        Some(slot) => *slot = zdd.tally_add(*slot, f2, run.tag).map_err(budget)?,
+    }
+    Ok(())
+}
+
+/// Drops the zdd nodes no state of `next` reaches, renumbering the states' tallies.
+fn collect_garbage(zdd: &mut Zdd, next: &mut FxHashMap<Key, NodeId>) {
+    let mut roots: Vec<NodeId> = next.values().copied().collect();
+    zdd.retain(&mut roots);
+    for (v, r) in next.values_mut().zip(roots) {
+        *v = r;
+    }
+}
+
+/// The good pair sets of the final states `cur`: the union of their tallies' members without
+/// the tag.
+fn good_sets(zdd: &mut Zdd, cur: &FxHashMap<Key, NodeId>, tag: Var) -> Result<NodeId, GenError> {
+    let mut root = zdd.empty();
+    for &f in cur.values() {
+        let once = zdd.offset(f, tag).map_err(budget)?;
+        root = zdd.union(root, once).map_err(budget)?;
+    }
+    Ok(root)
 }

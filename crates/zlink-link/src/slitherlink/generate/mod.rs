@@ -412,13 +412,6 @@ impl Pass<'_> {
     /// settled by the level (unique for no level).
     fn run(&self, rng: &mut SplitMix64, stats: &mut Stats) -> Result<Option<Kept>, GenError> {
         let (lat, deadline) = (self.lat, self.opts.limits.deadline);
-        let stopped = |stats: &Stats| {
-            time_limit(
-                self.opts,
-                self.started.elapsed().as_secs_f64(),
-                stats.checks,
-            )
-        };
         let mut checker = Checker::new(lat, self.inside, self.given, deadline);
         let values = checker.values().to_vec();
         let mut clues: Vec<Option<u8>> = (0..lat.cells())
@@ -429,12 +422,54 @@ impl Pass<'_> {
         let start_ok = match level {
             Some(Difficulty::Easy) => by_rules,
             Some(Difficulty::Medium) => by_rules || settles(lat, &clues, true, deadline),
-            _ => by_rules || checker.full_is_unique().map_err(|_| stopped(stats))?,
+            _ => by_rules || checker.full_is_unique().map_err(|_| self.stopped(stats))?,
         };
         if !start_ok {
             return Ok(None);
         }
-        let mut order: Vec<(u8, u64, Vec<usize>)> = orbits(lat, self.opts.symmetry)
+        for orbit in self.removal_order(&values, rng) {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(self.stopped(stats));
+            }
+            stats.checks += 1;
+            let mut trial = clues.clone();
+            for &i in &orbit {
+                trial[i] = None;
+            }
+            let rules = by_rules && settles(lat, &trial, false, deadline);
+            let accept = rules || self.unique_at_level(&mut checker, &orbit, &trial, stats)?;
+            stats.by_rules += u64::from(rules);
+            if accept && !rules {
+                by_rules = false;
+            }
+            checker.settle(&orbit, !accept);
+            if accept {
+                clues = trial;
+            }
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(self.stopped(stats));
+        }
+        stats.models += checker.models;
+        stats.cuts += checker.cuts;
+        stats.conflicts += checker.conflicts();
+        let grade = self.grade(&clues, by_rules);
+        Ok(Some((clues, grade)))
+    }
+
+    /// The stop for the time limit, with the checks done so far.
+    fn stopped(&self, stats: &Stats) -> GenError {
+        time_limit(
+            self.opts,
+            self.started.elapsed().as_secs_f64(),
+            stats.checks,
+        )
+    }
+
+    /// The given clues' symmetry orbits in the order the pass tries to remove them: by the
+    /// best rank of their values, ties at random.
+    fn removal_order(&self, values: &[u8], rng: &mut SplitMix64) -> Vec<Vec<usize>> {
+        let mut order: Vec<(u8, u64, Vec<usize>)> = orbits(self.lat, self.opts.symmetry)
             .into_iter()
             .map(|o| o.into_iter().filter(|&i| self.given[i]).collect::<Vec<_>>())
             .filter(|o| !o.is_empty())
@@ -447,51 +482,45 @@ impl Pass<'_> {
             })
             .collect();
         order.sort_unstable();
-        for (_, _, orbit) in order {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return Err(stopped(stats));
+        order.into_iter().map(|(_, _, o)| o).collect()
+    }
+
+    /// Whether the clues `trial` (the kept ones without `orbit`) still settle the loop at the
+    /// pass's level, when the rules alone do not.
+    fn unique_at_level(
+        &self,
+        checker: &mut Checker<'_>,
+        orbit: &[usize],
+        trial: &[Option<u8>],
+        stats: &Stats,
+    ) -> Result<bool, GenError> {
+        let deadline = self.opts.limits.deadline;
+        Ok(match self.opts.difficulty {
+            Some(Difficulty::Easy) => false,
+            Some(Difficulty::Medium) => {
+                checker
+                    .unique_without(orbit)
+                    .map_err(|_| self.stopped(stats))?
+                    && settles(self.lat, trial, true, deadline)
             }
-            stats.checks += 1;
-            let mut trial = clues.clone();
-            for &i in &orbit {
-                trial[i] = None;
-            }
-            let rules = by_rules && settles(lat, &trial, false, deadline);
-            let accept = if rules {
-                true
-            } else {
-                match level {
-                    Some(Difficulty::Easy) => false,
-                    Some(Difficulty::Medium) => {
-                        checker.unique_without(&orbit).map_err(|_| stopped(stats))?
-                            && settles(lat, &trial, true, deadline)
-                    }
-                    _ => checker.unique_without(&orbit).map_err(|_| stopped(stats))?,
-                }
-            };
-            stats.by_rules += u64::from(rules);
-            if accept && !rules {
-                by_rules = false;
-            }
-            checker.settle(&orbit, !accept);
-            if accept {
-                clues = trial;
-            }
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(stopped(stats));
-        }
-        stats.models += checker.models;
-        stats.cuts += checker.cuts;
-        stats.conflicts += checker.conflicts();
-        let grade = if by_rules {
+            _ => checker
+                .unique_without(orbit)
+                .map_err(|_| self.stopped(stats))?,
+        })
+    }
+
+    /// The grade of the kept `clues`: easy if the rules alone settled every step.
+    fn grade(&self, clues: &[Option<u8>], by_rules: bool) -> Difficulty {
+        let deadline = self.opts.limits.deadline;
+        if by_rules {
             Difficulty::Easy
-        } else if level == Some(Difficulty::Medium) || settles(lat, &clues, true, deadline) {
+        } else if self.opts.difficulty == Some(Difficulty::Medium)
+            || settles(self.lat, clues, true, deadline)
+        {
             Difficulty::Medium
         } else {
             Difficulty::Hard
-        };
-        Ok(Some((clues, grade)))
+        }
     }
 }
 
