@@ -418,3 +418,37 @@ fn a_tiny_memory_budget_stops_the_search() {
     let e = minimum_sets(&inside, &cand, None, Some(64 * 50), &mut |_, _| {}).unwrap_err();
     assert!(e.is_budget(), "{e:?}");
 }
+
+/// The reduced route names each candidate set it tried (and gave up on) by the cells it holds:
+/// asked for more extra cells than the candidates have, the set is every candidate, never
+/// `first + extra` (it once said "54 candidates" where 50 were given; here it would say 105).
+#[test]
+fn the_reduced_route_counts_the_candidates_it_tried() {
+    use zlink_base::Limits;
+    use zlink_link::design::route::{design, Route, RouteRequest, Taken};
+    // a 4×4 C, every cell a candidate
+    let inside = parse_loop("xxxx\nx..x\nx...\nxxxx\n", "c").unwrap();
+    let cand = Grid::new(4, 4, true);
+    let request = RouteRequest {
+        route: Route::Reduced,
+        extra: Some(100),
+        ..RouteRequest::default()
+    };
+    // one node: every ZDD attempt runs out, the greedy set is the answer
+    let limits = Limits {
+        max_nodes: Some(1),
+        ..Limits::default()
+    };
+    let routed = design(&inside, &cand, &request, &limits).unwrap();
+    assert_eq!(routed.taken, Taken::Greedy);
+    let tried: Vec<usize> = routed.tried.iter().map(|t| t.0).collect();
+    // the union of the greedy sets (all it holds, at most the 16 given), then the first set
+    let first = routed.first_set();
+    assert_eq!(tried.len(), 2, "{tried:?}");
+    assert!(
+        first <= tried[0] && tried[0] <= 16,
+        "{tried:?}, first set {first}"
+    );
+    assert_eq!(tried[1], first, "{tried:?}");
+    assert_eq!(routed.all_candidates, 16);
+}

@@ -97,6 +97,11 @@ pub trait Instance: Send + Sync {
     /// # Errors
     /// A message naming the formats the kind writes, or why this puzzle does not fit one.
     fn write(&self, format: &str) -> Result<String, String>;
+    /// `solution` in `format`: `text`, `svg` or one of [`Puzzle::SOLUTION_FORMATS_OUT`].
+    ///
+    /// # Errors
+    /// A message naming the formats the kind writes solutions in, or a solution of another kind.
+    fn write_solution(&self, solution: &AnySolution, format: &str) -> Result<String, String>;
 }
 
 /// One registry row: a puzzle kind's names, help, formats and engines (the first is the
@@ -324,6 +329,8 @@ pub trait PuzzleKind: Sync {
     ) -> bool;
     /// The formats a puzzle of this kind is written in (`render --format`).
     fn formats_out(&self) -> Vec<&'static str>;
+    /// The formats a solution of this kind is written in (`solve --format`).
+    fn solution_formats_out(&self) -> Vec<&'static str>;
     /// Parse every puzzle in `text`.
     ///
     /// # Errors
@@ -376,6 +383,11 @@ impl<P: Puzzle> PuzzleKind for Kind<P> {
     fn formats_out(&self) -> Vec<&'static str> {
         let mut all = vec!["text", "svg"];
         all.extend_from_slice(P::FORMATS_OUT);
+        all
+    }
+    fn solution_formats_out(&self) -> Vec<&'static str> {
+        let mut all = vec!["text", "svg"];
+        all.extend_from_slice(P::SOLUTION_FORMATS_OUT);
         all
     }
     fn load(&'static self, text: &str, source: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
@@ -475,6 +487,29 @@ impl<P: Puzzle> Instance for Labeled<P> {
             )),
         }
     }
+    fn write_solution(&self, solution: &AnySolution, format: &str) -> Result<String, String> {
+        let s = solution
+            .downcast_ref::<P::Solution>()
+            .ok_or_else(|| format!("{}: not a {} solution", self.label, self.kind.name))?;
+        match format {
+            "text" => Ok(self.puzzle.render_text(Some(s))),
+            "svg" => Ok(self.puzzle.render_svg(Some(s))),
+            f if P::SOLUTION_FORMATS_OUT.contains(&f) => self
+                .puzzle
+                .write_solution(s, f)
+                .ok_or_else(|| format!("{}: this solution cannot be written as {f}", self.label)),
+            f => Err(solution_format_error(self.kind, f)),
+        }
+    }
+}
+
+/// Exit-2 wording of a solution format `format` that `kind` does not write.
+pub fn solution_format_error(kind: &dyn PuzzleKind, format: &str) -> String {
+    format!(
+        "solutions of puzzle kind `{}` are written as {}, not `{format}`",
+        kind.name(),
+        kind.solution_formats_out().join(", ")
+    )
 }
 
 /// The kind called `name` (or with `name` as an alias or a preset, case-insensitive) in

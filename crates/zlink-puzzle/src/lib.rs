@@ -42,7 +42,9 @@ pub use engine::{Engine, Settings, SettingsReader};
 pub use error::{Cause, ParseError, SolveError, Violation};
 pub use generate::{Difficulty, Generated, Generator};
 pub use grid::{Coord, Grid};
-pub use kind::{find_kind, AnySolution, EngineInfo, Instance, Kind, Labeled, PuzzleKind};
+pub use kind::{
+    find_kind, solution_format_error, AnySolution, EngineInfo, Instance, Kind, Labeled, PuzzleKind,
+};
 pub use num_bigint::BigUint;
 pub use puzzle::{
     check_draws, Counted, Puzzle, Sampled, SolveOptions, SolveStats, Solved, StatsTable,

@@ -269,6 +269,16 @@ pub trait Puzzle: Send + Sync + Sized + 'static {
         None
     }
 
+    /// The formats [`Puzzle::write_solution`] writes a solution in, besides `text` and `svg`:
+    /// what `solve --format` prints.
+    const SOLUTION_FORMATS_OUT: &'static [&'static str] = &[];
+
+    /// `solution` of this puzzle in `format` (one of [`Puzzle::SOLUTION_FORMATS_OUT`]); `None`
+    /// for another name.
+    fn write_solution(&self, _solution: &Self::Solution, _format: &str) -> Option<String> {
+        None
+    }
+
     /// A short description (`9×9 Sudoku, 17 givens`).
     fn describe(&self) -> String;
 }

@@ -13,7 +13,8 @@ use std::time::Duration;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use serde_json::{json, Value};
 use zlink_puzzle::{
-    find_kind, Counted, Instance, Limits, PuzzleKind, SolveError, SolveOptions, SolveStats,
+    find_kind, solution_format_error, Counted, Instance, Limits, PuzzleKind, SolveError,
+    SolveOptions, SolveStats,
 };
 
 use crate::exit::CliError;
@@ -136,6 +137,11 @@ pub struct SolveArgs {
     /// Seed of --sample's draws: the same seed gives the same draws.
     #[arg(long, value_name = "S", default_value_t = 1, requires = "sample")]
     pub seed: u64,
+    /// Print each solution in this format (`text`, `svg`, and per kind: Slitherlink `loop`,
+    /// the region `generate slitherlink --loop` reads, and `janko`; Numberlink `janko` and
+    /// `erato`: see "solutions" in the kind list); several are separated by blank lines.
+    #[arg(long, value_name = "F", conflicts_with = "sample")]
+    pub format: Option<String>,
 }
 
 /// Most draws `solve --sample` makes (each is held until printed).
@@ -206,6 +212,11 @@ pub fn kinds_help() -> String {
             "  {:<16}   writes (render --format): {}\n",
             "",
             k.formats_out().join(", ")
+        ));
+        s.push_str(&format!(
+            "  {:<16}   solutions (solve --format): {}\n",
+            "",
+            k.solution_formats_out().join(", ")
         ));
         for (preset, engine) in k.presets() {
             s.push_str(&format!(
@@ -348,9 +359,13 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
         return sample(&args, k, global);
     }
     let instances = load(&args.puzzle)?;
+    if let Some(f) = &args.format {
+        check_solution_format(&args.puzzle, f, instances.len())?;
+    }
     let opts = options(&args.puzzle, None);
     let engine = args.puzzle.engine();
     let mut results = Results::new(global, instances.len());
+    let mut written = 0;
     for (i, inst) in instances.iter().enumerate() {
         match with_bar(inst.as_ref(), &opts, |o| inst.solve(engine, o)) {
             Ok(solved) => {
@@ -373,6 +388,13 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
                 if args.puzzle.stats {
                     print_stats(inst.label(), &solved.stats);
                 }
+                let in_format = match &args.format {
+                    Some(f) => Some(
+                        inst.write_solution(&solved.solution, f)
+                            .map_err(CliError::input)?,
+                    ),
+                    None => None,
+                };
                 if global.json {
                     results.out.push(json!({
                         "label": inst.label(),
@@ -384,9 +406,21 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
                         "text": inst.render_text(sol),
                         "stats": stats_json(&solved.stats),
                     }));
-                    if let (Some(note), Some(obj)) = (&solved.note, results.out.last_mut()) {
-                        obj["note"] = json!(note);
+                    if let Some(obj) = results.out.last_mut() {
+                        if let Some(note) = &solved.note {
+                            obj["note"] = json!(note);
+                        }
+                        if let (Some(f), Some(w)) = (&args.format, &in_format) {
+                            obj["format"] = json!(f);
+                            obj["written"] = json!(w);
+                        }
                     }
+                } else if let Some(w) = &in_format {
+                    if written > 0 {
+                        outln!("");
+                    }
+                    written += 1;
+                    out!("{w}");
                 } else if results.single {
                     out!("{}", inst.render_text(sol));
                 } else {
@@ -400,6 +434,26 @@ pub fn solve(args: SolveArgs, global: &GlobalOpts) -> Result<(), CliError> {
         }
     }
     results.finish()
+}
+
+/// Exit 2 before solving for a solution format the kind does not write (naming those it
+/// does), or `svg` on stdout for several puzzles.
+fn check_solution_format(
+    input: &PuzzleInput,
+    format: &str,
+    puzzles: usize,
+) -> Result<(), CliError> {
+    let kind = find_kind(kinds(), &input.kind)
+        .ok_or_else(|| CliError::input(format!("unknown puzzle kind `{}`", input.kind)))?;
+    if !kind.solution_formats_out().contains(&format) {
+        return Err(CliError::input(solution_format_error(kind, format)));
+    }
+    if format == "svg" && puzzles > 1 {
+        return Err(CliError::input(
+            "several solutions make several SVG documents: use --svg OUT.svg (one file each)",
+        ));
+    }
+    Ok(())
 }
 
 /// `zlink solve --sample N [--seed S]`: per puzzle, `N` solutions drawn uniformly (with

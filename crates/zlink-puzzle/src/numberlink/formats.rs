@@ -212,6 +212,41 @@ pub fn write_janko_solution(links: &Links) -> String {
     s
 }
 
+/// Writes a solution the ERATO way: the `cols rows` header of [`write_erato`], then every cell
+/// of pair `k`'s line holding `k` (`-` for a cell no line uses), found by walking the links
+/// from each numbered end.
+pub fn write_erato_solution(p: &NumberlinkGrid, links: &Links) -> String {
+    let mut ids: Grid<Option<u32>> = Grid::new(p.rows(), p.cols(), None);
+    for r in 0..p.rows() {
+        for c in 0..p.cols() {
+            let start = Coord::new(r, c);
+            let Some(id) = p.id(start) else { continue };
+            let mut todo = vec![start];
+            while let Some(at) = todo.pop() {
+                if ids[at].is_some() {
+                    continue;
+                }
+                ids[at] = Some(id);
+                todo.extend(
+                    links
+                        .neighbours(at)
+                        .into_iter()
+                        .filter(|n| ids[*n].is_none()),
+                );
+            }
+        }
+    }
+    let mut s = format!("{} {}\n", p.cols(), p.rows());
+    for r in 0..p.rows() {
+        let row: Vec<String> = (0..p.cols())
+            .map(|c| ids[Coord::new(r, c)].map_or("-".into(), |v| v.to_string()))
+            .collect();
+        s.push_str(&row.join(" "));
+        s.push('\n');
+    }
+    s
+}
+
 /// The most pairs a compact grid holds: `1`-`9`, `A`-`Z`, `a`-`z`.
 pub const COMPACT_MAX_PAIRS: usize = 61;
 

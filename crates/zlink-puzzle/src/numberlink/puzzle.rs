@@ -169,6 +169,19 @@ impl Puzzle for Numberlink {
         .map(|s| if s.ends_with('\n') { s } else { s + "\n" })
     }
 
+    /// `janko`: Janko's solution block (`rows cols`, then each cell's directions `n`, `s`,
+    /// `e`, `w`, `-` unused); `erato`: the puzzle's ERATO grid with every cell of a line
+    /// holding its pair number.
+    const SOLUTION_FORMATS_OUT: &'static [&'static str] = &["janko", "erato"];
+
+    fn write_solution(&self, links: &Links, format: &str) -> Option<String> {
+        match format {
+            "janko" => Some(nl::formats::write_janko_solution(links)),
+            "erato" => Some(nl::formats::write_erato_solution(&self.grid, links)),
+            _ => None,
+        }
+    }
+
     fn describe(&self) -> String {
         format!(
             "{}×{} Numberlink, {} pairs",

@@ -52,6 +52,21 @@ impl LoopEdges {
         }
     }
 
+    /// The cells inside the loop (odd number of vertical segments to a cell's left): the
+    /// region whose boundary [`LoopEdges::from_inside`] takes back to these segments.
+    pub fn inside(&self) -> Grid<bool> {
+        let (rows, cols) = (self.v.rows(), self.v.cols() - 1);
+        let mut inside = Grid::new(rows, cols, false);
+        for r in 0..rows {
+            let mut odd = false;
+            for c in 0..cols {
+                odd ^= self.v[Coord::new(r, c)];
+                inside[Coord::new(r, c)] = odd;
+            }
+        }
+        inside
+    }
+
     /// The boundary of a region: the sides between an inside cell and an outside cell or the
     /// border. A Slitherlink answer given as shaded cells becomes its loop this way.
     pub fn from_inside(inside: &Grid<bool>) -> LoopEdges {
@@ -134,5 +149,20 @@ mod tests {
         assert!(all.contains(LoopEdge::V(Coord::new(1, 3))));
         assert!(!all.contains(LoopEdge::V(Coord::new(1, 1))));
         assert!(LoopEdges::from_inside(&Grid::new(3, 3, false)).is_empty());
+    }
+
+    /// `inside` undoes `from_inside` on every region of a 3×3 grid (simple loop or not: the
+    /// parity of the vertical segments to a cell's left is its side).
+    #[test]
+    fn inside_of_a_boundary() {
+        for bits in 0u32..1 << 9 {
+            let cells = (0..9).map(|i| bits >> i & 1 == 1).collect();
+            let region = Grid::from_cells(3, 3, cells).unwrap();
+            assert_eq!(
+                LoopEdges::from_inside(&region).inside(),
+                region,
+                "{bits:09b}"
+            );
+        }
     }
 }

@@ -98,6 +98,32 @@ impl Puzzle for Slitherlink {
         }
     }
 
+    /// `loop`: the region `generate slitherlink --loop` reads (`x` inside, `.` outside, one
+    /// character a cell); `janko`: Janko's solution block (`rows cols`, then `x` inside and
+    /// `-` outside, space-separated).
+    const SOLUTION_FORMATS_OUT: &'static [&'static str] = &["loop", "janko"];
+
+    fn write_solution(&self, solution: &Loop, format: &str) -> Option<String> {
+        let inside = solution.inside();
+        let row = |r: usize, yes: &str, no: &str, sep: &str| {
+            (0..self.cols())
+                .map(|c| if inside[Coord::new(r, c)] { yes } else { no })
+                .collect::<Vec<_>>()
+                .join(sep)
+        };
+        let (head, yes, no, sep) = match format {
+            "loop" => (String::new(), "x", ".", ""),
+            "janko" => (format!("{} {}\n", self.rows(), self.cols()), "x", "-", " "),
+            _ => return None,
+        };
+        let mut s = head;
+        for r in 0..self.rows() {
+            s.push_str(&row(r, yes, no, sep));
+            s.push('\n');
+        }
+        Some(s)
+    }
+
     fn describe(&self) -> String {
         let clues = self.clues().cells().iter().filter(|c| c.is_some()).count();
         format!("{}×{} Slitherlink, {clues} clues", self.rows(), self.cols())
