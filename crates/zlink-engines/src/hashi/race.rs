@@ -61,7 +61,7 @@ impl Default for RaceSetup {
     }
 }
 
-/// The engine's exact count of `h` with or without the deduction (see [`prepare`]); the
+/// The engine's exact count of `h` with or without the deduction (see [`prepare`](super::zdd::prepare)); the
 /// engine counts with it. A contradiction found by the deduction is a count of 0.
 ///
 /// The sweeps of [`RaceSetup::default`] race after the opening, each run restarted with a
@@ -80,7 +80,7 @@ impl Default for RaceSetup {
 /// (`race_rounds`: 0 for the opening, then 1, 2, ... per budgeted run).
 ///
 /// # Errors
-/// As [`ZddEngine`]'s count: a budget (exit 3), a time limit or a spec error.
+/// As [`ZddEngine`](super::ZddEngine)'s count: a budget (exit 3), a time limit or a spec error.
 pub fn count_with(h: &Hashi, deduce: bool, opts: &SolveOptions) -> Result<Counted, SolveError> {
     race(h, deduce, &RaceSetup::default(), opts).map(|(c, _)| c)
 }

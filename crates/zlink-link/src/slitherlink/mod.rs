@@ -255,22 +255,14 @@ impl LinkZdd<SlitherFamily> {
             .filter(|&i| fixed[i] != Some(false))
             .eq(order.iter().copied());
         stats.fixed_off = fixed.iter().filter(|f| **f == Some(false)).count();
-        let mut h_level = Grid::new(rows + 1, cols, None);
-        let mut v_level = Grid::new(rows, cols + 1, None);
-        let mut edges = Vec::with_capacity(order.len());
-        let mut kept = Vec::with_capacity(order.len());
-        let mut kept_fixed = Vec::with_capacity(order.len());
-        for i in order {
-            stats.fixed_on += usize::from(fixed[i] == Some(true));
-            let level = Some(edges.len() as Level);
-            match by_index[i] {
-                LoopEdge::H(c) => h_level[c] = level,
-                LoopEdge::V(c) => v_level[c] = level,
-            }
-            edges.push(by_index[i]);
-            kept.push(full.edges()[i]);
-            kept_fixed.push(fixed[i]);
-        }
+        let setup::Levels {
+            h_level,
+            v_level,
+            edges,
+            kept,
+            kept_fixed,
+        } = setup::Levels::new((rows, cols), &order, &by_index, &full, &fixed);
+        stats.fixed_on = kept_fixed.iter().filter(|f| **f == Some(true)).count();
         stats.decided = !stats.contradiction && kept_fixed.iter().all(Option::is_some);
         // with deduction off every side is open, so a group's target is its clue
         let groups = setup::open_groups(&cells, &fixed, deduction, |e| {
@@ -286,10 +278,7 @@ impl LinkZdd<SlitherFamily> {
             stats.width = FrontierPlan::new(&graph).map_err(SpecError::from)?.width();
             let level_of = by_index
                 .iter()
-                .map(|&e| match e {
-                    LoopEdge::H(c) => h_level[c],
-                    LoopEdge::V(c) => v_level[c],
-                })
+                .map(|&e| setup::kept_level(&h_level, &v_level, e))
                 .collect();
             let settler = Settler::new(
                 completion,

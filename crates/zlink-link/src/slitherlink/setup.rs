@@ -6,7 +6,7 @@
 //! decision with its own measured reason (the open profile below), kept apart from the engine's
 //! counting and building.
 
-use zlink_frontier::{FrontierPlan, Graph, Level};
+use zlink_frontier::{FrontierPlan, Graph, Level, Vertex};
 use zlink_puzzle::{Coord, Grid};
 
 use super::{sweep_order_by, Deduction, LoopEdge, BRANCH_DEPTH};
@@ -237,9 +237,61 @@ pub(super) fn open_profile(
 
 /// The level of a segment that deduction kept.
 pub(super) fn level_of(h: &Grid<Option<Level>>, v: &Grid<Option<Level>>, e: LoopEdge) -> Level {
+    kept_level(h, v, e).expect("kept segment has a level")
+}
+
+/// The level of segment `e`, `None` when deduction fixed it off.
+pub(super) fn kept_level(
+    h: &Grid<Option<Level>>,
+    v: &Grid<Option<Level>>,
+    e: LoopEdge,
+) -> Option<Level> {
     match e {
         LoopEdge::H(c) => h[c],
         LoopEdge::V(c) => v[c],
     }
-    .expect("kept segment has a level")
+}
+
+/// The engine's levels: the segments kept after deduction, in the sweep `order`.
+pub(super) struct Levels {
+    /// Level of each horizontal / vertical segment (`None`: fixed off).
+    pub(super) h_level: Grid<Option<Level>>,
+    pub(super) v_level: Grid<Option<Level>>,
+    /// `edges[level]`: the segment of that level.
+    pub(super) edges: Vec<LoopEdge>,
+    /// The dot-graph edge of each level.
+    pub(super) kept: Vec<(Vertex, Vertex)>,
+    /// What deduction fixed, per level.
+    pub(super) kept_fixed: Vec<Option<bool>>,
+}
+
+impl Levels {
+    /// Numbers the segments of `order` (indices into `by_index`, the edges of `full`) as
+    /// levels `0, 1, ...`.
+    pub(super) fn new(
+        (rows, cols): (usize, usize),
+        order: &[usize],
+        by_index: &[LoopEdge],
+        full: &Graph,
+        fixed: &[Option<bool>],
+    ) -> Levels {
+        let mut out = Levels {
+            h_level: Grid::new(rows + 1, cols, None),
+            v_level: Grid::new(rows, cols + 1, None),
+            edges: Vec::with_capacity(order.len()),
+            kept: Vec::with_capacity(order.len()),
+            kept_fixed: Vec::with_capacity(order.len()),
+        };
+        for &i in order {
+            let level = Some(out.edges.len() as Level);
+            match by_index[i] {
+                LoopEdge::H(c) => out.h_level[c] = level,
+                LoopEdge::V(c) => out.v_level[c] = level,
+            }
+            out.edges.push(by_index[i]);
+            out.kept.push(full.edges()[i]);
+            out.kept_fixed.push(fixed[i]);
+        }
+        out
+    }
 }
