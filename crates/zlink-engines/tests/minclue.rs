@@ -164,6 +164,7 @@ fn royle_lines(count: usize) -> Vec<String> {
         .collect()
 }
 
+/// A unique puzzle of one line and its solution.
 fn royle_grid(line: &str) -> (Sudoku, Grid<u8>) {
     let p = Sudoku::parse(line, "royle").unwrap().remove(0).1;
     let g = count_backtracking(p.shape(), p.givens(), 2).1.unwrap();
@@ -226,6 +227,43 @@ fn minimal_puzzles_of_royle_grids_pass_the_independent_checker() {
         worse.clues.cells_mut()[extra] = worse.grid.cells()[extra];
         assert!(p.verify(&worse).is_err());
     }
+}
+
+/// The greedy engine strips a given unique puzzle: each of two shipped hard puzzles with 12
+/// more clues of its grid comes back as a minimal subset of the clues given (issue 34: not a
+/// new puzzle from the full grid); clues with several solutions are said so and stripped from
+/// the grid of their first solution.
+#[test]
+fn greedy_strips_a_given_puzzle_to_a_minimal_subset_of_its_clues() {
+    let opts = SolveOptions::default();
+    let text = common::read("sudoku-sets/forum_hardest_375.txt").expect("shipped in data/");
+    for line in text.lines().take(2) {
+        let (p, grid) = royle_grid(line);
+        let mut given = p.givens().clone();
+        let blanks: Vec<usize> = (0..81).filter(|&i| given.cells()[i] == 0).collect();
+        for &i in blanks.iter().step_by(4).take(12) {
+            given.cells_mut()[i] = grid.cells()[i];
+        }
+        let n = given.cells().iter().filter(|&&v| v != 0).count();
+        let digits: String = given.cells().iter().map(|v| char::from(b'0' + v)).collect();
+        let m = MinimumClues::parse(&digits, "hard+12").unwrap().remove(0).1;
+        let s = MINIMUM_KIND.solve(&m, Some("greedy"), &opts).unwrap();
+        m.verify(&s.solution).unwrap();
+        assert_eq!(s.solution.grid, grid);
+        for (i, &c) in s.solution.clues.cells().iter().enumerate() {
+            assert!(c == 0 || given.cells()[i] == c, "clue {i} was not given");
+        }
+        assert!(s.solution.len() < n);
+        let note = s.note.unwrap();
+        assert!(note.contains(&format!("the {n} given clues")), "{note}");
+    }
+    let loose = MinimumClues::parse("1...\n....\n....\n....", "t")
+        .unwrap()
+        .remove(0)
+        .1;
+    let s = MINIMUM_KIND.solve(&loose, Some("greedy"), &opts).unwrap();
+    loose.verify(&s.solution).unwrap();
+    assert!(s.note.unwrap().contains("do not make the solution unique"));
 }
 
 #[test]

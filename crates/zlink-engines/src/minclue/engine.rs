@@ -87,8 +87,8 @@ fn row_generation(
         o.seed_max_size = m;
     }
     let source = p.source();
-    if s.input_bound && source.clue_count() < source.givens().len() {
-        o.upper = Some(source.givens().cells().iter().map(|&v| v != 0).collect());
+    if s.input_bound {
+        o.upper = p.given_clues();
     }
     let grid = p.grid(opts)?;
     let m = search::minimum(source.shape(), &grid, &o).map_err(mip::solve_error)?;
@@ -208,11 +208,28 @@ impl Engine<MinimumClues> for Greedy {
     ) -> Result<Solved<ClueSet>, SolveError> {
         let start = Instant::now();
         let grid = p.grid(opts)?;
-        let keep = search::minimal(p.source().shape(), &grid);
+        let shape = p.source().shape();
+        let (keep, checks, note) = match p.given_clues() {
+            Some(given) if p.givens_unique() => {
+                let n = given.iter().filter(|&&g| g).count();
+                let note = format!("a minimal subset of the {n} given clues");
+                (search::minimal_within(shape, &grid, given), n, Some(note))
+            }
+            Some(_) => {
+                let note = "the given clues do not make the solution unique: \
+                            stripped from the whole of its first solution";
+                (
+                    search::minimal(shape, &grid),
+                    grid.len(),
+                    Some(note.to_string()),
+                )
+            }
+            None => (search::minimal(shape, &grid), grid.len(), None),
+        };
         let clues = search::clue_grid(&grid, &keep);
         let stats = SolveStats {
             seconds: start.elapsed().as_secs_f64(),
-            counters: vec![("uniqueness_checks", grid.len() as u64)],
+            counters: vec![("uniqueness_checks", checks as u64)],
             rounds: None,
         };
         let solution = ClueSet {
@@ -221,7 +238,9 @@ impl Engine<MinimumClues> for Greedy {
             proven_minimum: false,
             lower_bound: None,
         };
-        Ok(Solved::new(solution, stats))
+        let mut solved = Solved::new(solution, stats);
+        solved.note = note;
+        Ok(solved)
     }
 
     fn count(&self, _: &MinimumClues, _: &(), _: &SolveOptions) -> Result<Counted, SolveError> {
@@ -417,17 +436,11 @@ fn proof_options(p: &MinimumClues, s: &ProofSettings, opts: &SolveOptions) -> pr
     if let Some(order) = s.order {
         o.order = order;
     }
-    let source = p.source();
-    if s.input_bound && source.clue_count() < source.givens().len() {
-        o.upper = Some(
-            source
-                .givens()
-                .cells()
-                .iter()
-                .enumerate()
-                .filter(|c| *c.1 != 0)
-                .fold(0u128, |m, (i, _)| if i < 128 { m | 1 << i } else { m }),
-        );
+    if s.input_bound {
+        o.upper = p.given_clues().map(|given| {
+            let cells: Vec<usize> = (0..given.len().min(128)).filter(|&i| given[i]).collect();
+            hitting::mask(&cells)
+        });
     }
     o
 }

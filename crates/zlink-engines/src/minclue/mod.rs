@@ -105,6 +105,20 @@ impl MinimumClues {
         &self.source
     }
 
+    /// The clues of a partial input as flags over the cells (`None` for a full grid): the
+    /// set a run may stay inside (`input_bound`) or strip (`greedy`).
+    fn given_clues(&self) -> Option<Vec<bool>> {
+        let givens = self.source.givens();
+        (self.source.clue_count() < givens.len())
+            .then(|| givens.cells().iter().map(|&v| v != 0).collect())
+    }
+
+    /// Whether the input's clues have exactly one solution (a puzzle the greedy engine can
+    /// strip).
+    fn givens_unique(&self) -> bool {
+        count_backtracking(self.source.shape(), self.source.givens(), 2).0 == 1
+    }
+
     /// The grid to work on: the input if full, else its first solution.
     fn grid(&self, opts: &SolveOptions) -> Result<Grid<u8>, SolveError> {
         if self.source.clue_count() == self.source.givens().len() {
