@@ -158,3 +158,29 @@ fn render_converts_into_every_format_and_back() {
     let (code, out, _) = zlink(&["render", "--kind", "hashi", "--format", "svg", cases[2].1]);
     assert!(code == 0 && out.starts_with("<svg"), "{out}");
 }
+
+/// Sudoku converts too (issue 36): a puzz.link URL into `line`, `url` and `janko`, each read
+/// back (alone and two in one file) to the same puzzle; a solution prints as `line` and `janko`.
+#[test]
+fn render_converts_a_sudoku_into_every_format_and_back() {
+    let url = "https://puzz.link/p?sudoku/9/9/k8g1g7i2i99o2g3h75q19h5g4o83i4i6g4g5k";
+    let (code, line, err) = zlink(&["render", "--kind", "sudoku", "--format", "line", url]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(line.trim().len(), 81, "{line}");
+    for format in ["line", "url", "janko"] {
+        let (code, out, err) = zlink(&["render", "--kind", "sudoku", "--format", format, url]);
+        assert_eq!(code, 0, "{format}: {err}");
+        let one = write(&format!("sudoku.{format}"), &out);
+        let two = write(&format!("sudoku-2.{format}"), &format!("{out}\n{out}"));
+        let (_, back, err) = zlink(&["render", "--kind", "sudoku", "--format", "line", &one]);
+        assert_eq!(back, line, "{format}: {err}");
+        let (_, back, err) = zlink(&["render", "--kind", "sudoku", "--format", "line", &two]);
+        assert_eq!(back, format!("{line}\n{line}"), "{format} twice: {err}");
+    }
+    let (code, _, err) = zlink(&["render", "--kind", "sudoku", "--format", "tatham", url]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line, url, janko"), "{err}");
+    let (code, sol, err) = zlink(&["solve", "--kind", "sudoku", "--format", "janko", url]);
+    assert_eq!(code, 0, "{err}");
+    assert!(sol.starts_with("9 9\n2 6 4 7 9 8 3 1 5\n"), "{sol}");
+}

@@ -18,6 +18,24 @@ pub struct JankoGrid<'a> {
     pub cells: Grid<Token<'a>>,
 }
 
+/// Writes a grid block as the readers of this module take it: `header` (its own line), then
+/// `rows` lines of `cols` space-separated tokens, `token(r, c)` each (`-` for a blank cell).
+/// Every kind's Janko (and ERATO) writer goes through here.
+pub fn write_block(
+    header: &str,
+    rows: usize,
+    cols: usize,
+    token: impl Fn(usize, usize) -> String,
+) -> String {
+    let mut s = format!("{header}\n");
+    for r in 0..rows {
+        let row: Vec<String> = (0..cols).map(|c| token(r, c)).collect();
+        s.push_str(&row.join(" "));
+        s.push('\n');
+    }
+    s
+}
+
 /// Whether `text` looks like a Janko block: the first non-blank line is two or more integers.
 pub fn looks_like_janko(text: &str) -> bool {
     let Some(first) = text.lines().find(|l| !l.trim().is_empty()) else {

@@ -1,13 +1,15 @@
 //! Issue 36, round trip as a law: for every kind that writes formats and every format it
 //! writes (`text` and each of [`Puzzle::FORMATS_OUT`]), what zlink writes zlink reads back to
 //! the same puzzle: one puzzle alone, and several in one file (never merged). Over random
-//! small puzzles and the puzz.link test vectors.
+//! small puzzles and the puzz.link test vectors. A Sudoku's drawing (`text`, with box rules) is
+//! for people: its conversions are `line`, `url` and `janko`.
 
 use std::fmt::Debug;
 
 use zlink_puzzle::hashi::Hashi;
 use zlink_puzzle::numberlink::{Numberlink, NumberlinkGrid, Rules};
 use zlink_puzzle::slitherlink::Slitherlink;
+use zlink_puzzle::sudoku::Sudoku;
 use zlink_puzzle::{Grid, Puzzle};
 
 /// A small deterministic generator (xorshift64).
@@ -35,9 +37,21 @@ fn written<P: Puzzle>(p: &P, format: &str) -> String {
 /// The law for one kind: each puzzle alone and all of them in one file, in every format, read
 /// back equal under `same`. Returns how many (puzzle, format) pairs were checked.
 fn law<P: Puzzle + Debug>(puzzles: &[P], same: impl Fn(&P, &P, &str) -> bool) -> usize {
+    let formats: Vec<&str> = std::iter::once("text")
+        .chain(P::FORMATS_OUT.iter().copied())
+        .collect();
+    law_in(&formats, puzzles, same)
+}
+
+/// [`law`] over the given formats.
+fn law_in<P: Puzzle + Debug>(
+    formats: &[&str],
+    puzzles: &[P],
+    same: impl Fn(&P, &P, &str) -> bool,
+) -> usize {
     assert!(puzzles.len() >= 3, "too few puzzles to test");
     let mut checked = 0;
-    for format in std::iter::once("text").chain(P::FORMATS_OUT.iter().copied()) {
+    for &format in formats {
         for p in puzzles {
             let text = written(p, format);
             let back = P::parse(&text, "t").unwrap_or_else(|e| panic!("{format}: {e}\n{text}"));
@@ -171,4 +185,36 @@ fn numberlink_ids_beyond_the_compact_characters_round_trip_in_text() {
         .1;
     assert_eq!(back.grid(), p.grid());
     assert_eq!(p.write("compact"), None);
+}
+
+#[test]
+fn sudoku_round_trips_in_every_format_it_writes() {
+    let mut rng = Rng(13);
+    let mut puzzles: Vec<Sudoku> = Vec::new();
+    for i in 0..45 {
+        let n = [4, 9, 16][i % 3];
+        let line: String = (0..n * n)
+            .map(|_| match rng.below(2 * n) {
+                v @ 1..=9 if v <= n => char::from(b'0' + v as u8),
+                v @ 10.. if v <= n => char::from(b'A' + (v - 10) as u8),
+                _ => '.',
+            })
+            .collect();
+        puzzles.push(Sudoku::parse(&line, "r").unwrap().remove(0).1);
+    }
+    for v in [
+        "https://puzz.link/p?sudoku/4/4/g1k23k3g",
+        "https://puzz.link/p?sudoku/9/9/k8g1g7i2i99o2g3h75q19h5g4o83i4i6g4g5k",
+    ] {
+        puzzles.push(Sudoku::parse(v, "v").unwrap().remove(0).1);
+    }
+    let same = |a: &Sudoku, b: &Sudoku, _: &str| a.shape() == b.shape() && a.givens() == b.givens();
+    assert_eq!(law_in(Sudoku::FORMATS_OUT, &puzzles, same), 47 * 3);
+    // a solution in each of its formats reads back as the full grid
+    let solved = Sudoku::parse("1234341221434321", "s").unwrap().remove(0).1;
+    for f in Sudoku::SOLUTION_FORMATS_OUT {
+        let text = solved.write_solution(solved.givens(), f).unwrap();
+        let back = Sudoku::parse(&text, f).unwrap().remove(0).1;
+        assert_eq!(back.givens(), solved.givens(), "{f}: {text}");
+    }
 }

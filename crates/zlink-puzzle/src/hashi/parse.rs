@@ -252,19 +252,13 @@ impl Hashi {
     /// The Janko block of this puzzle (`rows cols`, then `-` / island tokens), as
     /// [`Hashi::parse_janko`] reads it (`?` for an island of unknown number).
     pub fn to_janko(&self) -> String {
-        let mut s = format!("{} {}\n", self.rows(), self.cols());
-        for r in 0..self.rows() {
-            let mut row = Vec::with_capacity(self.cols());
-            for c in 0..self.cols() {
-                row.push(match self.island_at(Coord::new(r, c)) {
-                    None => "-".to_string(),
-                    Some(k) => self.islands()[k].clue.map_or("?".into(), |v| v.to_string()),
-                });
+        let header = format!("{} {}", self.rows(), self.cols());
+        crate::janko::write_block(&header, self.rows(), self.cols(), |r, c| {
+            match self.island_at(Coord::new(r, c)) {
+                None => "-".to_string(),
+                Some(k) => self.islands()[k].clue.map_or("?".into(), |v| v.to_string()),
             }
-            s.push_str(&row.join(" "));
-            s.push('\n');
-        }
-        s
+        })
     }
 
     /// The puz.link URL of this puzzle (`?` islands as `.`).

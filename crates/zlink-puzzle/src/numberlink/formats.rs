@@ -107,25 +107,19 @@ pub fn parse_erato(text: &str, source: &str) -> Result<NumberlinkGrid, ParseErro
 }
 
 fn write_tokens(p: &NumberlinkGrid, header: String) -> String {
-    let mut s = header;
-    for r in 0..p.rows() {
-        let row: Vec<String> = (0..p.cols())
-            .map(|c| p.id(Coord::new(r, c)).map_or("-".into(), |v| v.to_string()))
-            .collect();
-        s.push_str(&row.join(" "));
-        s.push('\n');
-    }
-    s
+    crate::janko::write_block(&header, p.rows(), p.cols(), |r, c| {
+        p.id(Coord::new(r, c)).map_or("-".into(), |v| v.to_string())
+    })
 }
 
 /// Writes the Janko block of `p` (`rows cols` header).
 pub fn write_janko(p: &NumberlinkGrid) -> String {
-    write_tokens(p, format!("{} {}\n", p.rows(), p.cols()))
+    write_tokens(p, format!("{} {}", p.rows(), p.cols()))
 }
 
 /// Writes `p` as an ERATO / ddnumlin file (`cols rows` header).
 pub fn write_erato(p: &NumberlinkGrid) -> String {
-    write_tokens(p, format!("{} {}\n", p.cols(), p.rows()))
+    write_tokens(p, format!("{} {}", p.cols(), p.rows()))
 }
 
 /// Reads a Janko solution block: `rows cols`, then per cell the set of directions its line

@@ -198,15 +198,10 @@ impl Slitherlink {
     /// The Janko block of this puzzle (`rows cols`, then rows of `-` / clue tokens), as
     /// [`Slitherlink::parse_janko`] reads it.
     pub fn to_janko(&self) -> String {
-        let mut s = format!("{} {}\n", self.rows(), self.cols());
-        for r in 0..self.rows() {
-            let row: Vec<String> = (0..self.cols())
-                .map(|c| self.clue(r, c).map_or("-".into(), |v| v.to_string()))
-                .collect();
-            s.push_str(&row.join(" "));
-            s.push('\n');
-        }
-        s
+        let header = format!("{} {}", self.rows(), self.cols());
+        crate::janko::write_block(&header, self.rows(), self.cols(), |r, c| {
+            self.clue(r, c).map_or("-".into(), |v| v.to_string())
+        })
     }
 
     /// The Tatham Loopy id of this puzzle (`WxHt0:<desc>`).

@@ -171,11 +171,50 @@ impl Puzzle for Sudoku {
         render::svg(self.shape, &self.givens, solution)
     }
 
+    /// `line`: n² symbols on one line; `url`: puzz.link; `janko`: `n n`, then rows of numbers
+    /// (`-` blank). The drawing (`text`) is for people and is not read back.
+    const FORMATS_OUT: &'static [&'static str] = &["line", "url", "janko"];
+
+    fn write(&self, format: &str) -> Option<String> {
+        write_grid(&self.givens, format, || self.to_url())
+    }
+
+    /// `line` and `janko`, as the puzzle formats of the same names (a full grid).
+    const SOLUTION_FORMATS_OUT: &'static [&'static str] = &["line", "janko"];
+
+    fn write_solution(&self, solution: &Grid<u8>, format: &str) -> Option<String> {
+        if format == "url" {
+            return None;
+        }
+        write_grid(solution, format, String::new)
+    }
+
     fn describe(&self) -> String {
         format!(
             "{0}×{0} Sudoku, {1} givens",
             self.shape.n,
             self.clue_count()
         )
+    }
+}
+
+/// `g` (0 blank) in `format`: `line`, `janko`, or `url` (made by `url`).
+fn write_grid(g: &Grid<u8>, format: &str, url: impl FnOnce() -> String) -> Option<String> {
+    match format {
+        "line" => Some(render::line(g) + "\n"),
+        "url" => Some(url() + "\n"),
+        "janko" => {
+            let header = format!("{} {}", g.rows(), g.cols());
+            Some(crate::janko::write_block(
+                &header,
+                g.rows(),
+                g.cols(),
+                |r, c| match g[Coord::new(r, c)] {
+                    0 => "-".to_string(),
+                    v => v.to_string(),
+                },
+            ))
+        }
+        _ => None,
     }
 }

@@ -37,7 +37,10 @@ pub(super) fn parse(text: &str, source: &str) -> Result<Vec<(usize, Sudoku)>, Pa
             .map(|&(l, t)| Ok((l, parse_url(t, source, l)?)))
             .collect::<Result<_, _>>()?
     } else if janko::looks_like_janko(text) {
-        vec![(first_line, parse_janko(text, source)?)]
+        // one block, or several separated by blank lines (as `render --format janko` writes)
+        return crate::list::one_per_line_or_whole(text, source, |t, s| {
+            parse_janko(t, s).map(Raw::into_sudoku)
+        });
     } else if let Some(raw) = parse_grid_block(&lines, source)? {
         vec![(first_line, raw)]
     } else {
@@ -46,13 +49,18 @@ pub(super) fn parse(text: &str, source: &str) -> Result<Vec<(usize, Sudoku)>, Pa
             .map(|&(l, t)| Ok((l, parse_line(t, source, l)?)))
             .collect::<Result<_, _>>()?
     };
-    raws.into_iter()
-        .map(|(l, raw)| {
-            let givens = Grid::from_cells(raw.shape.n, raw.shape.n, raw.cells.clone())
-                .expect("n² cells read");
-            Ok((l, Sudoku::new(raw.shape, givens)))
-        })
-        .collect()
+    Ok(raws
+        .into_iter()
+        .map(|(l, raw)| (l, raw.into_sudoku()))
+        .collect())
+}
+
+impl Raw {
+    fn into_sudoku(self) -> Sudoku {
+        let givens =
+            Grid::from_cells(self.shape.n, self.shape.n, self.cells).expect("n² cells read");
+        Sudoku::new(self.shape, givens)
+    }
 }
 
 fn shape_for_cells(count: usize) -> Option<Shape> {
