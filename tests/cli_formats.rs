@@ -184,3 +184,23 @@ fn render_converts_a_sudoku_into_every_format_and_back() {
     assert_eq!(code, 0, "{err}");
     assert!(sol.starts_with("9 9\n2 6 4 7 9 8 3 1 5\n"), "{sol}");
 }
+
+/// Battleship converts between its two formats (issue 36): the shipped CSPLib facts into Janko
+/// blocks (one each, blank lines between) and back to the same facts.
+#[test]
+fn render_converts_battleships_between_csplib_and_janko() {
+    let file = "data/csplib-battleship/battleship_instances.pl";
+    let (code, facts, err) = zlink(&["render", "--kind", "battleship", "--format", "csplib", file]);
+    assert_eq!(code, 0, "{err}");
+    let (code, janko, err) = zlink(&["render", "--kind", "battleship", "--format", "janko", file]);
+    assert_eq!(code, 0, "{err}");
+    let blocks = janko.split("\n\n").count();
+    assert!(
+        blocks > 1 && blocks == facts.matches("problem(").count(),
+        "{janko}"
+    );
+    let j = write("ships.janko", &janko);
+    let (code, back, err) = zlink(&["render", "--kind", "battleship", "--format", "csplib", &j]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(back, facts);
+}

@@ -1,11 +1,12 @@
 //! Issue 36, round trip as a law: for every kind that writes formats and every format it
 //! writes (`text` and each of [`Puzzle::FORMATS_OUT`]), what zlink writes zlink reads back to
 //! the same puzzle: one puzzle alone, and several in one file (never merged). Over random
-//! small puzzles and the puzz.link test vectors. A Sudoku's drawing (`text`, with box rules) is
-//! for people: its conversions are `line`, `url` and `janko`.
+//! small puzzles and the puzz.link test vectors. A Sudoku's and a Battleship's drawing (`text`) are
+//! for people: their conversions are `line`, `url`, `janko` and `janko`, `csplib`.
 
 use std::fmt::Debug;
 
+use zlink_puzzle::battleship::{Battleship, Part};
 use zlink_puzzle::hashi::Hashi;
 use zlink_puzzle::numberlink::{Numberlink, NumberlinkGrid, Rules};
 use zlink_puzzle::slitherlink::Slitherlink;
@@ -217,4 +218,40 @@ fn sudoku_round_trips_in_every_format_it_writes() {
         let back = Sudoku::parse(&text, f).unwrap().remove(0).1;
         assert_eq!(back.givens(), solved.givens(), "{f}: {text}");
     }
+}
+
+#[test]
+fn battleship_round_trips_in_every_format_it_writes() {
+    let mut rng = Rng(17);
+    let mut puzzles: Vec<Battleship> = (0..60)
+        .map(|_| {
+            let (rows, cols) = (1 + rng.below(6), 1 + rng.below(6));
+            let row_sums = (0..rows).map(|_| rng.below(cols + 1)).collect();
+            let col_sums = (0..cols).map(|_| rng.below(rows + 1)).collect();
+            let fleet = (0..rng.below(rows.max(cols) + 1))
+                .map(|_| rng.below(4))
+                .collect();
+            let hints = (0..rows * cols)
+                .map(|_| Part::ALL.get(rng.below(2 * Part::ALL.len())).copied())
+                .collect();
+            Battleship::new(row_sums, col_sums, fleet, hints)
+        })
+        .collect();
+    let corpus = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/csplib-battleship/battleship_instances.pl"
+    ))
+    .expect("shipped in data/");
+    puzzles.extend(
+        Battleship::parse(&corpus, "csplib")
+            .unwrap()
+            .into_iter()
+            .take(5)
+            .map(|p| p.1),
+    );
+    // the drawing (`text`) shows the sums around the grid for people; it is not read back
+    assert_eq!(
+        law_in(Battleship::FORMATS_OUT, &puzzles, |a, b, _| a == b),
+        65 * 2
+    );
 }

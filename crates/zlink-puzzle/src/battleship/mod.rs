@@ -4,7 +4,7 @@
 //!
 //! The definition, split by job: this file holds the instance ([`Battleship`]), the cell parts
 //! and the answer ([`Fleet`]) with the [`Puzzle`] implementation, [`parse`] reads the CSPLib
-//! Prolog facts and Janko blocks, [`verify`] is the independent rule checker and [`render`]
+//! Prolog facts and Janko blocks and [`write`] writes both, [`verify`] is the independent rule checker and [`render`]
 //! draws text and SVG. The engine (the chapter's two integer programs) lives in
 //! `zlink_engines::battleship`. Sums that cannot add up (row total ≠ column total ≠ fleet
 //! cells) are a puzzle without a solution, not an input error.
@@ -19,6 +19,7 @@
 pub mod parse;
 pub mod render;
 pub mod verify;
+pub mod write;
 
 use crate::{ParseError, Puzzle, Violation};
 
@@ -266,6 +267,17 @@ impl Puzzle for Battleship {
 
     fn render_svg(&self, solution: Option<&Fleet>) -> String {
         render::svg(self, solution)
+    }
+
+    /// `janko`: the Janko block; `csplib`: a CSPLib prob014 fact (id 1).
+    const FORMATS_OUT: &'static [&'static str] = &["janko", "csplib"];
+
+    fn write(&self, format: &str) -> Option<String> {
+        match format {
+            "janko" => Some(write::janko(self)),
+            "csplib" => Some(write::csplib(self, 1)),
+            _ => None,
+        }
     }
 
     fn describe(&self) -> String {

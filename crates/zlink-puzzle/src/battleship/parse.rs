@@ -28,11 +28,8 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<(usize, Battleship)>, Parse
     if first.is_some_and(|l| l.starts_with("problem")) {
         csplib(text, source)
     } else {
-        let line = text
-            .lines()
-            .position(|l| !l.trim().is_empty())
-            .map_or(1, |i| i + 1);
-        Ok(vec![(line, janko(text, source)?)])
+        // one block, or several separated by blank lines (as `render --format janko` writes)
+        crate::list::one_per_line_or_whole(text, source, janko)
     }
 }
 
@@ -296,15 +293,10 @@ fn hint_list(
     let mut hints = vec![None; rows * cols];
     c.list(|c| {
         let (l, col) = c.here();
-        let part = match c.peek() {
-            Some("w") => Part::Water,
-            Some("c") => Part::Sub,
-            Some("m") => Part::Middle,
-            Some("t") => Part::Top,
-            Some("b") => Part::Bottom,
-            Some("l") => Part::Left,
-            Some("r") => Part::Right,
-            _ => return Err(c.err("expected a hint type (w c m t b l r)")),
+        let letter = c.peek().filter(|w| w.chars().count() == 1);
+        let found = letter.and_then(|w| Part::ALL.into_iter().find(|p| w.starts_with(p.csplib())));
+        let Some(part) = found else {
+            return Err(c.err("expected a hint type (w c m t b l r)"));
         };
         c.at += 1;
         c.expect("@")?;
