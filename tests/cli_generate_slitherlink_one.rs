@@ -106,6 +106,18 @@ fn every_format_reads_back_as_the_same_puzzle() {
     ]);
     assert_eq!(code, 0);
     assert!(svg.contains("<svg") && svg.trim_end().ends_with("</svg>"));
+    // the picture of the same puzzle: what `render --format svg` draws of the text form
+    let text_file = dir.join("p.txt");
+    let (code, drawn, err) = zlink(&[
+        "render",
+        "--kind",
+        "slitherlink",
+        "--format",
+        "svg",
+        text_file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(svg, drawn);
     // --out writes the puzzle, the loop and the picture
     let out_dir = dir.join("out");
     let d = out_dir.to_str().unwrap();

@@ -1,7 +1,7 @@
 //! Issue 36, solutions in the kind's formats: `solve --format F` writes a Slitherlink loop as
 //! the region `generate slitherlink --loop` reads and as Janko's solution block, a Numberlink
-//! solution as Janko's direction sets and as an ERATO grid of pair numbers; a format the kind
-//! lacks is exit 2 naming those it has.
+//! solution as Janko's direction sets and as an ERATO grid of pair numbers, a Hashi solution as
+//! Janko's bridge block; a format the kind lacks is exit 2 naming those it has.
 
 mod common;
 
@@ -154,10 +154,10 @@ fn solution_formats_are_listed_and_others_refused() {
         "{err}"
     );
     let hashi = "https://puzz.link/p?hashi/5/5/4g2i3h23k3g1g3g4g3";
-    let (code, _, err) = zlink(&["solve", "--kind", "hashi", "--format", "janko", hashi]);
+    let (code, _, err) = zlink(&["solve", "--kind", "hashi", "--format", "loop", hashi]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("`hashi` are written as text, svg, not `janko`"),
+        err.contains("`hashi` are written as text, svg, janko, not `loop`"),
         "{err}"
     );
     let (code, svg, err) = zlink(&["solve", "--kind", "hashi", "--format", "svg", hashi]);
@@ -167,7 +167,28 @@ fn solution_formats_are_listed_and_others_refused() {
     for line in [
         "solutions (solve --format): text, svg, loop, janko",
         "solutions (solve --format): text, svg, janko, erato",
+        "solutions (solve --format): text, svg, janko\n",
     ] {
         assert!(help.contains(line), "{help}");
     }
+}
+
+/// Janko's Hashi 001 (puzzlekit `01_9x9`): `solve --kind hashi --format janko` writes Janko's
+/// own solution token for token, once per puzzle of a two-puzzle file.
+#[test]
+fn hashi_solutions_are_written_as_janko_writes_them() {
+    let puzzle = "9 9\n- 3 - 3 - - - - 2\n- - 3 - - - 1 - -\n2 - - 2 - 3 - - 4\n\
+        - - 3 - 4 - - 2 -\n3 - - - - - - - 3\n- 2 - - 5 - 3 - -\n4 - - 3 - 1 - - 1\n\
+        - - 1 - - - 2 - -\n3 - - - - 3 - 2 -\n";
+    let janko = "9 9\n- - 2 - 1 1 1 1 - \n- a - 1 1 1 - - a \n- a b - 2 - 1 1 - \n\
+        b a - 1 - 1 1 - b \n- a - - b - - a - \na - 1 1 - 2 - a a \n- 2 2 - 1 - a a - \n\
+        a - - 1 1 1 - a - \n- 2 2 2 2 - 1 - -";
+    let file = write("hashi-001.txt", puzzle);
+    let (code, sol, err) = zlink(&["solve", "--kind", "hashi", "--format", "janko", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(tokens(&sol), tokens(janko));
+    let two = write("hashi-two.txt", &format!("{puzzle}\n{puzzle}"));
+    let (code, both, err) = zlink(&["solve", "--kind", "hashi", "--format", "janko", &two]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(both, format!("{sol}\n{sol}"));
 }

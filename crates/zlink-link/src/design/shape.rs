@@ -95,16 +95,30 @@ pub fn check_loop(inside: &Grid<bool>) -> Result<(), ShapeError> {
 /// One row of a character grid: its 1-based line number and its characters.
 type Line = (usize, Vec<char>);
 
+/// A numbered line of the input: its 1-based line number and its text.
+type Numbered<'a> = (usize, &'a str);
+
+/// The ERATO header `cols rows` as `(rows, cols)`, if `line` is exactly two integers.
+fn erato_header(line: &str) -> Option<(usize, usize)> {
+    match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [a, b] => match (a.parse::<usize>(), b.parse::<usize>()) {
+            (Ok(c), Ok(r)) => Some((r, c)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The rows of a character grid: an optional ERATO `cols rows` header, then one line per row.
-/// Returns `(rows, cols, lines)` with each line's 1-based number and its characters.
-fn grid_lines<'a>(
-    text: &'a str,
+/// Returns `(rows, cols, lines)` with each line's 1-based number and its characters; `size`
+/// (rows, cols) is the size the grid must have (shorter input is padded).
+fn grid_lines(
+    text: &str,
     source: &str,
     size: Option<(usize, usize)>,
 ) -> Result<(usize, usize, Vec<Line>), ParseError> {
-    let all: Vec<(usize, &'a str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
-    let start = all.iter().position(|(_, l)| !l.trim().is_empty());
-    let Some(start) = start else {
+    let all: Vec<Numbered<'_>> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
+    let Some(start) = all.iter().position(|(_, l)| !l.trim().is_empty()) else {
         return Err(ParseError::new(
             source,
             1,
@@ -112,89 +126,9 @@ fn grid_lines<'a>(
             "empty input: expected a grid",
         ));
     };
-    let head: Vec<&str> = all[start].1.split_whitespace().collect();
-    let header = match head.as_slice() {
-        [a, b] => match (a.parse::<usize>(), b.parse::<usize>()) {
-            (Ok(c), Ok(r)) => Some((r, c)),
-            _ => None,
-        },
-        _ => None,
-    };
-    let (rows, cols, body) = if let Some((r, c)) = header {
-        if r == 0 || c == 0 {
-            return Err(ParseError::new(
-                source,
-                all[start].0,
-                1,
-                "the header `cols rows` names an empty grid",
-            ));
-        }
-        if let Some((er, ec)) = size {
-            if (er, ec) != (r, c) {
-                return Err(ParseError::new(
-                    source,
-                    all[start].0,
-                    1,
-                    format!("the header says {c} columns and {r} rows; expected {ec} and {er}"),
-                ));
-            }
-        }
-        let body: Vec<(usize, &str)> = all[start + 1..].iter().take(r).copied().collect();
-        if body.len() < r {
-            let line = all.last().map_or(1, |l| l.0 + 1);
-            return Err(ParseError::new(
-                source,
-                line,
-                1,
-                format!("expected {r} rows after the header, found {}", body.len()),
-            ));
-        }
-        if let Some((ln, l)) = all[start + 1 + r..]
-            .iter()
-            .find(|(_, l)| !l.trim().is_empty())
-        {
-            let col = l.chars().take_while(|c| c.is_whitespace()).count() + 1;
-            return Err(ParseError::new(
-                source,
-                *ln,
-                col,
-                format!("text after the {r} rows the header announced"),
-            ));
-        }
-        (r, c, body)
-    } else {
-        let end = all
-            .iter()
-            .rposition(|(_, l)| !l.trim().is_empty())
-            .unwrap_or(start);
-        let body: Vec<(usize, &str)> = all[start..=end].to_vec();
-        let cols = body
-            .iter()
-            .map(|(_, l)| l.trim_end().chars().count())
-            .max()
-            .unwrap_or(0);
-        if let Some((er, ec)) = size {
-            if (er, ec) != (body.len(), cols) && body.len() <= er && cols <= ec {
-                // Shorter input: padded below and to the right with blanks.
-                let body = body
-                    .into_iter()
-                    .map(|(n, l)| (n, l.chars().collect()))
-                    .collect();
-                return Ok((er, ec, body));
-            }
-            if (er, ec) != (body.len(), cols) {
-                return Err(ParseError::new(
-                    source,
-                    all[start].0,
-                    1,
-                    format!(
-                        "the grid is {} × {cols} cells; expected {er} × {ec}",
-                        body.len()
-                    ),
-                ));
-            }
-        }
-        (body.len(), cols, body)
+    let (rows, cols, body) = match erato_header(all[start].1) {
+        Some(dims) => headed_body(&all, start, dims, source, size)?,
+        None => bare_body(&all, start, source, size)?,
     };
     let mut out = Vec::with_capacity(rows);
     for (ln, l) in body {
@@ -212,6 +146,70 @@ fn grid_lines<'a>(
     Ok((rows, cols, out))
 }
 
+/// The `r` rows after the header `(r, c)` on line `all[start]`: the size must be `size` if
+/// given, and nothing but blank lines may follow the rows.
+fn headed_body<'a>(
+    all: &[Numbered<'a>],
+    start: usize,
+    (r, c): (usize, usize),
+    source: &str,
+    size: Option<(usize, usize)>,
+) -> Result<(usize, usize, Vec<Numbered<'a>>), ParseError> {
+    let header_line = all[start].0;
+    if r == 0 || c == 0 {
+        let m = "the header `cols rows` names an empty grid";
+        return Err(ParseError::new(source, header_line, 1, m));
+    }
+    if let Some((er, ec)) = size.filter(|&s| s != (r, c)) {
+        let m = format!("the header says {c} columns and {r} rows; expected {ec} and {er}");
+        return Err(ParseError::new(source, header_line, 1, m));
+    }
+    let body: Vec<Numbered<'a>> = all[start + 1..].iter().take(r).copied().collect();
+    if body.len() < r {
+        let line = all.last().map_or(1, |l| l.0 + 1);
+        let m = format!("expected {r} rows after the header, found {}", body.len());
+        return Err(ParseError::new(source, line, 1, m));
+    }
+    let after = all[start + 1 + r..]
+        .iter()
+        .find(|(_, l)| !l.trim().is_empty());
+    if let Some((ln, l)) = after {
+        let col = l.chars().take_while(|c| c.is_whitespace()).count() + 1;
+        let m = format!("text after the {r} rows the header announced");
+        return Err(ParseError::new(source, *ln, col, m));
+    }
+    Ok((r, c, body))
+}
+
+/// The rows of a grid without a header, from `all[start]` to the last non-blank line; its
+/// size is its line count and its longest row, padded to `size` when that is larger.
+fn bare_body<'a>(
+    all: &[Numbered<'a>],
+    start: usize,
+    source: &str,
+    size: Option<(usize, usize)>,
+) -> Result<(usize, usize, Vec<Numbered<'a>>), ParseError> {
+    let end = all
+        .iter()
+        .rposition(|(_, l)| !l.trim().is_empty())
+        .unwrap_or(start);
+    let body: Vec<Numbered<'a>> = all[start..=end].to_vec();
+    let width = |l: &str| l.trim_end().chars().count();
+    let cols = body.iter().map(|(_, l)| width(l)).max().unwrap_or(0);
+    match size {
+        // Shorter input: padded below and to the right with blanks.
+        Some((er, ec)) if body.len() <= er && cols <= ec => Ok((er, ec, body)),
+        Some((er, ec)) => {
+            let m = format!(
+                "the grid is {} × {cols} cells; expected {er} × {ec}",
+                body.len()
+            );
+            Err(ParseError::new(source, all[start].0, 1, m))
+        }
+        None => Ok((body.len(), cols, body)),
+    }
+}
+
 /// Parses a loop drawn as a region: `x`, `X` or `#` for a cell inside the loop, `-`, `.` or a
 /// space for a cell outside; an optional first line `cols rows` (the ERATO format, as in
 /// `algorithms2012_sligen001.dat`) fixes the size, and short rows are padded with outside
@@ -222,11 +220,18 @@ fn grid_lines<'a>(
 /// A positioned [`ParseError`] for an unknown character, a malformed size, or a region whose
 /// boundary is not one simple cycle (pointing at the cell [`check_loop`] names).
 ///
+/// A Janko solution block (`rows cols`, then rows of space-separated `x` and `-`, as
+/// `zlink solve --kind slitherlink --format janko` writes it) is read too
+/// ([`is_janko_region`] tells it from the ERATO form).
+///
 /// A loop drawn as `zlink solve --kind slitherlink` prints it (`+` dots, `-` and `|` segments,
 /// clues in the cells; its first line starts with `+`) is read too ([`parse_drawing`]).
 pub fn parse_loop(text: &str, source: &str) -> Result<Grid<bool>, ParseError> {
     if text.trim_start().starts_with('+') {
         return parse_drawing(text, source);
+    }
+    if is_janko_region(text) {
+        return parse_janko_region(text, source);
     }
     let (rows, cols, lines) = grid_lines(text, source, None)?;
     let mut inside = Grid::new(rows, cols, false);
@@ -256,6 +261,53 @@ pub fn parse_loop(text: &str, source: &str) -> Result<Grid<bool>, ParseError> {
         let (ln, col) = pos[e.at];
         ParseError::new(source, ln, col, e.message)
     })?;
+    Ok(inside)
+}
+
+/// Whether `text` is a Janko solution block (as puzzlekit carries Janko's Slitherlink
+/// solutions): a header `rows cols`, then rows of `cols` one-character tokens separated by
+/// spaces. The ERATO reading of the header (`cols rows`) would want rows of at most `rows`
+/// characters and `cols` of them: a wider first row, or (for a header of two different
+/// numbers) `rows` non-blank rows, tells the two apart.
+fn is_janko_region(text: &str) -> bool {
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let (Some(head), Some(row)) = (lines.next(), lines.next()) else {
+        return false;
+    };
+    let Some((cols, rows)) = erato_header(head) else {
+        return false;
+    };
+    let tokens: Vec<&str> = row.split_whitespace().collect();
+    let janko_rows = 1 + lines.count();
+    tokens.len() == cols
+        && tokens.iter().all(|t| t.chars().count() == 1)
+        && (row.trim_end().chars().count() > rows || (rows != cols && janko_rows == rows))
+}
+
+/// Reads a Janko solution block: `x` (or `X`, `#`) for a cell inside the loop, `-` (or `.`)
+/// for a cell outside, checked with [`check_loop`].
+///
+/// # Errors
+/// The Janko reader's positioned [`ParseError`] for a malformed block, else one at the token
+/// that is neither inside nor outside or at the cell [`check_loop`] names.
+fn parse_janko_region(text: &str, source: &str) -> Result<Grid<bool>, ParseError> {
+    let block = zlink_puzzle::janko::parse_janko(text, source, 0)?;
+    let cells = &block.cells;
+    let mut inside = Grid::new(cells.rows(), cells.cols(), false);
+    for (at, t) in cells.iter() {
+        inside[at] = match t.text {
+            "x" | "X" | "#" => true,
+            "-" | "." => false,
+            other => {
+                let m = format!(
+                    "expected `x` (inside the loop) or `-` (outside) in a Janko solution, \
+                     found `{other}`"
+                );
+                return Err(t.error(source, m));
+            }
+        };
+    }
+    check_loop(&inside).map_err(|e| cells[e.at].error(source, e.message))?;
     Ok(inside)
 }
 
@@ -409,6 +461,31 @@ mod tests {
         assert!(err("...\n").message.contains("no cell"));
         let long = err("2 1\nxxx\n");
         assert_eq!((long.line, long.col), (2, 3));
+    }
+
+    /// Janko's solution block (puzzlekit's form, as `solve --format janko` writes it), square
+    /// and not, beside an ERATO grid of the same header; a bad token and a shape error are
+    /// positioned at the token.
+    #[test]
+    fn reads_a_janko_solution() {
+        let u = parse_loop("2 3\nx x x\nx - x\n", "t").unwrap();
+        assert_eq!((u.rows(), u.cols()), (2, 3));
+        assert_eq!(u.cells(), &[true, true, true, true, false, true]);
+        let tall = parse_loop("3 2\nx x\nx x\n- x\n", "t").unwrap();
+        assert_eq!((tall.rows(), tall.cols()), (3, 2));
+        assert_eq!(tall.cells(), &[true, true, true, true, false, true]);
+        let square = parse_loop("3 3\n- x -\nx x x\n- x -", "t").unwrap();
+        assert_eq!(square.cells().iter().filter(|&&b| b).count(), 5);
+        // the same header read as ERATO `cols rows`: 2 rows of 3 characters
+        let erato = parse_loop("3 2\nx x\nxxx\n", "t").unwrap();
+        assert_eq!((erato.rows(), erato.cols()), (2, 3));
+        let bad = err("2 3\nx x x\nx o x\n");
+        assert_eq!((bad.line, bad.col), (3, 3), "{bad}");
+        assert!(bad.message.contains("`o`"), "{bad}");
+        let hole = err("3 3\nx x x\nx - x\nx x x\n");
+        assert_eq!((hole.line, hole.col), (3, 3), "{hole}");
+        let short = err("3 3\nx x x\nx - x\n");
+        assert_eq!(short.line, 4, "{short}");
     }
 
     #[test]

@@ -173,6 +173,17 @@ impl Puzzle for Hashi {
         }
     }
 
+    /// `janko`: Janko's solution block (`1` / `2` under a bridge along a row, `a` / `b` along
+    /// a column, `-` elsewhere); a solution with a bridge between adjacent islands has none.
+    const SOLUTION_FORMATS_OUT: &'static [&'static str] = &["janko"];
+
+    fn write_solution(&self, solution: &Bridges, format: &str) -> Option<String> {
+        match format {
+            "janko" => render::janko_solution(self, solution),
+            _ => None,
+        }
+    }
+
     fn describe(&self) -> String {
         format!(
             "{}×{} Hashi, {} islands",

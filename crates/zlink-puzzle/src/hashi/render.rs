@@ -112,3 +112,81 @@ pub fn svg(h: &Hashi, sol: Option<&Bridges>) -> String {
     }
     s.finish()
 }
+
+/// `sol` as Janko writes a Hashi solution (what [`super::parse::parse_janko_solution`]
+/// reads): the `rows cols` header, then a token per cell: `1` / `2` for a cell under a single
+/// / double bridge along a row, `a` / `b` along a column, `-` for islands and water. `None`
+/// when a bridge joins two adjacent islands: it covers no cell, and the block cannot show it.
+pub fn janko_solution(h: &Hashi, sol: &Bridges) -> Option<String> {
+    let (rows, cols) = (h.rows(), h.cols());
+    let mut cells = vec!['-'; rows * cols];
+    for &(a, b, n) in &sol.bridges {
+        let (p, q) = (h.islands()[a].coord, h.islands()[b].coord);
+        let (along_row, span): (bool, Vec<usize>) = if p.row == q.row {
+            let (lo, hi) = (p.col.min(q.col), p.col.max(q.col));
+            (true, (lo + 1..hi).map(|c| p.row * cols + c).collect())
+        } else {
+            let (lo, hi) = (p.row.min(q.row), p.row.max(q.row));
+            (false, (lo + 1..hi).map(|r| r * cols + p.col).collect())
+        };
+        if span.is_empty() {
+            return None;
+        }
+        let token = match (along_row, n) {
+            (true, 1) => '1',
+            (true, _) => '2',
+            (false, 1) => 'a',
+            (false, _) => 'b',
+        };
+        for i in span {
+            cells[i] = token;
+        }
+    }
+    let mut out = format!("{rows} {cols}\n");
+    for row in cells.chunks(cols) {
+        let tokens: Vec<String> = row.iter().map(char::to_string).collect();
+        out.push_str(&tokens.join(" "));
+        out.push('\n');
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hashi::parse::parse_janko_solution;
+
+    /// Janko's Hashi 001 (puzzlekit `01_9x9`) and its solution as Janko gives it.
+    const PUZZLE: &str = "9 9\n- 3 - 3 - - - - 2\n- - 3 - - - 1 - -\n2 - - 2 - 3 - - 4\n\
+        - - 3 - 4 - - 2 -\n3 - - - - - - - 3\n- 2 - - 5 - 3 - -\n4 - - 3 - 1 - - 1\n\
+        - - 1 - - - 2 - -\n3 - - - - 3 - 2 -";
+    const SOLUTION: &str = "9 9\n- - 2 - 1 1 1 1 - \n- a - 1 1 1 - - a \n- a b - 2 - 1 1 - \n\
+        b a - 1 - 1 1 - b \n- a - - b - - a - \na - 1 1 - 2 - a a \n- 2 2 - 1 - a a - \n\
+        a - - 1 1 1 - a - \n- 2 2 2 2 - 1 - -";
+
+    fn tokens(text: &str) -> Vec<Vec<&str>> {
+        text.lines()
+            .map(|l| l.split_whitespace().collect())
+            .collect()
+    }
+
+    #[test]
+    fn janko_solution_is_written_as_janko_writes_it() {
+        let h = Hashi::parse_any(PUZZLE, "p").unwrap();
+        let sol = parse_janko_solution(&h, SOLUTION, "s").unwrap();
+        assert!(crate::hashi::verify::verify(&h, &sol).is_ok());
+        let written = janko_solution(&h, &sol).unwrap();
+        assert_eq!(tokens(&written), tokens(SOLUTION));
+        assert_eq!(parse_janko_solution(&h, &written, "w").unwrap(), sol);
+    }
+
+    #[test]
+    fn a_bridge_between_adjacent_islands_has_no_janko_form() {
+        let h = Hashi::parse_compact("11", "p").unwrap();
+        let sol = Bridges::new(vec![(0, 1, 1)]);
+        assert_eq!(janko_solution(&h, &sol), None);
+        let h = Hashi::parse_compact("1.1", "p").unwrap();
+        let sol = Bridges::new(vec![(0, 1, 1)]);
+        assert_eq!(janko_solution(&h, &sol).unwrap(), "1 3\n- 1 -\n");
+    }
+}

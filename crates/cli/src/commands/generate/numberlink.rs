@@ -20,7 +20,7 @@ use zlink_link::numberlink::generate::{
     count_graph, count_grid, verify_good, verify_good_on_graph, CountOptions, GenError,
     GoodInstances,
 };
-use zlink_puzzle::numberlink::formats::{write_compact, write_janko};
+use zlink_puzzle::numberlink::formats::{write_compact, write_erato, write_janko};
 use zlink_puzzle::numberlink::{render, url::format_url, NumberlinkGrid};
 use zlink_puzzle::ProgressHook;
 
@@ -39,6 +39,11 @@ pub enum Format {
     Janko,
     /// A puzz.link `numlin` URL.
     Url,
+    /// The ERATO grid (TdZdd ddnumlin): a `cols rows` header, then rows of space-separated
+    /// pair numbers, `-` blank.
+    Erato,
+    /// An SVG picture (the pairs coloured and labelled at both ends).
+    Svg,
 }
 
 /// Options of `zlink generate numberlink`.
@@ -166,6 +171,8 @@ fn write_instance(p: &NumberlinkGrid, format: Format) -> Result<String, CliError
         }),
         Format::Janko => Ok(write_janko(p)),
         Format::Url => Ok(format!("{}\n", format_url(p, "numlin", ""))),
+        Format::Erato => Ok(write_erato(p)),
+        Format::Svg => Ok(render::svg(p, None)),
     }
 }
 

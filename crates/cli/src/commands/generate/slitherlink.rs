@@ -53,8 +53,10 @@ or over one such set alone when the grid is too large for any diagram (greedy). 
     after_help = "Loop file: `x` or `#` for a cell inside the loop, `.`, `-` or space outside; an \
 optional first line `cols rows` (the ERATO format). The region's boundary must be one simple \
 cycle (one 4-connected region, no hole, no two cells touching only at a corner). --loop also \
-takes a loop drawn as `zlink solve --kind slitherlink` prints it, or a puzzle (any format, \
-a URL or a Tatham id), whose unique solution is the loop.\nCandidates \
+takes Janko's solution block (a `rows cols` line, then rows of space-separated `x` and `-`, as \
+`zlink solve --kind slitherlink --format janko` writes it), a loop drawn as `zlink solve --kind \
+slitherlink` prints it, or a puzzle (any format, a URL or a Tatham id), whose unique solution \
+is the loop.\nCandidates \
 file: same size, any character other than `.`, `-` or space marks a candidate.\n\nExamples:\n  \
 zlink generate slitherlink --size 20x20 --seed 3\n  zlink generate slitherlink --size \
 30x30 --difficulty medium --symmetry rot2 --format url\n  zlink generate slitherlink --from \
@@ -63,8 +65,9 @@ puzzle.txt --json\n  zlink generate slitherlink --size 6x6 --seed 3 --stats\n  z
 --verify"
 )]
 pub struct Args {
-    /// The loop: a region file, a loop drawn as `zlink solve --kind slitherlink` prints it, or a
-    /// puzzle (file, URL or Tatham id) whose unique solution is taken (see below); `-` for stdin.
+    /// The loop: a region file, Janko's solution block, a loop drawn as `zlink solve --kind
+    /// slitherlink` prints it, or a puzzle (file, URL or Tatham id) whose unique solution is
+    /// taken (see below); `-` for stdin.
     #[arg(
         long,
         value_name = "FILE",
