@@ -142,13 +142,10 @@ pub fn janko_solution(h: &Hashi, sol: &Bridges) -> Option<String> {
             cells[i] = token;
         }
     }
-    let mut out = format!("{rows} {cols}\n");
-    for row in cells.chunks(cols) {
-        let tokens: Vec<String> = row.iter().map(char::to_string).collect();
-        out.push_str(&tokens.join(" "));
-        out.push('\n');
-    }
-    Some(out)
+    let header = format!("{rows} {cols}");
+    Some(crate::janko::write_block(&header, rows, cols, |r, c| {
+        cells[r * cols + c].to_string()
+    }))
 }
 
 #[cfg(test)]
