@@ -2,7 +2,9 @@
 # Strips Janko's Slitherlinks (puzzlekit-janko, ../shared/data: not in the repo, no licence) to
 # minimal subsets of their hints with `zlink generate slitherlink --from FILE --verify --json`,
 # and grades each (given and stripped) with `zlink grade`. One line per puzzle: size, given and
-# kept hints (% of cells), grades, CPU seconds of the strip (verification included), peak MB.
+# kept hints (% of cells), grades, CPU seconds of the strip (verification included), peak MB,
+# and from `--json` the wall seconds of the removal pass and of the verification's uniqueness
+# re-solve and minimality check, with the hints shown needed by the pass's witness loops.
 #
 #   tools/slitherlink-strip-janko.sh                 # the 20 puzzles of 30x40
 #   tools/slitherlink-strip-janko.sh --size 10x10 --limit 20
@@ -38,7 +40,8 @@ for key, p in sorted(json.load(open(data))["data"].items()):
         n += 1
 PY
 echo "# $(date -u +%F), $(nproc) cores, load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
-printf "%-14s %6s %6s %6s %6s %-8s %-8s %7s %6s\n" puzzle given "%" kept "%" grade stripped "CPU s" MB
+printf "%-14s %6s %6s %6s %6s %-8s %-8s %7s %6s %7s %7s %7s %5s\n" puzzle given "%" kept "%" grade \
+  stripped "CPU s" MB "pass s" "uniq s" "min s" "witn"
 for f in "$TMP"/*.txt; do
   name=$(basename "$f" .txt)
   given_grade=$("$ZLINK" --json grade --kind slitherlink "$f" | sed -n 's/^  "grade": "\{0,1\}\([a-z]*\).*/\1/p')
@@ -49,7 +52,11 @@ for f in "$TMP"/*.txt; do
   cells=$(sed -n 's/^  "rows": \([0-9]*\).*/\1/p' "$TMP/out")
   cells=$((cells * $(sed -n 's/^  "cols": \([0-9]*\).*/\1/p' "$TMP/out")))
   read -r u s kb < "$TMP/time"
+  num() { sed -n "s/^ *\"$1\": \([0-9.e-]*\).*/\1/p" "$TMP/out" | head -1; }
+  pass=$(num pass_seconds); uniq=$(num verify_unique_seconds); mins=$(num verify_minimal_seconds)
+  witn=$(num verify_hints_by_witness)
   awk -v n="$name" -v g="$given" -v k="$kept" -v c="$cells" -v gg="$given_grade" -v sg="$grade" \
-      -v u="$u" -v s="$s" -v kb="$kb" 'BEGIN {
-    printf "%-14s %6d %6.1f %6d %6.1f %-8s %-8s %7.2f %6.1f\n", n, g, 100*g/c, k, 100*k/c, gg, sg, u+s, kb/1024 }'
+      -v u="$u" -v s="$s" -v kb="$kb" -v p="$pass" -v q="$uniq" -v m="$mins" -v w="$witn" 'BEGIN {
+    printf "%-14s %6d %6.1f %6d %6.1f %-8s %-8s %7.2f %6.1f %7.2f %7.2f %7.3f %5d\n", n, g, 100*g/c,
+      k, 100*k/c, gg, sg, u+s, kb/1024, p, q, m, w }'
 done

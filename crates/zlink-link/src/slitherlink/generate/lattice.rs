@@ -167,6 +167,25 @@ impl Lattice {
         cycles
     }
 
+    /// The inside region of the loop made of the sides `cyc`: a cell is inside when an odd
+    /// number of the loop's vertical sides lie on its left or at its own left side.
+    pub fn region_of(&self, cyc: &[u32]) -> Vec<bool> {
+        let mut on = vec![false; self.faces.len()];
+        for &e in cyc {
+            on[e as usize] = true;
+        }
+        let v0 = (self.rows + 1) * self.cols;
+        let mut inside = vec![false; self.cells()];
+        for r in 0..self.rows {
+            let mut odd = false;
+            for c in 0..self.cols {
+                odd ^= on[v0 + r * (self.cols + 1) + c];
+                inside[r * self.cols + c] = odd;
+            }
+        }
+        inside
+    }
+
     /// `clues` as a grid.
     pub fn grid(&self, clues: &[Option<u8>]) -> Grid<Option<u8>> {
         Grid::from_cells(self.rows, self.cols, clues.to_vec()).expect("one clue per cell")

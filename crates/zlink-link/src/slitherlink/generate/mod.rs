@@ -26,6 +26,7 @@ mod grade;
 mod lattice;
 mod removal;
 mod unique;
+mod verify;
 
 use std::time::Instant;
 
@@ -34,6 +35,7 @@ use zlink_puzzle::{Coord, Grid};
 
 pub use grade::{grade, Difficulty, GradeError, Grading};
 pub use removal::{Removal, Request, Start, MAX_SIDE};
+pub use verify::{is_unique, removable_hint, removable_hint_with, Minimality};
 
 use lattice::Lattice;
 use unique::Checker;
@@ -129,6 +131,10 @@ pub struct Stats {
     pub conflicts: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// Wall-clock seconds of solving the given puzzle (stripping only; part of `seconds`).
+    pub solve_seconds: f64,
+    /// Wall-clock seconds of the removal passes (part of `seconds`).
+    pub pass_seconds: f64,
 }
 
 /// A generated (or stripped) puzzle.
@@ -140,6 +146,10 @@ pub struct Generated {
     pub inside: Grid<bool>,
     /// The grade of the puzzle.
     pub grade: Difficulty,
+    /// Per hint orbit the pass kept because the puzzle without it had another solution (at
+    /// the orbit's first hint): that solution's inside region. It also solves the final
+    /// puzzle without the orbit, so it shows the orbit needed ([`removable_hint_with`]).
+    pub witnesses: Vec<(Coord, Grid<bool>)>,
     /// Figures.
     pub stats: Stats,
 }
@@ -207,13 +217,14 @@ pub fn generate(rows: usize, cols: usize, opts: &Options) -> Result<Generated, G
             opts,
             started,
         };
-        let Some((clues, grade)) = pass.run(&mut rng, &mut stats)? else {
+        let Some((clues, grade, witnesses)) = pass.run(&mut rng, &mut stats)? else {
             continue;
         };
         let done = Generated {
             clues: lat.grid(&clues),
             inside: Grid::from_cells(rows, cols, inside).expect("one per cell"),
             grade,
+            witnesses,
             stats: stats.clone(),
         };
         if opts.difficulty.is_none_or(|d| d == grade) {
@@ -249,6 +260,7 @@ pub fn strip(clues: &Grid<Option<u8>>, opts: &Options) -> Result<Generated, GenE
         return Err(GenError::Invalid("the grid is empty".into()));
     }
     check_budget(rows * cols, opts)?;
+    let solved = Instant::now();
     let (inside, graded) = solution(clues, opts.limits.deadline).map_err(|e| match e {
         GenError::Stopped(s) if s.is_time() => time_limit(opts, started.elapsed().as_secs_f64(), 0),
         e => e,
@@ -257,6 +269,7 @@ pub fn strip(clues: &Grid<Option<u8>>, opts: &Options) -> Result<Generated, GenE
     let given: Vec<bool> = clues.cells().iter().map(Option::is_some).collect();
     let mut stats = Stats {
         loops: 1,
+        solve_seconds: solved.elapsed().as_secs_f64(),
         ..Stats::default()
     };
     let mut rng = SplitMix64::new(opts.seed);
@@ -268,10 +281,11 @@ pub fn strip(clues: &Grid<Option<u8>>, opts: &Options) -> Result<Generated, GenE
         started,
     };
     // a level the given puzzle does not reach keeps every hint
-    let (kept, grade) = pass.run(&mut rng, &mut stats)?.unwrap_or_else(|| {
+    let (kept, grade, witnesses) = pass.run(&mut rng, &mut stats)?.unwrap_or_else(|| {
         (
             clues.cells().to_vec(),
             graded.grade.unwrap_or(Difficulty::Hard),
+            Vec::new(),
         )
     });
     Ok(finish(
@@ -279,6 +293,7 @@ pub fn strip(clues: &Grid<Option<u8>>, opts: &Options) -> Result<Generated, GenE
             clues: lat.grid(&kept),
             inside,
             grade,
+            witnesses,
             stats,
         },
         started,
@@ -304,57 +319,6 @@ pub fn solution(
         (1, Some(inside)) => Ok((inside, graded)),
         _ => Err(GenError::NotUnique),
     }
-}
-
-/// Whether `clues` has the loop of region `inside` as its only solution: every clue is the
-/// loop's, and a fresh SAT checker over the whole grid finds no loop differing anywhere (the
-/// same solver as the removal pass, none of its state: a re-solve that also settles the
-/// large puzzles a frontier count cannot).
-///
-/// # Errors
-/// [`Stopped`] at the deadline.
-pub fn is_unique(
-    clues: &Grid<Option<u8>>,
-    inside: &Grid<bool>,
-    deadline: Option<Instant>,
-) -> Result<bool, Stopped> {
-    let lat = Lattice::new(clues.rows(), clues.cols());
-    let values = lat.values(&lat.loop_of(inside.cells()));
-    if clues
-        .cells()
-        .iter()
-        .zip(&values)
-        .any(|(h, &v)| h.is_some_and(|h| h != v))
-    {
-        return Ok(false);
-    }
-    let given: Vec<bool> = clues.cells().iter().map(Option::is_some).collect();
-    Checker::new(&lat, inside.cells(), &given, deadline).full_is_unique()
-}
-
-/// The first hint of the unique puzzle `clues` (with solution region `inside`) whose deletion
-/// leaves it unique (with a symmetry, the hints of its orbit deleted together), or `None`
-/// when it is minimal: each deletion checked alone by a fresh SAT checker (no clue settled
-/// between checks), an independent re-check of the removal pass.
-///
-/// # Errors
-/// [`Stopped`] at the deadline.
-pub fn removable_hint(
-    clues: &Grid<Option<u8>>,
-    inside: &Grid<bool>,
-    symmetry: Symmetry,
-    deadline: Option<Instant>,
-) -> Result<Option<Coord>, Stopped> {
-    let lat = Lattice::new(clues.rows(), clues.cols());
-    let given: Vec<bool> = clues.cells().iter().map(Option::is_some).collect();
-    let mut checker = Checker::new(&lat, inside.cells(), &given, deadline);
-    for orbit in orbits(&lat, symmetry) {
-        let orbit: Vec<usize> = orbit.into_iter().filter(|&i| given[i]).collect();
-        if !orbit.is_empty() && checker.unique_without(&orbit)? {
-            return Ok(Some(lat.coord(orbit[0])));
-        }
-    }
-    Ok(None)
 }
 
 /// The cells of `lat` in orbits under `sym`, each orbit once, in row-major order of its first
@@ -404,14 +368,17 @@ struct Pass<'a> {
     started: Instant,
 }
 
-/// The clues a pass kept (`None` where a cell shows no clue) and their grade.
-type Kept = (Vec<Option<u8>>, Difficulty);
+/// The clues a pass kept (`None` where a cell shows no clue), their grade and the witnesses
+/// of [`Generated::witnesses`].
+type Kept = (Vec<Option<u8>>, Difficulty, Vec<(Coord, Grid<bool>)>);
 
 impl Pass<'_> {
     /// The kept clues and their grade, or `None` when the given clues do not make the loop
     /// settled by the level (unique for no level).
     fn run(&self, rng: &mut SplitMix64, stats: &mut Stats) -> Result<Option<Kept>, GenError> {
         let (lat, deadline) = (self.lat, self.opts.limits.deadline);
+        let started = Instant::now();
+        let mut witnesses = Vec::new();
         let mut checker = Checker::new(lat, self.inside, self.given, deadline);
         let values = checker.values().to_vec();
         let mut clues: Vec<Option<u8>> = (0..lat.cells())
@@ -439,6 +406,10 @@ impl Pass<'_> {
             let rules = by_rules && settles(lat, &trial, false, deadline);
             let accept = rules || self.unique_at_level(&mut checker, &orbit, &trial, stats)?;
             stats.by_rules += u64::from(rules);
+            if let Some(w) = checker.witness.take().filter(|_| !accept) {
+                let region = Grid::from_cells(lat.rows, lat.cols, lat.region_of(&w));
+                witnesses.push((lat.coord(orbit[0]), region.expect("one per cell")));
+            }
             if accept && !rules {
                 by_rules = false;
             }
@@ -453,8 +424,9 @@ impl Pass<'_> {
         stats.models += checker.models;
         stats.cuts += checker.cuts;
         stats.conflicts += checker.conflicts();
+        stats.pass_seconds += started.elapsed().as_secs_f64();
         let grade = self.grade(&clues, by_rules);
-        Ok(Some((clues, grade)))
+        Ok(Some((clues, grade, witnesses)))
     }
 
     /// The stop for the time limit, with the checks done so far.

@@ -145,6 +145,7 @@ impl Generator<Slitherlink> for Removal {
                 ("sat_models", s.models),
                 ("sat_cuts", s.cuts),
                 ("sat_conflicts", s.conflicts),
+                ("witnesses", g.witnesses.len() as u64),
             ],
             rounds: None,
         };

@@ -97,6 +97,8 @@ pub(crate) struct Checker<'l> {
     /// Kept clues above 0.
     kept_nonzero: usize,
     clause: Vec<Lit>,
+    /// The sides of the second solution the last check that answered "not unique" found.
+    pub witness: Option<Vec<u32>>,
 }
 
 impl<'l> Checker<'l> {
@@ -136,6 +138,7 @@ impl<'l> Checker<'l> {
             big: Lit::UNDEF,
             kept_nonzero: 0,
             clause: Vec::new(),
+            witness: None,
         };
         c.encode(&on);
         c
@@ -298,6 +301,7 @@ impl<'l> Checker<'l> {
             Target::Differ(t) => (t, &[][..]),
             Target::Break(t, cells) => (t, cells),
         };
+        self.witness = None;
         // far clues first, the target last: a conflict near the target backjumps over the
         // few assumption levels near it, not over the whole grid (4x faster at 30x30)
         let cols = self.lat.cols;
@@ -336,11 +340,15 @@ impl<'l> Checker<'l> {
                 .iter()
                 .map(|&l| self.solver.value_lit(l) == lbool::TRUE)
                 .collect();
-            let cycles = super::cycles(self.lat, &on);
+            let mut cycles = super::cycles(self.lat, &on);
             if cycles.len() == 1 {
+                self.witness = cycles.pop();
                 return Ok(false);
             }
-            if cycles.iter().any(|c| self.alone_solves(c, target, skip)) {
+            if let Some(k) =
+                (0..cycles.len()).find(|&k| self.alone_solves(&cycles[k], target, skip))
+            {
+                self.witness = Some(cycles.swap_remove(k));
                 return Ok(false);
             }
             let colour: Vec<bool> = self

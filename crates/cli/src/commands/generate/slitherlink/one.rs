@@ -135,11 +135,28 @@ pub fn read_loop(arg: &str, time_limit: Option<f64>) -> Result<Grid<bool>, CliEr
         })
 }
 
-/// `--verify`: a fresh SAT checker finds the loop the only solution, and no hint can go.
+/// Figures of `--verify`.
+#[derive(Default)]
+struct Verified {
+    /// Seconds of the uniqueness re-solve.
+    unique_seconds: f64,
+    /// Seconds of the minimality check.
+    minimal_seconds: f64,
+    /// How each hint (orbit) was shown needed.
+    minimality: generate::Minimality,
+}
+
+/// `--verify`: a fresh SAT checker finds the loop the only solution, and no hint can go (each
+/// shown needed by the pass's witness loop, checked here, or else by a fresh SAT check).
 ///
 /// # Errors
 /// Exit 1 when either fails, 3 at the time limit.
-fn verify(g: &Generated, symmetry: Symmetry, limits: &zlink_base::Limits) -> Result<(), CliError> {
+fn verify(
+    g: &Generated,
+    symmetry: Symmetry,
+    limits: &zlink_base::Limits,
+) -> Result<Verified, CliError> {
+    let started = Instant::now();
     let limit = limits.time_limit;
     let stopped =
         |e: zlink_base::Stopped| CliError::stopped("verifying", &e.with_limit(limit), false);
@@ -148,14 +165,20 @@ fn verify(g: &Generated, symmetry: Symmetry, limits: &zlink_base::Limits) -> Res
             "verification failed: the puzzle does not have the loop as its only solution",
         ));
     }
-    let removable = generate::removable_hint(&g.clues, &g.inside, symmetry, limits.deadline)
-        .map_err(|e| CliError::stopped("verifying minimality", &e.with_limit(limit), false))?;
+    let unique_seconds = started.elapsed().as_secs_f64();
+    let (removable, minimality) =
+        generate::removable_hint_with(&g.clues, &g.inside, symmetry, &g.witnesses, limits.deadline)
+            .map_err(|e| CliError::stopped("verifying minimality", &e.with_limit(limit), false))?;
     if let Some(at) = removable {
         return Err(CliError::failed(format!(
             "verification failed: the puzzle stays unique without the hint at {at}"
         )));
     }
-    Ok(())
+    Ok(Verified {
+        unique_seconds,
+        minimal_seconds: started.elapsed().as_secs_f64() - unique_seconds,
+        minimality,
+    })
 }
 
 /// `--out DIR`: the puzzle, its loop and (`--svg`) its picture as files.
@@ -175,7 +198,7 @@ fn write_out(args: &Args, p: &Slitherlink, text: &str, loop_v: &[String]) -> Res
 }
 
 /// The instance as the design route lists its picks (`instances` of the JSON).
-fn instance(args: &Args, p: &Slitherlink, hints: usize, verify_seconds: f64) -> serde_json::Value {
+fn instance(args: &Args, p: &Slitherlink, hints: usize, v: &Verified) -> serde_json::Value {
     let mut inst = json!({
         "name": "puzzle",
         "hints": hints,
@@ -187,7 +210,11 @@ fn instance(args: &Args, p: &Slitherlink, hints: usize, verify_seconds: f64) -> 
     if args.verify {
         inst["verified"] = json!(true);
         inst["minimal_verified"] = json!(true);
-        inst["verify_seconds"] = json!(verify_seconds);
+        inst["verify_seconds"] = json!(v.unique_seconds + v.minimal_seconds);
+        inst["verify_unique_seconds"] = json!(v.unique_seconds);
+        inst["verify_minimal_seconds"] = json!(v.minimal_seconds);
+        inst["verify_hints_by_witness"] = json!(v.minimality.by_witness);
+        inst["verify_hints_by_sat"] = json!(v.minimality.by_sat);
     }
     inst
 }
@@ -232,11 +259,10 @@ pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
         .generate(&request, args.seed, &limits)
         .map_err(exit_of_solve)?;
     let (p, g) = (made.puzzle, made.details);
-    let verify_started = Instant::now();
-    if args.verify {
-        verify(&g, request.symmetry, &limits)?;
-    }
-    let verify_seconds = verify_started.elapsed().as_secs_f64();
+    let verified = match args.verify {
+        true => verify(&g, request.symmetry, &limits)?,
+        false => Verified::default(),
+    };
     let text = args.format.render(&p);
     let loop_v = loop_lines(&g.inside);
     write_out(args, &p, &text, &loop_v)?;
@@ -261,11 +287,14 @@ pub fn run(args: &Args, global: &GlobalOpts) -> Result<(), CliError> {
             "sat_models": g.stats.models,
             "sat_cuts": g.stats.cuts,
             "sat_conflicts": g.stats.conflicts,
+            "solve_seconds": g.stats.solve_seconds,
+            "pass_seconds": g.stats.pass_seconds,
+            "witnesses": g.witnesses.len(),
             "peak_memory_bytes": memory::peak_bytes(),
             "route": "removal",
             "loop": loop_v,
         });
-        v["instances"] = json!([instance(args, &p, hints, verify_seconds)]);
+        v["instances"] = json!([instance(args, &p, hints, &verified)]);
         outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else if args.out.is_none() {
         out!("{text}");
