@@ -3,7 +3,8 @@
 //!
 //! Each `<text>` of a picture names the point it must be centred on (`x`, `y`); the test takes
 //! a 4× screenshot, finds the ink of the text around that point (pixels that differ from the
-//! box's most common colour), and checks the centre of the ink's bounding box.
+//! box's most common colour), and checks the centre of the ink's bounding box. A second test
+//! draws 30 Numberlink pairs and checks that their colours, as drawn, stay apart (issue 36).
 //!
 //! Needs `chromium` (Debian's package; `.ci/run` installs it and sets `ZLINK_REQUIRE_BROWSER`).
 //! Without it the test says so and passes, unless `ZLINK_REQUIRE_BROWSER` is set.
@@ -184,5 +185,112 @@ fn every_kinds_numbers_are_centred_in_chromium() {
         }
     }
     assert!(checked > 20, "{checked}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// sRGB → CIELAB (D65), for the colour distances of the palette test.
+fn lab([r, g, b]: [u8; 3]) -> [f64; 3] {
+    let lin = |v: u8| {
+        let c = f64::from(v) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let (r, g, b) = (lin(r), lin(g), lin(b));
+    let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+    let f = |t: f64| {
+        if t > 0.008856 {
+            t.cbrt()
+        } else {
+            7.787 * t + 16.0 / 116.0
+        }
+    };
+    let (fx, fy, fz) = (f(x), f(y), f(z));
+    [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
+}
+
+/// The most common colour of the screenshot in the ring of radii 0.75 r to 0.92 r (user
+/// units) around `(x, y)`: a dot's fill, outside its label and its outline.
+fn fill_at((w, h, px): &(u32, u32, Vec<[u8; 3]>), x: f64, y: f64, r: f64) -> [u8; 3] {
+    let (x0, x1) = (
+        ((x - r) * SCALE) as u32,
+        (((x + r) * SCALE) as u32).min(w - 1),
+    );
+    let (y0, y1) = (
+        ((y - r) * SCALE) as u32,
+        (((y + r) * SCALE) as u32).min(h - 1),
+    );
+    let mut counts = std::collections::HashMap::new();
+    for j in y0..=y1 {
+        for i in x0..=x1 {
+            let (dx, dy) = (f64::from(i) / SCALE - x, f64::from(j) / SCALE - y);
+            let d = (dx * dx + dy * dy).sqrt();
+            if (0.75 * r..=0.92 * r).contains(&d) {
+                *counts.entry(px[(j * w + i) as usize]).or_insert(0u32) += 1;
+            }
+        }
+    }
+    counts.into_iter().max_by_key(|&(_, n)| n).unwrap().0
+}
+
+/// Issue 36: the colours of 30 Numberlink pairs, as Chromium draws them, are the palette's
+/// (within rounding) and stay apart: at least 20 ΔE (CIELAB) between any two pairs.
+#[test]
+fn thirty_numberlink_pairs_have_distinct_colours_in_chromium() {
+    let Some(browser) = chromium() else {
+        assert!(
+            std::env::var_os("ZLINK_REQUIRE_BROWSER").is_none(),
+            "ZLINK_REQUIRE_BROWSER is set but chromium is not installed"
+        );
+        eprintln!("svg_browser: chromium not installed; skipped (apt-get install chromium)");
+        return;
+    };
+    // 2 rows, 30 columns: pair c in column c, its two ends one above the other
+    let row: Vec<String> = (1..=30).map(|c| c.to_string()).collect();
+    let row = row.join(" ");
+    let text = format!("2 30\n{row}\n{row}\n");
+    let k = find_kind(zlink_engines::registry::registry(), "numberlink").unwrap();
+    let svg = k.load(&text, "pairs").unwrap().remove(0).render_svg(None);
+    let dots: Vec<(f64, f64, f64, [u8; 3])> = svg
+        .lines()
+        .filter(|l| l.starts_with("<circle"))
+        .map(|l| {
+            let fill = l.split("fill=\"#").nth(1).unwrap();
+            let hex = |i: usize| u8::from_str_radix(&fill[i..i + 2], 16).unwrap();
+            let (x, y, r) = (attr(l, "cx"), attr(l, "cy"), attr(l, "r"));
+            (x.unwrap(), y.unwrap(), r.unwrap(), [hex(0), hex(2), hex(4)])
+        })
+        .collect();
+    assert_eq!(dots.len(), 60, "two ends of 30 pairs");
+    let dir = std::env::temp_dir().join(format!("zlink-svg-palette-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shot = screenshot(&browser, &svg, &dir, "pairs");
+    let drawn: Vec<[u8; 3]> = dots
+        .iter()
+        .map(|&(x, y, r, want)| {
+            let got = fill_at(&shot, x, y, r);
+            assert!(
+                (0..3).all(|i| got[i].abs_diff(want[i]) <= 8),
+                "the dot at ({x}, {y}) is drawn {got:?}, meant {want:?}"
+            );
+            got
+        })
+        .collect();
+    let mut nearest = f64::MAX;
+    for a in 0..30 {
+        for b in a + 1..30 {
+            let (p, q) = (lab(drawn[2 * a]), lab(drawn[2 * b]));
+            let d = ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2) + (p[2] - q[2]).powi(2)).sqrt();
+            nearest = nearest.min(d);
+        }
+    }
+    assert!(
+        nearest >= 20.0,
+        "two of 30 pair colours are only {nearest:.1} ΔE apart"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

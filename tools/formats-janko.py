@@ -28,9 +28,6 @@ KINDS = [
     ("sudoku", "Sudoku_dataset.json"),
     ("battleship", "Battleship_dataset.json"),
 ]
-# Kinds whose `text` is a drawing for people (box rules, sums around the grid), not read back:
-# their plain-text conversions are the other formats.
-DRAWN = {"sudoku", "battleship"}
 
 
 def zlink(binary, kind, fmt, path):
@@ -77,8 +74,7 @@ def formats_of(binary, kind):
     at = next(i for i, l in enumerate(lines) if l.split()[:1] == [kind])
     for l in lines[at + 1 :]:
         if "writes (render --format):" in l:
-            skip = {"svg", "text"} if kind in DRAWN else {"svg"}
-            return [f.strip() for f in l.split(":", 1)[1].split(",") if f.strip() not in skip]
+            return [f.strip() for f in l.split(":", 1)[1].split(",") if f.strip() != "svg"]
     raise RuntimeError(f"no formats listed for {kind}")
 
 

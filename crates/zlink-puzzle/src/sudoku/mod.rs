@@ -68,7 +68,7 @@ impl std::fmt::Display for DuplicateGiven {
 pub const FORMATS: &str = "one puzzle per line as n² characters (1-9, A-Z for 10+, `.`/`0` blank; \
      `:…` and trailing comments ignored); a grid of n lines of n characters; a Janko block \
      (`n n` then n rows of tokens, `-` blank); puzz.link URLs (`https://puzz.link/p?sudoku/9/9/…`), \
-     one per line";
+     one per line; the drawing `render` writes (`|` between boxes)";
 
 impl Sudoku {
     /// A Sudoku of `shape` with `givens` (which may clash: see [`Sudoku::duplicate`]).
@@ -172,7 +172,7 @@ impl Puzzle for Sudoku {
     }
 
     /// `line`: n² symbols on one line; `url`: puzz.link; `janko`: `n n`, then rows of numbers
-    /// (`-` blank). The drawing (`text`) is for people and is not read back.
+    /// (`-` blank). The drawing (`text`) is read back too.
     const FORMATS_OUT: &'static [&'static str] = &["line", "url", "janko"];
 
     fn write(&self, format: &str) -> Option<String> {

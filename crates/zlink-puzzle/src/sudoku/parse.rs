@@ -4,10 +4,12 @@
 //!   and a comment (top95's first line);
 //! - a grid of n lines of n characters;
 //! - a Janko block: `n n` header, then n rows of n tokens (`-` blank);
-//! - puzz.link URLs `https://puzz.link/p?sudoku/n/n/<Number16 body>`, one per line.
+//! - puzz.link URLs `https://puzz.link/p?sudoku/n/n/<Number16 body>`, one per line;
+//! - the drawing `render` writes: n rows of n values or `.` separated by spaces, `|` between
+//!   boxes, `-+-` rules between bands (several, blank lines between, are one puzzle each).
 
 use crate::pzprjs::{self, number16, Clue};
-use crate::text::content_lines;
+use crate::text::{content_lines, line_tokens};
 use crate::{janko, Grid, ParseError};
 
 use super::shape::{Shape, MAX_N};
@@ -36,6 +38,10 @@ pub(super) fn parse(text: &str, source: &str) -> Result<Vec<(usize, Sudoku)>, Pa
             .iter()
             .map(|&(l, t)| Ok((l, parse_url(t, source, l)?)))
             .collect::<Result<_, _>>()?
+    } else if lines.iter().any(|(_, l)| l.contains('|')) {
+        return crate::list::one_per_line_or_whole(text, source, |t, s| {
+            parse_drawing(t, s).map(Raw::into_sudoku)
+        });
     } else if janko::looks_like_janko(text) {
         // one block, or several separated by blank lines (as `render --format janko` writes)
         return crate::list::one_per_line_or_whole(text, source, |t, s| {
@@ -170,6 +176,59 @@ fn parse_grid_block(lines: &[(usize, &str)], source: &str) -> Result<Option<Raw>
         )?;
     }
     Ok(Some(raw))
+}
+
+/// A rule line of the drawing (`------+-------+------`).
+fn is_rule(line: &str) -> bool {
+    line.trim().chars().all(|c| matches!(c, '-' | '+' | ' '))
+}
+
+/// The drawing `render` writes: n value rows (rule lines skipped), each n tokens of a value or
+/// `.`, with `|` between boxes.
+fn parse_drawing(text: &str, source: &str) -> Result<Raw, ParseError> {
+    let rows: Vec<(usize, &str)> = content_lines(text).filter(|(_, l)| !is_rule(l)).collect();
+    let first = rows.first().map_or(1, |r| r.0);
+    let shape = Shape::new(rows.len()).ok_or_else(|| {
+        ParseError::new(
+            source,
+            first,
+            1,
+            format!(
+                "a Sudoku drawing has n rows of n values (4..={MAX_N}, not prime), found {} rows",
+                rows.len()
+            ),
+        )
+    })?;
+    let n = shape.n;
+    let mut raw = Raw {
+        shape,
+        cells: Vec::with_capacity(n * n),
+        pos: Vec::with_capacity(n * n),
+    };
+    for &(l, t) in &rows {
+        let tokens: Vec<_> = line_tokens(t, l).filter(|k| k.text != "|").collect();
+        if tokens.len() != n {
+            let col = tokens.get(n).map_or(t.chars().count() + 1, |k| k.col);
+            let found = tokens.len();
+            let message = format!("expected {n} values in a row of the drawing, found {found}");
+            return Err(ParseError::new(source, l, col, message));
+        }
+        for k in tokens {
+            let v = match k.text {
+                "." => 0,
+                s => match crate::text::parse_uint::<usize>(s) {
+                    Some(v) if (1..=n).contains(&v) => v as u8,
+                    _ => {
+                        let message = format!("expected a value 1..={n} or `.`, found `{s}`");
+                        return Err(k.error(source, message));
+                    }
+                },
+            };
+            raw.cells.push(v);
+            raw.pos.push((k.line, k.col));
+        }
+    }
+    Ok(raw)
 }
 
 fn parse_janko(text: &str, source: &str) -> Result<Raw, ParseError> {
