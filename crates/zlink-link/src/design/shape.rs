@@ -222,7 +222,7 @@ fn bare_body<'a>(
 ///
 /// A Janko solution block (`rows cols`, then rows of space-separated `x` and `-`, as
 /// `zlink solve --kind slitherlink --format janko` writes it) is read too
-/// ([`is_janko_region`] tells it from the ERATO form).
+/// (by its row width or row count it is told from the ERATO form).
 ///
 /// A loop drawn as `zlink solve --kind slitherlink` prints it (`+` dots, `-` and `|` segments,
 /// clues in the cells; its first line starts with `+`) is read too ([`parse_drawing`]).

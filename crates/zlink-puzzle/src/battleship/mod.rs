@@ -4,7 +4,7 @@
 //!
 //! The definition, split by job: this file holds the instance ([`Battleship`]), the cell parts
 //! and the answer ([`Fleet`]) with the [`Puzzle`] implementation, [`parse`] reads the CSPLib
-//! Prolog facts and Janko blocks and [`write`] writes both, [`verify`] is the independent rule checker and [`render`]
+//! Prolog facts and Janko blocks and [`write`](mod@write) writes both, [`verify`] is the independent rule checker and [`render`]
 //! draws text and SVG. The engine (the chapter's two integer programs) lives in
 //! `zlink_engines::battleship`. Sums that cannot add up (row total ≠ column total ≠ fleet
 //! cells) are a puzzle without a solution, not an input error.
