@@ -7,11 +7,7 @@ mod common;
 use common::zlink;
 
 fn write(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("zlink-fmt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join(name);
-    std::fs::write(&f, text).unwrap();
-    f.to_str().unwrap().to_string()
+    common::scratch_file("fmt", name, text)
 }
 
 /// `generate numberlink --grid 4x4 --list --limit 3` read back by `count` and `solve`: three

@@ -9,11 +9,7 @@ use common::zlink;
 use serde_json::Value;
 
 fn write(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("zlink-loopforms-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join(name);
-    std::fs::write(&f, text).unwrap();
-    f.to_str().unwrap().to_string()
+    common::scratch_file("loopforms", name, text)
 }
 
 const SLITHER: &str = "https://puzz.link/p?slither/5/5/cbcbcddad";

@@ -24,11 +24,7 @@ fn brute_count(text: &str, rules: Rules) -> usize {
 }
 
 fn write(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("zlink-nl-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join(name);
-    std::fs::write(&f, text).unwrap();
-    f.to_str().unwrap().to_string()
+    common::scratch_file("nl", name, text)
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Shared helpers for the end-to-end tests: running the `zlink` binary.
+//! Shared helpers for the end-to-end tests: running the `zlink` binary, writing input files.
 
 #![allow(dead_code)]
 
@@ -29,4 +29,14 @@ pub fn stops_with(args: &[&str], needle: &str) {
     assert_eq!(code, 3, "{args:?}: {out}{err}");
     assert!(out.is_empty(), "{args:?}: partial output {out}");
     assert!(err.contains(needle), "{args:?}: {err}");
+}
+
+/// Writes `text` to the file `name` in this test binary's scratch folder (`zlink-<tag>-<pid>`
+/// in the temp dir) and returns its path.
+pub fn scratch_file(tag: &str, name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("zlink-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join(name);
+    std::fs::write(&f, text).unwrap();
+    f.to_str().unwrap().to_string()
 }
