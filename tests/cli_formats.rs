@@ -200,3 +200,22 @@ fn render_converts_battleships_between_csplib_and_janko() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(back, facts);
 }
+
+/// `generate circuit --boards 3` and `generate zebra --count 3` write files that `count` reads
+/// back as three puzzles (the circuit file used to fail at its second board, exit 2).
+#[test]
+fn generated_circuit_boards_and_zebras_are_read_back_one_each() {
+    for (kind, args) in [
+        ("circuit", ["circuit", "--grid", "3x4", "--boards", "3"]),
+        ("zebra", ["zebra", "--houses", "3", "--count", "3"]),
+    ] {
+        let mut all = vec!["generate"];
+        all.extend(args);
+        let (code, list, err) = zlink(&all);
+        assert_eq!(code, 0, "{kind}: {err}");
+        let file = write(&format!("{kind}-3.txt"), &list);
+        let (code, counts, err) = zlink(&["count", "--kind", kind, &file]);
+        assert_eq!(code, 0, "{kind}: {err}\n{list}");
+        assert_eq!(counts.lines().count(), 3, "{kind}: {counts}\n{list}");
+    }
+}

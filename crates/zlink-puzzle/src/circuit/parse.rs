@@ -18,6 +18,10 @@
 //!   cell below) or a space; the characters between are spaces. A wire line without wires is
 //!   an empty line.
 //!
+//! A file may hold several boards, separated by two or more blank lines (as `generate circuit
+//! --boards N` writes them: inside a board two blank lines never follow each other, since a
+//! wire line stands between two cell lines).
+//!
 //! Trailing spaces may be left out; blank lines before and after the board are ignored. Every
 //! row must have the same number of cells, and a wire must join two points. Errors are
 //! positioned (`file:line:col`); the size is checked ([`crate::input_size::check_size`])
@@ -28,7 +32,8 @@ use crate::ParseError;
 
 use super::{Circuit, Wires};
 
-/// The one board of `text`, with the line it starts on.
+/// The boards of `text` (two or more blank lines between boards), each with the line it
+/// starts on.
 ///
 /// # Errors
 /// A positioned [`ParseError`] for a bad character, a ragged row, a wire that does not join
@@ -38,14 +43,32 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<(usize, Circuit)>, ParseErr
         .lines()
         .map(|l| l.strip_suffix('\r').unwrap_or(l).trim_end())
         .collect();
-    let Some(first) = lines.iter().position(|l| !l.is_empty()) else {
+    if lines.iter().all(|l| l.is_empty()) {
         return Err(ParseError::new(
             source,
             1,
             1,
             "no circuit board: the input is empty",
         ));
-    };
+    }
+    let mut boards = Vec::new();
+    let mut start = 0;
+    while start < lines.len() {
+        let Some(first) = (start..lines.len()).find(|&i| !lines[i].is_empty()) else {
+            break;
+        };
+        let end = (first..lines.len())
+            .find(|&i| i + 1 < lines.len() && lines[i].is_empty() && lines[i + 1].is_empty())
+            .unwrap_or(lines.len());
+        boards.push(parse_board(&lines[..end], first, source)?);
+        start = end;
+    }
+    Ok(boards)
+}
+
+/// The board whose lines run from `first` (its first non-empty line) to the end of `lines`
+/// (trailing empty lines ignored), with its 1-based first line.
+fn parse_board(lines: &[&str], first: usize, source: &str) -> Result<(usize, Circuit), ParseError> {
     let last = lines.iter().rposition(|l| !l.is_empty()).unwrap_or(first);
     let body = &lines[first..=last];
     let err = |i: usize, col: usize, m: String| ParseError::new(source, first + i + 1, col, m);
@@ -79,7 +102,7 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<(usize, Circuit)>, ParseErr
         }
     }
     let c = board.finish().map_err(|(i, col, m)| err(i, col, m))?;
-    Ok(vec![(first + 1, c)])
+    Ok((first + 1, c))
 }
 
 /// What the lines of a board say, gathered character by character: the points, the given
@@ -245,6 +268,23 @@ mod tests {
         // the writer gives back the same text
         assert_eq!(write(&c, None), "o-o o o\n|\no # o-s\n    |\no o-o t\n");
         assert_eq!(one(&write(&c, None)), c);
+    }
+
+    /// Boards separated by two blank lines, as `generate circuit --boards 3` writes them (it
+    /// used to fail at the second board: "this row has 0 cells"); errors keep file lines.
+    #[test]
+    fn several_boards_are_one_each() {
+        let b1 = "o # o\n|   |\no o-o\n    |\no o o\n";
+        let b2 = "o # o\n\no o o\n\no o o\n";
+        let text = format!("{b1}\n\n{b2}\n\n{b2}");
+        let boards = parse(&text, "f").unwrap();
+        let lines: Vec<usize> = boards.iter().map(|b| b.0).collect();
+        assert_eq!(lines, [1, 8, 15]);
+        assert_eq!(write(&boards[0].1, None), b1);
+        assert_eq!(write(&boards[1].1, None), b2);
+        assert_eq!(boards[1].1, boards[2].1);
+        let e = parse(&format!("{b1}\n\no x o\n"), "f").unwrap_err();
+        assert_eq!((e.line, e.col), (8, 3));
     }
 
     #[test]
