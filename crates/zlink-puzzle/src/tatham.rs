@@ -111,3 +111,33 @@ mod tests {
         assert!(e("99999999999999999999x2:a").contains("width"));
     }
 }
+
+/// The description of a grid as Loopy and Bridges write it: row-major, each given cell its
+/// character, each run of empty cells (`None`) one letter `a`-`z` (a run of 1-26; longer runs
+/// take several letters).
+pub fn write_desc(cells: impl IntoIterator<Item = Option<char>>) -> String {
+    let mut desc = String::new();
+    let mut run = 0u8;
+    for c in cells {
+        match c {
+            None => {
+                run += 1;
+                if run == 26 {
+                    desc.push('z');
+                    run = 0;
+                }
+            }
+            Some(ch) => {
+                if run > 0 {
+                    desc.push(char::from(b'a' + run - 1));
+                    run = 0;
+                }
+                desc.push(ch);
+            }
+        }
+    }
+    if run > 0 {
+        desc.push(char::from(b'a' + run - 1));
+    }
+    desc
+}

@@ -163,12 +163,15 @@ impl Puzzle for Hashi {
         render::svg(self, solution)
     }
 
-    const FORMATS_OUT: &'static [&'static str] = &["url", "janko"];
+    /// `tatham`: a Bridges game id, for the puzzles Bridges can hold (every island numbered,
+    /// none side by side).
+    const FORMATS_OUT: &'static [&'static str] = &["url", "janko", "tatham"];
 
     fn write(&self, format: &str) -> Option<String> {
         match format {
             "url" => Some(self.to_url() + "\n"),
             "janko" => Some(self.to_janko()),
+            "tatham" => self.to_tatham().map(|id| id + "\n"),
             _ => None,
         }
     }

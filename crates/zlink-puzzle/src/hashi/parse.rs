@@ -261,6 +261,30 @@ impl Hashi {
         })
     }
 
+    /// The Tatham Bridges game id of this puzzle (`WxHm2:<desc>`), as
+    /// [`Hashi::parse_tatham`] and Tatham's Bridges read it; `None` when Bridges cannot hold
+    /// the puzzle: an island of unknown number (`?`), or two islands side by side.
+    pub fn to_tatham(&self) -> Option<String> {
+        let (rows, cols) = (self.rows(), self.cols());
+        let mut cells = Vec::with_capacity(rows * cols);
+        for r in 0..rows {
+            for c in 0..cols {
+                let Some(k) = self.island_at(Coord::new(r, c)) else {
+                    cells.push(None);
+                    continue;
+                };
+                let beside = (c + 1 < cols && self.island_at(Coord::new(r, c + 1)).is_some())
+                    || (r + 1 < rows && self.island_at(Coord::new(r + 1, c)).is_some());
+                let clue = self.islands()[k].clue.filter(|_| !beside)?;
+                cells.push(Some(char::from(b'0' + clue)));
+            }
+        }
+        Some(format!(
+            "{cols}x{rows}m2:{}",
+            crate::tatham::write_desc(cells)
+        ))
+    }
+
     /// The puz.link URL of this puzzle (`?` islands as `.`).
     pub fn to_url(&self) -> String {
         let clues: Vec<Clue> = (0..self.rows() * self.cols())

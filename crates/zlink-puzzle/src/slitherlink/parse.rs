@@ -206,29 +206,8 @@ impl Slitherlink {
 
     /// The Tatham Loopy id of this puzzle (`WxHt0:<desc>`).
     pub fn to_tatham(&self) -> String {
-        let mut desc = String::new();
-        let mut run = 0u8;
-        for c in self.clues().cells() {
-            match c {
-                None => {
-                    run += 1;
-                    if run == 26 {
-                        desc.push('z');
-                        run = 0;
-                    }
-                }
-                Some(v) => {
-                    if run > 0 {
-                        desc.push(char::from(b'a' + run - 1));
-                        run = 0;
-                    }
-                    desc.push(char::from(b'0' + v));
-                }
-            }
-        }
-        if run > 0 {
-            desc.push(char::from(b'a' + run - 1));
-        }
+        let cells = self.clues().cells().iter();
+        let desc = crate::tatham::write_desc(cells.map(|c| c.map(|v| char::from(b'0' + v))));
         format!("{}x{}t0:{desc}", self.cols(), self.rows())
     }
 }
