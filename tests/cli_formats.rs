@@ -155,15 +155,16 @@ fn render_converts_into_every_format_and_back() {
     assert!(code == 0 && out.starts_with("<svg"), "{out}");
 }
 
-/// Sudoku converts too (issue 36): a puzz.link URL into `line`, `url` and `janko`, each read
-/// back (alone and two in one file) to the same puzzle; a solution prints as `line` and `janko`.
+/// Sudoku converts too (issue 36): a puzz.link URL into `line`, `url`, `janko` and a Tatham
+/// Solo id, each read back (alone and two in one file) to the same puzzle; a solution prints as
+/// `line` and `janko`.
 #[test]
 fn render_converts_a_sudoku_into_every_format_and_back() {
     let url = "https://puzz.link/p?sudoku/9/9/k8g1g7i2i99o2g3h75q19h5g4o83i4i6g4g5k";
     let (code, line, err) = zlink(&["render", "--kind", "sudoku", "--format", "line", url]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(line.trim().len(), 81, "{line}");
-    for format in ["line", "url", "janko"] {
+    for format in ["line", "url", "janko", "tatham"] {
         let (code, out, err) = zlink(&["render", "--kind", "sudoku", "--format", format, url]);
         assert_eq!(code, 0, "{format}: {err}");
         let one = write(&format!("sudoku.{format}"), &out);
@@ -173,12 +174,34 @@ fn render_converts_a_sudoku_into_every_format_and_back() {
         let (_, back, err) = zlink(&["render", "--kind", "sudoku", "--format", "line", &two]);
         assert_eq!(back, format!("{line}\n{line}"), "{format} twice: {err}");
     }
-    let (code, _, err) = zlink(&["render", "--kind", "sudoku", "--format", "tatham", url]);
+    let (code, _, err) = zlink(&["render", "--kind", "sudoku", "--format", "erato", url]);
     assert_eq!(code, 2);
-    assert!(err.contains("line, url, janko"), "{err}");
+    assert!(err.contains("line, url, janko, tatham"), "{err}");
     let (code, sol, err) = zlink(&["solve", "--kind", "sudoku", "--format", "janko", url]);
     assert_eq!(code, 0, "{err}");
     assert!(sol.starts_with("9 9\n2 6 4 7 9 8 3 1 5\n"), "{sol}");
+}
+
+/// Game ids that Tatham's Solo wrote (`sgt-solo --generate 1 P` for P = 2x2, 2x3, 3x3, 3x4,
+/// 4x4dt; sgt-puzzles 20230122) are read as the Sudoku they describe, have one solution each,
+/// and are written back character for character (`_` between numbers side by side, none after
+/// a blank run). Solo's `3x2` (boxes taller than wide) is refused with the shape zlink has.
+#[test]
+fn tatham_solo_ids_are_read_and_written_as_solo_writes_them() {
+    for id in [
+        "2x2:a4e3_2e1a",
+        "2x3:3b4_1c2_3e2d3e6_5c2_4b3",
+        "3x3:6b7_8e2_7b1i4_7a8_4_1_6_5b2k5b4_3_7_1_8a7_8i9b8_6e3_4b7",
+        "3x4:b7a10d2_11_9f11_7b10_4b9a4_6_1c12_5a7_10c6_2_9c11_8d7e6a1_2b8_9_5b12_10b7_6_8b11_12a3e2d4_7c8_7_11c6_9a7_5c1_2_12a9b9_6b8_5f8_10_12d6a11b",
+    ] {
+        let (code, back, err) = zlink(&["render", "--kind", "sudoku", "--format", "tatham", id]);
+        assert_eq!((code, back.trim()), (0, id), "{err}");
+        let (code, count, err) = zlink(&["count", "--kind", "sudoku", id]);
+        assert_eq!((code, count.trim()), (0, "1"), "{id}: {err}");
+    }
+    let (code, _, err) = zlink(&["count", "--kind", "sudoku", "3x2:a4e3_2e1a"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("(Solo `2x3`)"), "{err}");
 }
 
 /// Battleship converts between its two formats (issue 36): the shipped CSPLib facts into Janko

@@ -82,6 +82,55 @@ pub fn split_id<'a>(id: &'a str, source: &str) -> Result<TathamId<'a>, ParseErro
     })
 }
 
+/// The description of a grid as Loopy and Bridges write it: row-major, each given cell its
+/// character, each run of empty cells (`None`) one letter `a`-`z` (a run of 1-26; longer runs
+/// take several letters).
+pub fn write_desc(cells: impl IntoIterator<Item = Option<char>>) -> String {
+    write_runs(cells.into_iter().map(|c| c.map(String::from)), "")
+}
+
+/// The run-length description of every Tatham grid game: row-major, each given cell its text,
+/// each run of empty cells (`None`) one letter `a`-`z` (runs over 26 take several letters), and
+/// `between` written between two given cells that follow each other (Solo writes `_` there,
+/// since its numbers take several digits).
+///
+/// ```
+/// use zlink_puzzle::tatham::write_runs;
+/// let cells = [Some("1".to_string()), Some("12".into()), None, None, Some("3".into())];
+/// assert_eq!(write_runs(cells, "_"), "1_12b3");
+/// ```
+pub fn write_runs(cells: impl IntoIterator<Item = Option<String>>, between: &str) -> String {
+    let mut desc = String::new();
+    let mut run = 0u8;
+    let mut after_given = false;
+    for c in cells {
+        match c {
+            None => {
+                run += 1;
+                if run == 26 {
+                    desc.push('z');
+                    run = 0;
+                }
+                after_given = false;
+            }
+            Some(text) => {
+                if run > 0 {
+                    desc.push(char::from(b'a' + run - 1));
+                    run = 0;
+                } else if after_given {
+                    desc.push_str(between);
+                }
+                desc.push_str(&text);
+                after_given = true;
+            }
+        }
+    }
+    if run > 0 {
+        desc.push(char::from(b'a' + run - 1));
+    }
+    desc
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,34 +159,4 @@ mod tests {
         assert!(e("100000x100000:a").contains("above the maximum"));
         assert!(e("99999999999999999999x2:a").contains("width"));
     }
-}
-
-/// The description of a grid as Loopy and Bridges write it: row-major, each given cell its
-/// character, each run of empty cells (`None`) one letter `a`-`z` (a run of 1-26; longer runs
-/// take several letters).
-pub fn write_desc(cells: impl IntoIterator<Item = Option<char>>) -> String {
-    let mut desc = String::new();
-    let mut run = 0u8;
-    for c in cells {
-        match c {
-            None => {
-                run += 1;
-                if run == 26 {
-                    desc.push('z');
-                    run = 0;
-                }
-            }
-            Some(ch) => {
-                if run > 0 {
-                    desc.push(char::from(b'a' + run - 1));
-                    run = 0;
-                }
-                desc.push(ch);
-            }
-        }
-    }
-    if run > 0 {
-        desc.push(char::from(b'a' + run - 1));
-    }
-    desc
 }

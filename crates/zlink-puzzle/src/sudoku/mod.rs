@@ -23,6 +23,7 @@ pub mod check;
 mod parse;
 mod render;
 pub mod shape;
+mod solo;
 
 use crate::pzprjs::{format_url, number16, Clue};
 use crate::{Coord, Grid, ParseError, Puzzle, Violation};
@@ -68,7 +69,8 @@ impl std::fmt::Display for DuplicateGiven {
 pub const FORMATS: &str = "one puzzle per line as n² characters (1-9, A-Z for 10+, `.`/`0` blank; \
      `:…` and trailing comments ignored); a grid of n lines of n characters; a Janko block \
      (`n n` then n rows of tokens, `-` blank); puzz.link URLs (`https://puzz.link/p?sudoku/9/9/…`), \
-     one per line; the drawing `render` writes (`|` between boxes)";
+     one per line; Tatham Solo ids (`3x3:<desc>`), one per line; the drawing `render` writes (`|` \
+     between boxes)";
 
 impl Sudoku {
     /// A Sudoku of `shape` with `givens` (which may clash: see [`Sudoku::duplicate`]).
@@ -118,6 +120,12 @@ impl Sudoku {
     /// The number of givens.
     pub fn clue_count(&self) -> usize {
         self.givens.cells().iter().filter(|&&v| v != 0).count()
+    }
+
+    /// The Tatham Solo game id of the puzzle (`3x3:<desc>` for 9×9; Solo's `CxR` is the box
+    /// height and width), as Solo and [`Puzzle::parse`] read it.
+    pub fn to_tatham(&self) -> String {
+        solo::write_id(self.shape, &self.givens)
     }
 
     /// The puzz.link URL of the puzzle.
@@ -172,11 +180,15 @@ impl Puzzle for Sudoku {
     }
 
     /// `line`: n² symbols on one line; `url`: puzz.link; `janko`: `n n`, then rows of numbers
-    /// (`-` blank). The drawing (`text`) is read back too.
-    const FORMATS_OUT: &'static [&'static str] = &["line", "url", "janko"];
+    /// (`-` blank); `tatham`: a Solo game id (`3x3:<desc>`). The drawing (`text`) is read back
+    /// too.
+    const FORMATS_OUT: &'static [&'static str] = &["line", "url", "janko", "tatham"];
 
     fn write(&self, format: &str) -> Option<String> {
-        write_grid(&self.givens, format, || self.to_url())
+        match format {
+            "tatham" => Some(self.to_tatham() + "\n"),
+            _ => write_grid(&self.givens, format, || self.to_url()),
+        }
     }
 
     /// `line` and `janko`, as the puzzle formats of the same names (a full grid).

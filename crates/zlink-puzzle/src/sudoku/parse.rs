@@ -5,6 +5,7 @@
 //! - a grid of n lines of n characters;
 //! - a Janko block: `n n` header, then n rows of n tokens (`-` blank);
 //! - puzz.link URLs `https://puzz.link/p?sudoku/n/n/<Number16 body>`, one per line;
+//! - Tatham Solo game ids `CxR:<desc>`, one per line (see `solo`);
 //! - the drawing `render` writes: n rows of n values or `.` separated by spaces, `|` between
 //!   boxes, `-+-` rules between bands (several, blank lines between, are one puzzle each).
 
@@ -37,6 +38,15 @@ pub(super) fn parse(text: &str, source: &str) -> Result<Vec<(usize, Sudoku)>, Pa
         lines
             .iter()
             .map(|&(l, t)| Ok((l, parse_url(t, source, l)?)))
+            .collect::<Result<_, _>>()?
+    } else if crate::tatham::looks_like_id(first) {
+        lines
+            .iter()
+            .map(|&(l, t)| {
+                let (shape, cells, cols) = super::solo::parse_id(t, source, l)?;
+                let pos = cols.into_iter().map(|c| (l, c)).collect();
+                Ok((l, Raw { shape, cells, pos }))
+            })
             .collect::<Result<_, _>>()?
     } else if lines.iter().any(|(_, l)| l.contains('|')) {
         return crate::list::one_per_line_or_whole(text, source, |t, s| {
