@@ -80,9 +80,12 @@ pub enum ClusterError {
         /// The last error seen.
         reason: String,
     },
-    /// A worker stopped: a peer process was lost (timely's communication threads fail on a
-    /// closed connection and take the workers down) or the worker panicked.
-    #[error("a worker stopped (a peer process lost?): {0}")]
+    /// A peer process was lost mid-run: timely's communication threads fail on a closed
+    /// connection and take this process's workers down (the peers see the same).
+    #[error("lost a peer process (its connection closed): {0}")]
+    PeerLost(String),
+    /// A worker stopped for another reason (it panicked), or timely could not start.
+    #[error("a worker stopped: {0}")]
     Worker(String),
 }
 
@@ -174,6 +177,18 @@ impl Cluster {
     }
 }
 
+/// A worker's failure: a lost peer when timely's messages say so.
+fn worker_error(message: String) -> ClusterError {
+    if ["MergeQueue poisoned", "timely communication error"]
+        .iter()
+        .any(|m| message.contains(m))
+    {
+        ClusterError::PeerLost(message)
+    } else {
+        ClusterError::Worker(message)
+    }
+}
+
 /// Counts the family of `spec` on this process's part of `cluster` (every process of the run
 /// calls it with its own [`Cluster::process`]). Process 0 returns the count and the distinct
 /// states per level summed over all workers, as [`zlink_frontier::count_with_stats`] reports
@@ -185,7 +200,8 @@ impl Cluster {
 /// # Errors
 /// [`ClusterError::Shape`] for a cluster that does not add up, [`ClusterError::Bind`] and
 /// [`ClusterError::Unreachable`] when the processes cannot connect within
-/// [`Cluster::connect_timeout`], [`ClusterError::Worker`] when a peer is lost mid-run.
+/// [`Cluster::connect_timeout`], [`ClusterError::PeerLost`] when a peer is lost mid-run
+/// (never a hang while the peer's host closes its connections).
 pub fn count_distributed<S>(spec: S, cluster: &Cluster) -> Result<Option<Counted>, ClusterError>
 where
     S: Spec + Send + 'static,
@@ -194,17 +210,38 @@ where
     cluster.check()?;
     let (builders, others) = cluster.builders()?;
     let spec = Arc::new(Lookahead(spec));
-    let guards = timely::execute::execute_from(builders, others, WorkerConfig::default(), {
-        move |worker| dataflow::run_worker(worker, Arc::clone(&spec))
-    })
-    .map_err(ClusterError::Worker)?;
-    let mut first = None;
-    for (i, r) in guards.join().into_iter().enumerate() {
-        let g = r.map_err(ClusterError::Worker)?;
-        if i == 0 && cluster.process == 0 {
-            first = Some(g);
-        }
-    }
+    let first_here = cluster.process == 0;
+    // timely's communication guard panics when dropped after a lost peer: the run and the
+    // drop happen on a thread of their own, whose panic becomes an error here
+    let run = std::thread::Builder::new()
+        .name("timely:count".into())
+        .spawn(
+            move || -> Result<Option<dataflow::Gathered>, ClusterError> {
+                let guards =
+                    timely::execute::execute_from(builders, others, WorkerConfig::default(), {
+                        move |worker| dataflow::run_worker(worker, Arc::clone(&spec))
+                    })
+                    .map_err(ClusterError::Worker)?;
+                let mut first = None;
+                for (i, r) in guards.join().into_iter().enumerate() {
+                    let g = r.map_err(worker_error)?;
+                    if i == 0 && first_here {
+                        first = Some(g);
+                    }
+                }
+                Ok(first)
+            },
+        )
+        .map_err(|e| ClusterError::Worker(format!("cannot start: {e}")))?;
+    let first = run.join().map_err(|panic| {
+        let message = panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_string()))
+            .filter(|m| !m.contains("thread panic"))
+            .unwrap_or_else(|| "timely's connection threads stopped".into());
+        ClusterError::PeerLost(message)
+    })??;
     Ok(first.map(|g| {
         let level_states: Vec<(Level, u64)> =
             g.level_states.into_iter().filter(|&(_, n)| n > 0).collect();

@@ -119,7 +119,33 @@ pub struct GraphCountArgs {
     /// record-size run, and progress when stderr is no terminal).
     #[arg(long)]
     pub log_levels: bool,
+    /// Count on N local processes (timely-dataflow, --threads workers each) and print the
+    /// count as one process does; the count-only pass without budgets.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64),
+          conflicts_with_all = CLUSTER_CONFLICTS, conflicts_with = "hostfile")]
+    pub processes: Option<u16>,
+    /// This host's part of a cluster run: a file of `host:port` lines, process I listening on
+    /// line I (0-based, blank and `#` lines skipped); process 0 prints the count.
+    #[arg(long, value_name = "FILE", requires = "process", conflicts_with_all = CLUSTER_CONFLICTS)]
+    pub hostfile: Option<PathBuf>,
+    /// This process's number in --hostfile.
+    #[arg(long, value_name = "I", requires = "hostfile")]
+    pub process: Option<usize>,
+    /// With --hostfile: seconds to wait for the other processes to connect.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0,
+          value_parser = crate::args::time_limit)]
+    pub connect_timeout: f64,
 }
+
+/// What a run on several processes does not do (yet): build, save, budgets, level log.
+const CLUSTER_CONFLICTS: [&str; 6] = [
+    "build",
+    "save",
+    "max_nodes",
+    "max_memory",
+    "time_limit",
+    "log_levels",
+];
 
 /// The graph to work on, and how vertices are named on the command line.
 struct Source {
@@ -352,7 +378,30 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
             "the graph's frontier is too wide for any state",
         ));
     }
-    let (count, zdd_nodes, states, width) = execute(&family, common, limits)?;
+    if let Some(n) = common.processes {
+        let out = super::cluster_count::launch(n.into())?;
+        crate::output::write(format_args!("{}", String::from_utf8_lossy(&out)));
+        return Ok(());
+    }
+    let (count, zdd_nodes, states, width) = match (&common.hostfile, common.process) {
+        (Some(file), Some(i)) => {
+            let part = super::cluster_count::count_part(
+                &family,
+                family_kind,
+                hamiltonian,
+                file,
+                i,
+                (
+                    common.threads,
+                    Duration::from_secs_f64(common.connect_timeout),
+                ),
+            )?;
+            let Some(c) = part else { return Ok(()) };
+            let states = (c.total_states, c.max_level_states);
+            (c.count, None, states, family.width())
+        }
+        _ => execute(&family, common, limits)?,
+    };
     let seconds = started.elapsed().as_secs_f64();
     if global.json {
         let mut obj = serde_json::json!({
