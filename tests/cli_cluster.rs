@@ -154,3 +154,34 @@ fn a_killed_process_stops_the_run_with_an_error() {
     assert!(out.stdout.is_empty());
     assert!(started.elapsed() < Duration::from_secs(20));
 }
+
+#[test]
+fn log_levels_report_every_process_and_add_up_to_the_states() {
+    let args = [
+        "count",
+        "cycles",
+        "--grid",
+        "5x5",
+        "--processes",
+        "2",
+        "--threads",
+        "2",
+        "--log-levels",
+    ];
+    let (code, out, err) = zlink(&args);
+    assert_eq!(code, 0, "{err}");
+    let total: u64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("states: ")?.split(' ').next()?.parse().ok())
+        .unwrap();
+    let mut logged = 0;
+    for p in 0..2 {
+        assert!(err.contains(&format!("process {p} worker")), "{err}");
+    }
+    for line in err.lines().filter(|l| l.starts_with("process ")) {
+        assert!(line.contains("resident") && line.contains("peak"), "{line}");
+        let states = line.split(": ").nth(2).unwrap().split(' ').next().unwrap();
+        logged += states.parse::<u64>().unwrap();
+    }
+    assert_eq!(logged, total, "{err}");
+}

@@ -28,6 +28,7 @@ use timely::worker::Worker;
 use zlink_frontier::{Level, Spec, Step};
 
 use crate::wire::{Tally, Wire};
+use crate::{LevelDone, LevelHook};
 
 /// A state in its wire form with its count.
 type Rec<W> = (W, Tally);
@@ -59,7 +60,11 @@ fn owner<W: Hash>(w: &W) -> u64 {
 
 /// Runs this worker's part of the count of `spec` (already under the lookahead); worker 0
 /// returns what it gathered, the others an empty [`Gathered`].
-pub(crate) fn run_worker<S, A>(worker: &mut Worker<A>, spec: Arc<S>) -> Gathered
+pub(crate) fn run_worker<S, A>(
+    worker: &mut Worker<A>,
+    spec: Arc<S>,
+    hook: Option<LevelHook>,
+) -> Gathered
 where
     S: Spec + Send + 'static,
     S::State: Wire,
@@ -83,10 +88,20 @@ where
                 move |(input, frontier), output| {
                     input.for_each(|cap, data| open.absorb(cap, data));
                     for (cap, table) in open.complete(frontier) {
-                        for (time, mut batch) in expand(&*spec, *cap.time(), table) {
+                        let (t, states) = (*cap.time(), table.len() as u64);
+                        for (time, mut batch) in expand(&*spec, t, table) {
                             output
                                 .session(&cap.delayed(&time))
                                 .give_container(&mut batch);
+                        }
+                        if let Some(h) = &hook {
+                            let levels = spec.num_levels();
+                            h(LevelDone {
+                                worker: index,
+                                level: t,
+                                levels,
+                                states,
+                            });
                         }
                     }
                 }

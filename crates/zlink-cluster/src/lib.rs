@@ -207,6 +207,41 @@ where
     S: Spec + Send + 'static,
     S::State: Wire,
 {
+    count_distributed_logged(spec, cluster, None)
+}
+
+/// A level one worker of this process has finished: every state it held there has made its
+/// children.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelDone {
+    /// The worker's number in the whole run (process × workers + thread).
+    pub worker: usize,
+    /// The level.
+    pub level: Level,
+    /// The spec's number of levels.
+    pub levels: Level,
+    /// Distinct states the worker held at the level.
+    pub states: u64,
+}
+
+/// What [`count_distributed_logged`] calls at every [`LevelDone`] of this process's workers
+/// (on the worker's thread).
+pub type LevelHook = Arc<dyn Fn(LevelDone) + Send + Sync>;
+
+/// [`count_distributed`] that calls `hook` as this process's workers finish their levels
+/// (a per-level log of states and memory per process).
+///
+/// # Errors
+/// As [`count_distributed`].
+pub fn count_distributed_logged<S>(
+    spec: S,
+    cluster: &Cluster,
+    hook: Option<LevelHook>,
+) -> Result<Option<Counted>, ClusterError>
+where
+    S: Spec + Send + 'static,
+    S::State: Wire,
+{
     cluster.check()?;
     let (builders, others) = cluster.builders()?;
     let spec = Arc::new(Lookahead(spec));
@@ -219,7 +254,7 @@ where
             move || -> Result<Option<dataflow::Gathered>, ClusterError> {
                 let guards =
                     timely::execute::execute_from(builders, others, WorkerConfig::default(), {
-                        move |worker| dataflow::run_worker(worker, Arc::clone(&spec))
+                        move |worker| dataflow::run_worker(worker, Arc::clone(&spec), hook.clone())
                     })
                     .map_err(ClusterError::Worker)?;
                 let mut first = None;

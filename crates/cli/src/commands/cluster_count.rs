@@ -7,18 +7,19 @@
 //! with `--hostfile` and `--process I`, passes process 0's output through, and watches the
 //! children: one that fails stops the others, so a lost process never leaves a hang.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use zlink_cluster::{count_distributed, Cluster, ClusterError, Wire};
+use zlink_cluster::{count_distributed_logged, Cluster, ClusterError, LevelHook, Wire};
 use zlink_frontier::packed::{Inline, Packed, Slots, Wide, MAX_INLINE_WIDTH, MAX_WIDTH};
 use zlink_frontier::run::SpecFamily;
 use zlink_frontier::{Counted, Mate, MateKind, Mates};
 
 use crate::exit::CliError;
+use crate::memory;
 
 /// How often the launcher looks at its children.
 const WATCH_EVERY: Duration = Duration::from_millis(20);
@@ -36,6 +37,7 @@ pub fn count_part(
     hostfile: &Path,
     process: usize,
     (workers, connect_timeout): (Option<usize>, Duration),
+    log_levels: bool,
 ) -> Result<Option<Counted>, CliError> {
     let hosts = zlink_cluster::read_hostfile(hostfile).map_err(cluster_error)?;
     let workers = workers.unwrap_or_else(|| {
@@ -46,29 +48,52 @@ pub fn count_part(
         ..Cluster::hosts(hosts, process, workers)
     };
     quiet_lost_peers();
+    let hook = log_levels.then(|| level_log(process));
     let width = family.width();
     let graph = family.graph();
     if width <= MAX_WIDTH {
-        run::<Packed>(graph, kind, hamiltonian, &cluster)
+        run::<Packed>(graph, (kind, hamiltonian), &cluster, hook)
     } else if width <= MAX_INLINE_WIDTH {
-        run::<Inline>(graph, kind, hamiltonian, &cluster)
+        run::<Inline>(graph, (kind, hamiltonian), &cluster, hook)
     } else {
-        run::<Wide>(graph, kind, hamiltonian, &cluster)
+        run::<Wide>(graph, (kind, hamiltonian), &cluster, hook)
     }
 }
 
 fn run<M: Slots + Wire + 'static>(
     graph: &zlink_frontier::Graph,
-    kind: MateKind,
-    hamiltonian: bool,
+    (kind, hamiltonian): (MateKind, bool),
     cluster: &Cluster,
+    hook: Option<LevelHook>,
 ) -> Result<Option<Counted>, CliError> {
     let spec = match kind {
         MateKind::Paths(s, t) => Mate::<M>::st_paths(graph, s, t, hamiltonian),
         MateKind::Cycles => Mate::<M>::cycles(graph, hamiltonian),
     }
     .map_err(CliError::input)?;
-    count_distributed(spec, cluster).map_err(cluster_error)
+    count_distributed_logged(spec, cluster, hook).map_err(cluster_error)
+}
+
+/// `--log-levels` on a cluster: one stderr line per worker and level, with this process's
+/// resident and peak memory.
+fn level_log(process: usize) -> LevelHook {
+    let started = Instant::now();
+    let mb = |b: Option<u64>| b.unwrap_or(0) as f64 / (1u64 << 20) as f64;
+    std::sync::Arc::new(move |d| {
+        // one write a line: the processes share stderr, and a pipe keeps a short write whole
+        let line = format!(
+            "process {process} worker {}: level {}/{}: {} states, resident {:.1} MiB, \
+             peak {:.1} MiB, {:.1} s\n",
+            d.worker,
+            d.level,
+            d.levels,
+            d.states,
+            mb(memory::resident_bytes()),
+            mb(memory::peak_bytes()),
+            started.elapsed().as_secs_f64()
+        );
+        let _ = std::io::stderr().lock().write_all(line.as_bytes());
+    })
 }
 
 /// A lost peer makes timely's threads panic ("timely communication error", "MergeQueue

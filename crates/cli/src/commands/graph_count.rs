@@ -116,7 +116,8 @@ pub struct GraphCountArgs {
     pub order: OrderArg,
     /// Write one line per level to stderr: its states, the states held at once, the bytes the
     /// engine holds, the resident and peak memory, the seconds so far (memory per level of a
-    /// record-size run, and progress when stderr is no terminal).
+    /// record-size run, and progress when stderr is no terminal). On several processes: one
+    /// line per worker and level, with its process's resident and peak memory.
     #[arg(long)]
     pub log_levels: bool,
     /// Count on N local processes (timely-dataflow, --threads workers each) and print the
@@ -137,15 +138,8 @@ pub struct GraphCountArgs {
     pub connect_timeout: f64,
 }
 
-/// What a run on several processes does not do (yet): build, save, budgets, level log.
-const CLUSTER_CONFLICTS: [&str; 6] = [
-    "build",
-    "save",
-    "max_nodes",
-    "max_memory",
-    "time_limit",
-    "log_levels",
-];
+/// What a run on several processes does not do (yet): build, save, budgets.
+const CLUSTER_CONFLICTS: [&str; 5] = ["build", "save", "max_nodes", "max_memory", "time_limit"];
 
 /// The graph to work on, and how vertices are named on the command line.
 struct Source {
@@ -395,6 +389,7 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
                     common.threads,
                     Duration::from_secs_f64(common.connect_timeout),
                 ),
+                common.log_levels,
             )?;
             let Some(c) = part else { return Ok(()) };
             let states = (c.total_states, c.max_level_states);
