@@ -9,6 +9,7 @@
 //! counts and the number of states per level go to worker 0, which sums them.
 
 use std::cell::RefCell;
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasher, Hash};
 use std::rc::Rc;
@@ -159,7 +160,12 @@ impl<S: Wire + Hash + Eq> Open<S> {
             .entry(*cap.time())
             .or_insert_with(|| (cap.retain(), FxHashMap::default()));
         for (w, c) in data.drain(..) {
-            table.entry(S::from_wire(w)).or_insert(Tally::ZERO).add(&c);
+            match table.entry(S::from_wire(w)) {
+                Entry::Occupied(mut e) => e.get_mut().add(&c),
+                Entry::Vacant(e) => {
+                    e.insert(c);
+                }
+            }
         }
     }
 

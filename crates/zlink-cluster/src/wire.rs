@@ -81,7 +81,20 @@ impl Tally {
     pub const ZERO: Tally = Tally::Word(0);
 
     /// `self += other`, exactly.
+    #[inline]
     pub fn add(&mut self, other: &Tally) {
+        if let (Tally::Word(a), Tally::Word(b)) = (&mut *self, other) {
+            if let Some(s) = a.checked_add(*b) {
+                *a = s;
+                return;
+            }
+        }
+        self.add_wide(other);
+    }
+
+    /// [`Tally::add`] past 128 bits.
+    #[cold]
+    fn add_wide(&mut self, other: &Tally) {
         match (&mut *self, other) {
             (Tally::Word(a), Tally::Word(b)) => match a.checked_add(*b) {
                 Some(s) => *a = s,
