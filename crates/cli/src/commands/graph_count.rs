@@ -327,6 +327,50 @@ fn execute(family: &Mates, common: &GraphCountArgs, limits: Limits) -> Result<Co
     Ok(out)
 }
 
+/// `--time-limit` as limits whose deadline counts from `started`.
+fn time_limits(time_limit: Option<f64>, started: Instant) -> Limits {
+    match time_limit {
+        Some(t) => Limits {
+            time_limit: Some(Duration::from_secs_f64(t)),
+            ..Limits::default()
+        }
+        .until(started.checked_add(Duration::from_secs_f64(t))),
+        None => Limits::default(),
+    }
+}
+
+/// Counts here ([`execute`]), on local processes (`--processes`: their output printed, `None`)
+/// or on this host's part of a cluster run (`--hostfile`: `None` but on process 0).
+fn count_somewhere(
+    family: &Mates,
+    (kind, hamiltonian): (MateKind, bool),
+    common: &GraphCountArgs,
+    limits: Limits,
+) -> Result<Option<CountOut>, CliError> {
+    if let Some(n) = common.processes {
+        let out = super::cluster_count::launch(n.into())?;
+        crate::output::write(format_args!("{}", String::from_utf8_lossy(&out)));
+        return Ok(None);
+    }
+    let (Some(file), Some(i)) = (&common.hostfile, common.process) else {
+        return execute(family, common, limits).map(Some);
+    };
+    let timeout = Duration::from_secs_f64(common.connect_timeout);
+    let part = super::cluster_count::count_part(
+        family,
+        kind,
+        hamiltonian,
+        file,
+        i,
+        (common.threads, timeout),
+        common.log_levels,
+    )?;
+    Ok(part.map(|c| {
+        let states = (c.total_states, c.max_level_states);
+        (c.count, None, states, family.width())
+    }))
+}
+
 /// Runs `zlink count paths|cycles`.
 ///
 /// # Errors
@@ -344,14 +388,7 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
         OrderArg::Frontier => EdgeOrder::Frontier,
         OrderArg::Greedy => EdgeOrder::Greedy,
     };
-    let limits = match common.time_limit {
-        Some(t) => Limits {
-            time_limit: Some(Duration::from_secs_f64(t)),
-            ..Limits::default()
-        }
-        .until(started.checked_add(Duration::from_secs_f64(t))),
-        None => Limits::default(),
-    };
+    let limits = time_limits(common.time_limit, started);
     // the family orders the edges within the memory budget and the deadline
     let ordering = Limits {
         max_memory: common.max_memory.or_else(memory::default_budget),
@@ -372,30 +409,10 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
             "the graph's frontier is too wide for any state",
         ));
     }
-    if let Some(n) = common.processes {
-        let out = super::cluster_count::launch(n.into())?;
-        crate::output::write(format_args!("{}", String::from_utf8_lossy(&out)));
-        return Ok(());
-    }
-    let (count, zdd_nodes, states, width) = match (&common.hostfile, common.process) {
-        (Some(file), Some(i)) => {
-            let part = super::cluster_count::count_part(
-                &family,
-                family_kind,
-                hamiltonian,
-                file,
-                i,
-                (
-                    common.threads,
-                    Duration::from_secs_f64(common.connect_timeout),
-                ),
-                common.log_levels,
-            )?;
-            let Some(c) = part else { return Ok(()) };
-            let states = (c.total_states, c.max_level_states);
-            (c.count, None, states, family.width())
-        }
-        _ => execute(&family, common, limits)?,
+    let Some((count, zdd_nodes, states, width)) =
+        count_somewhere(&family, (family_kind, hamiltonian), common, limits)?
+    else {
+        return Ok(()); // printed by the launched processes, or by another process
     };
     let seconds = started.elapsed().as_secs_f64();
     if global.json {
