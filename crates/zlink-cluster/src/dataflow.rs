@@ -6,7 +6,9 @@
 //! level can arrive any more (its input frontier has passed the level), the level is complete:
 //! every state makes its two children, a child for level `j` is sent at time `j - 1` into a
 //! feedback edge that adds 1, so it comes back at `j`, on the worker of its hash. Accepted
-//! counts and the number of states per level go to worker 0, which sums them.
+//! counts and the number of states per level stay with each worker until the count is over;
+//! a second, small dataflow then sends them to worker 0, which sums them (children alone travel
+//! in the loop, without a report type around them or a filter to take them out).
 
 use std::cell::RefCell;
 use std::collections::hash_map::Entry;
@@ -21,7 +23,7 @@ use timely::dataflow::channels::pact::Exchange;
 use timely::dataflow::operators::generic::Operator;
 use timely::dataflow::operators::InputCapability;
 use timely::dataflow::operators::{
-    Capability, Concat, ConnectLoop, Exchange as _, Feedback, Input, Inspect, Map, Probe,
+    Capability, Concat, ConnectLoop, Exchange as _, Feedback, Input, Inspect, Probe,
 };
 use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::progress::frontier::MutableAntichain;
@@ -34,14 +36,12 @@ use crate::{LevelDone, LevelHook};
 /// A state in its wire form with its count.
 type Rec<W> = (W, Tally);
 
-/// What the level operator emits.
+/// What a worker sends worker 0 once the count is over.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-enum Out<W> {
-    /// A child for the level one above the record's time.
-    Child(W, Tally),
-    /// Ways accepted at a level.
+enum Report {
+    /// Ways the worker accepted.
     Accepted(Tally),
-    /// Distinct states a worker held at a level.
+    /// Distinct states the worker held at a level.
     States(Level, u64),
 }
 
@@ -60,7 +60,7 @@ fn owner<W: Hash>(w: &W) -> u64 {
 }
 
 /// Runs this worker's part of the count of `spec` (already under the lookahead); worker 0
-/// returns what it gathered, the others an empty [`Gathered`].
+/// returns what all workers gathered, the others an empty [`Gathered`].
 pub(crate) fn run_worker<S, A>(
     worker: &mut Worker<A>,
     spec: Arc<S>,
@@ -72,14 +72,14 @@ where
     A: Allocate,
 {
     let index = worker.index();
-    let gathered = Rc::new(RefCell::new(Gathered::default()));
+    let mine = Rc::new(RefCell::new(Gathered::default()));
     let mut input: InputHandle<Level, Rec<<S::State as Wire>::Form>> = InputHandle::new();
     let probe = ProbeHandle::new();
-    let sink = Rc::clone(&gathered);
     let root = (index == 0).then(|| spec.root());
+    let local = Rc::clone(&mine);
     worker.dataflow::<Level, _, _>(|scope| {
         let (handle, cycle) = scope.feedback::<Vec<Rec<_>>>(1);
-        let out = scope.input_from(&mut input).concat(&cycle).unary_frontier(
+        let children = scope.input_from(&mut input).concat(&cycle).unary_frontier(
             Exchange::new(|r: &Rec<_>| owner(&r.0)),
             "level",
             |_cap, _info| {
@@ -90,11 +90,15 @@ where
                     input.for_each(|cap, data| open.absorb(cap, data));
                     for (cap, table) in open.complete(frontier) {
                         let (t, states) = (*cap.time(), table.len() as u64);
-                        for (time, mut batch) in expand(&*spec, t, table) {
+                        let (out, accepted) = expand(&*spec, t, table);
+                        for (time, mut batch) in out {
                             output
                                 .session(&cap.delayed(&time))
                                 .give_container(&mut batch);
                         }
+                        let mut g = local.borrow_mut();
+                        g.count.get_or_insert(Tally::ZERO).add(&accepted);
+                        *g.level_states.entry(t).or_default() += states;
                         if let Some(h) = &hook {
                             let levels = spec.num_levels();
                             h(LevelDone {
@@ -108,27 +112,49 @@ where
                 }
             },
         );
-        out.flat_map(|o| match o {
-            Out::Child(w, c) => Some((w, c)),
-            _ => None,
-        })
-        .connect_loop(handle);
-        out.flat_map(|o| match o {
-            Out::Child(..) => None,
-            report => Some(report),
-        })
-        .exchange(|_| 0)
-        .inspect(move |o| gather(&mut sink.borrow_mut(), o))
-        .probe_with(&probe);
+        children.probe_with(&probe).connect_loop(handle);
     });
     match root {
         Some(Step::Node(level, s)) => {
             input.advance_to(level);
             input.send((s.to_wire(), Tally::Word(1)));
         }
-        Some(Step::Accept) => gathered.borrow_mut().count = Some(Tally::Word(1)),
-        Some(Step::Reject) => gathered.borrow_mut().count = Some(Tally::ZERO),
-        None => {}
+        Some(Step::Accept) => mine.borrow_mut().count = Some(Tally::Word(1)),
+        Some(Step::Reject) | None => {}
+    }
+    input.close();
+    while !probe.done() {
+        worker.step_or_park(None);
+    }
+    let mine = std::mem::take(&mut *mine.borrow_mut());
+    gather_on_first(worker, mine)
+}
+
+/// Sends every worker's figures to worker 0, which returns their sums (the others return an
+/// empty [`Gathered`]).
+fn gather_on_first<A: Allocate>(worker: &mut Worker<A>, mine: Gathered) -> Gathered {
+    let gathered = Rc::new(RefCell::new(Gathered::default()));
+    let sink = Rc::clone(&gathered);
+    let mut input: InputHandle<Level, Report> = InputHandle::new();
+    let probe = ProbeHandle::new();
+    worker.dataflow::<Level, _, _>(|scope| {
+        scope
+            .input_from(&mut input)
+            .exchange(|_| 0)
+            .inspect(move |r| {
+                let mut g = sink.borrow_mut();
+                match r {
+                    Report::Accepted(c) => g.count.get_or_insert(Tally::ZERO).add(c),
+                    Report::States(level, n) => *g.level_states.entry(*level).or_default() += n,
+                }
+            })
+            .probe_with(&probe);
+    });
+    if let Some(c) = mine.count {
+        input.send(Report::Accepted(c));
+    }
+    for (level, n) in mine.level_states {
+        input.send(Report::States(level, n));
     }
     input.close();
     while !probe.done() {
@@ -136,14 +162,6 @@ where
     }
     let mut g = gathered.borrow_mut();
     std::mem::take(&mut *g)
-}
-
-fn gather<W>(g: &mut Gathered, o: &Out<W>) {
-    match o {
-        Out::Accepted(c) => g.count.get_or_insert(Tally::ZERO).add(c),
-        Out::States(level, n) => *g.level_states.entry(*level).or_default() += n,
-        Out::Child(..) => {}
-    }
 }
 
 /// The levels a worker has open: per level its capability and the merged states that
@@ -188,33 +206,27 @@ impl<S: Wire + Hash + Eq> Open<S> {
 }
 
 /// The children of a complete level `t`, by the time they leave at (`j - 1` for level `j`),
-/// and the level's report (accepted ways, distinct states) at `t`.
+/// and the ways the level accepted.
+#[allow(clippy::type_complexity)]
 fn expand<S>(
     spec: &S,
     t: Level,
     table: FxHashMap<S::State, Tally>,
-) -> BTreeMap<Level, Vec<Out<<S::State as Wire>::Form>>>
+) -> (BTreeMap<Level, Vec<Rec<<S::State as Wire>::Form>>>, Tally)
 where
     S: Spec,
     S::State: Wire,
 {
     let mut out: BTreeMap<Level, Vec<_>> = BTreeMap::new();
     let mut accepted = Tally::ZERO;
-    let states = table.len() as u64;
     for (s, c) in table {
         for take in [false, true] {
             match spec.child(&s, t, take) {
                 Step::Reject => {}
                 Step::Accept => accepted.add(&c),
-                Step::Node(j, u) => out
-                    .entry(j - 1)
-                    .or_default()
-                    .push(Out::Child(u.to_wire(), c.clone())),
+                Step::Node(j, u) => out.entry(j - 1).or_default().push((u.to_wire(), c.clone())),
             }
         }
     }
-    let here = out.entry(t).or_default();
-    here.push(Out::States(t, states));
-    here.push(Out::Accepted(accepted));
-    out
+    (out, accepted)
 }
