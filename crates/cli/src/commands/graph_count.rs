@@ -116,10 +116,30 @@ pub struct GraphCountArgs {
     pub order: OrderArg,
     /// Write one line per level to stderr: its states, the states held at once, the bytes the
     /// engine holds, the resident and peak memory, the seconds so far (memory per level of a
-    /// record-size run, and progress when stderr is no terminal).
+    /// record-size run, and progress when stderr is no terminal). On several processes: one
+    /// line per worker and level, with its process's resident and peak memory.
     #[arg(long)]
     pub log_levels: bool,
+    /// Count on N local processes (timely-dataflow, --threads workers each) and print the
+    /// count as one process does; the count-only pass without budgets.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64),
+          conflicts_with_all = CLUSTER_CONFLICTS, conflicts_with = "hostfile")]
+    pub processes: Option<u16>,
+    /// This host's part of a cluster run: a file of `host:port` lines, process I listening on
+    /// line I (0-based, blank and `#` lines skipped); process 0 prints the count.
+    #[arg(long, value_name = "FILE", requires = "process", conflicts_with_all = CLUSTER_CONFLICTS)]
+    pub hostfile: Option<PathBuf>,
+    /// This process's number in --hostfile.
+    #[arg(long, value_name = "I", requires = "hostfile")]
+    pub process: Option<usize>,
+    /// With --hostfile: seconds to wait for the other processes to connect.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0,
+          value_parser = crate::args::time_limit)]
+    pub connect_timeout: f64,
 }
+
+/// What a run on several processes does not do (yet): build, save, budgets.
+const CLUSTER_CONFLICTS: [&str; 5] = ["build", "save", "max_nodes", "max_memory", "time_limit"];
 
 /// The graph to work on, and how vertices are named on the command line.
 struct Source {
@@ -307,6 +327,50 @@ fn execute(family: &Mates, common: &GraphCountArgs, limits: Limits) -> Result<Co
     Ok(out)
 }
 
+/// `--time-limit` as limits whose deadline counts from `started`.
+fn time_limits(time_limit: Option<f64>, started: Instant) -> Limits {
+    match time_limit {
+        Some(t) => Limits {
+            time_limit: Some(Duration::from_secs_f64(t)),
+            ..Limits::default()
+        }
+        .until(started.checked_add(Duration::from_secs_f64(t))),
+        None => Limits::default(),
+    }
+}
+
+/// Counts here ([`execute`]), on local processes (`--processes`: their output printed, `None`)
+/// or on this host's part of a cluster run (`--hostfile`: `None` but on process 0).
+fn count_somewhere(
+    family: &Mates,
+    (kind, hamiltonian): (MateKind, bool),
+    common: &GraphCountArgs,
+    limits: Limits,
+) -> Result<Option<CountOut>, CliError> {
+    if let Some(n) = common.processes {
+        let out = super::cluster_count::launch(n.into())?;
+        crate::output::write(format_args!("{}", String::from_utf8_lossy(&out)));
+        return Ok(None);
+    }
+    let (Some(file), Some(i)) = (&common.hostfile, common.process) else {
+        return execute(family, common, limits).map(Some);
+    };
+    let timeout = Duration::from_secs_f64(common.connect_timeout);
+    let part = super::cluster_count::count_part(
+        family,
+        kind,
+        hamiltonian,
+        file,
+        i,
+        (common.threads, timeout),
+        common.log_levels,
+    )?;
+    Ok(part.map(|c| {
+        let states = (c.total_states, c.max_level_states);
+        (c.count, None, states, family.width())
+    }))
+}
+
 /// Runs `zlink count paths|cycles`.
 ///
 /// # Errors
@@ -324,14 +388,7 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
         OrderArg::Frontier => EdgeOrder::Frontier,
         OrderArg::Greedy => EdgeOrder::Greedy,
     };
-    let limits = match common.time_limit {
-        Some(t) => Limits {
-            time_limit: Some(Duration::from_secs_f64(t)),
-            ..Limits::default()
-        }
-        .until(started.checked_add(Duration::from_secs_f64(t))),
-        None => Limits::default(),
-    };
+    let limits = time_limits(common.time_limit, started);
     // the family orders the edges within the memory budget and the deadline
     let ordering = Limits {
         max_memory: common.max_memory.or_else(memory::default_budget),
@@ -352,7 +409,11 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
             "the graph's frontier is too wide for any state",
         ));
     }
-    let (count, zdd_nodes, states, width) = execute(&family, common, limits)?;
+    let Some((count, zdd_nodes, states, width)) =
+        count_somewhere(&family, (family_kind, hamiltonian), common, limits)?
+    else {
+        return Ok(()); // printed by the launched processes, or by another process
+    };
     let seconds = started.elapsed().as_secs_f64();
     if global.json {
         let mut obj = serde_json::json!({

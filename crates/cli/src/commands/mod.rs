@@ -1,5 +1,6 @@
 //! One module per subcommand family; `main.rs` only dispatches.
 
+pub mod cluster_count;
 pub mod convert;
 pub mod count;
 pub mod generate;

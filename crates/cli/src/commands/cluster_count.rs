@@ -1,0 +1,291 @@
+//! `zlink count paths|cycles --processes N` and `--hostfile F --process I`: the count-only
+//! pass on several processes (`zlink_cluster`, timely-dataflow), `--threads` workers each.
+//!
+//! `--hostfile F --process I` runs this host's part of a run; process 0 prints the count as
+//! the single-machine command does, the others print nothing. `--processes N` is the same on
+//! one machine: it writes a host file of N free localhost ports, starts this binary N times
+//! with `--hostfile` and `--process I`, passes process 0's output through, and watches the
+//! children: one that fails stops the others, so a lost process never leaves a hang.
+
+use std::io::{Read, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use zlink_cluster::{count_distributed_logged, Cluster, ClusterError, LevelHook, Wire};
+use zlink_frontier::packed::{Inline, Packed, Slots, Wide, MAX_INLINE_WIDTH, MAX_WIDTH};
+use zlink_frontier::run::SpecFamily;
+use zlink_frontier::{Counted, Mate, MateKind, Mates};
+
+use crate::exit::CliError;
+use crate::memory;
+
+/// How often the launcher looks at its children.
+const WATCH_EVERY: Duration = Duration::from_millis(20);
+
+/// Counts `family` (of `kind`, Hamiltonian members only if `hamiltonian`) on this process's
+/// part of the run in `hostfile` (`workers` threads, default all cores; peers must connect
+/// within `connect_timeout`); `None` on every process but 0.
+///
+/// # Errors
+/// Bad host file or process number (exit 2); peers that do not connect or are lost (exit 1).
+pub fn count_part(
+    family: &Mates,
+    kind: MateKind,
+    hamiltonian: bool,
+    hostfile: &Path,
+    process: usize,
+    (workers, connect_timeout): (Option<usize>, Duration),
+    log_levels: bool,
+) -> Result<Option<Counted>, CliError> {
+    let hosts = zlink_cluster::read_hostfile(hostfile).map_err(cluster_error)?;
+    let workers = workers.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let cluster = Cluster {
+        connect_timeout,
+        ..Cluster::hosts(hosts, process, workers)
+    };
+    quiet_lost_peers();
+    let hook = log_levels.then(|| level_log(process));
+    let width = family.width();
+    let graph = family.graph();
+    if width <= MAX_WIDTH {
+        run::<Packed>(graph, (kind, hamiltonian), &cluster, hook)
+    } else if width <= MAX_INLINE_WIDTH {
+        run::<Inline>(graph, (kind, hamiltonian), &cluster, hook)
+    } else {
+        run::<Wide>(graph, (kind, hamiltonian), &cluster, hook)
+    }
+}
+
+fn run<M: Slots + Wire + 'static>(
+    graph: &zlink_frontier::Graph,
+    (kind, hamiltonian): (MateKind, bool),
+    cluster: &Cluster,
+    hook: Option<LevelHook>,
+) -> Result<Option<Counted>, CliError> {
+    let spec = match kind {
+        MateKind::Paths(s, t) => Mate::<M>::st_paths(graph, s, t, hamiltonian),
+        MateKind::Cycles => Mate::<M>::cycles(graph, hamiltonian),
+    }
+    .map_err(CliError::input)?;
+    count_distributed_logged(spec, cluster, hook).map_err(cluster_error)
+}
+
+/// `--log-levels` on a cluster: one stderr line per worker and level, with this process's
+/// resident and peak memory.
+fn level_log(process: usize) -> LevelHook {
+    let started = Instant::now();
+    let mb = |b: Option<u64>| b.unwrap_or(0) as f64 / (1u64 << 20) as f64;
+    std::sync::Arc::new(move |d| {
+        // one write a line: the processes share stderr, and a pipe keeps a short write whole
+        let line = format!(
+            "process {process} worker {}: level {}/{}: {} states, resident {:.1} MiB, \
+             peak {:.1} MiB, {:.1} s\n",
+            d.worker,
+            d.level,
+            d.levels,
+            d.states,
+            mb(memory::resident_bytes()),
+            mb(memory::peak_bytes()),
+            started.elapsed().as_secs_f64()
+        );
+        let _ = std::io::stderr().lock().write_all(line.as_bytes());
+    })
+}
+
+/// A lost peer makes timely's threads panic ("timely communication error", "MergeQueue
+/// poisoned"); the run then reports [`ClusterError::Worker`] once, so their panics are not
+/// reported as bugs on top of it.
+fn quiet_lost_peers() {
+    let bug = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let timely = std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with("timely"));
+        if !timely {
+            bug(info);
+        }
+    }));
+}
+
+fn cluster_error(e: ClusterError) -> CliError {
+    match e {
+        ClusterError::Hostfile { .. } | ClusterError::Shape(_) => CliError::input(e),
+        ClusterError::Bind { .. } => {
+            CliError::failed(format!("{e}: is another run using the port?"))
+        }
+        ClusterError::Unreachable { .. } => CliError::failed(format!(
+            "{e}: start every process of the host file, each with its own --process"
+        )),
+        ClusterError::PeerLost(_) => CliError::failed(format!(
+            "{e}: the run stopped on this process; the others stop too"
+        )),
+        ClusterError::Worker(_) => CliError::failed(e),
+    }
+}
+
+/// A host file of `n` free localhost ports in the temporary directory.
+fn local_hostfile(n: usize) -> Result<PathBuf, CliError> {
+    let io = |e: std::io::Error| CliError::failed(format!("cannot set up local processes: {e}"));
+    let listeners = (0..n)
+        .map(|_| TcpListener::bind("127.0.0.1:0"))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(io)?;
+    let mut text = String::new();
+    for l in &listeners {
+        text.push_str(&format!("{}\n", l.local_addr().map_err(io)?));
+    }
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let path = std::env::temp_dir().join(format!("zlink-hosts-{}-{stamp}.txt", std::process::id()));
+    std::fs::write(&path, text).map_err(io)?;
+    Ok(path)
+}
+
+/// This command line without `--processes N` (or `--processes=N`).
+fn args_without_processes() -> Vec<std::ffi::OsString> {
+    let mut out = Vec::new();
+    let mut args = std::env::args_os().skip(1);
+    while let Some(a) = args.next() {
+        if a == "--processes" {
+            args.next();
+        } else if !a.to_string_lossy().starts_with("--processes=") {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// Runs `zlink count ... --processes n`: `n` children of this binary on a localhost host
+/// file; returns process 0's standard output once every child has succeeded.
+///
+/// # Errors
+/// A child that cannot start, or one that fails (then the others are stopped): exit 1, or
+/// the failed child's own exit code 2 or 3.
+pub fn launch(n: usize) -> Result<Vec<u8>, CliError> {
+    let hostfile = local_hostfile(n)?;
+    let outcome = run_children(n, &hostfile);
+    let _ = std::fs::remove_file(&hostfile);
+    outcome
+}
+
+fn run_children(n: usize, hostfile: &Path) -> Result<Vec<u8>, CliError> {
+    let exe = std::env::current_exe()
+        .map_err(|e| CliError::failed(format!("cannot find this program to start it: {e}")))?;
+    let base = args_without_processes();
+    let mut children: Vec<Child> = Vec::with_capacity(n);
+    for i in 0..n {
+        let child = Command::new(&exe)
+            .args(&base)
+            .arg("--hostfile")
+            .arg(hostfile)
+            .arg("--process")
+            .arg(i.to_string())
+            .stdin(Stdio::null())
+            .stdout(if i == 0 {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .stderr(Stdio::inherit())
+            .spawn();
+        match child {
+            Ok(c) => children.push(c),
+            Err(e) => {
+                stop(&mut children);
+                return Err(CliError::failed(format!("cannot start process {i}: {e}")));
+            }
+        }
+    }
+    let mut stdout = children[0].stdout.take();
+    let reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        if let Some(s) = stdout.as_mut() {
+            let _ = s.read_to_end(&mut buf);
+        }
+        buf
+    });
+    watch(&mut children)?;
+    reader
+        .join()
+        .map_err(|_| CliError::failed("lost the output of process 0"))
+}
+
+/// Waits for every child; the first that fails stops the rest. A failure makes its peers
+/// fail too, so the report names every child that failed within [`SETTLE`] of the first,
+/// killed ones (the likely cause) first.
+fn watch(children: &mut [Child]) -> Result<(), CliError> {
+    let started = Instant::now();
+    let mut done = vec![false; children.len()];
+    while done.iter().any(|d| !d) {
+        for i in 0..children.len() {
+            match children[i].try_wait() {
+                Ok(Some(status)) if status.success() => done[i] = true,
+                Ok(Some(_)) => {
+                    std::thread::sleep(SETTLE);
+                    let failed = failures(children);
+                    stop(children);
+                    return Err(report(&failed, children.len(), started));
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    stop(children);
+                    return Err(CliError::failed(format!("cannot watch process {i}: {e}")));
+                }
+            }
+        }
+        std::thread::sleep(WATCH_EVERY);
+    }
+    Ok(())
+}
+
+/// How long the launcher waits after a failure for the failures it causes.
+const SETTLE: Duration = Duration::from_millis(200);
+
+/// The children that failed: number and exit code (`None`: killed by a signal).
+fn failures(children: &mut [Child]) -> Vec<(usize, Option<i32>)> {
+    let mut failed: Vec<(usize, Option<i32>)> = children
+        .iter_mut()
+        .enumerate()
+        .filter_map(|(i, c)| match c.try_wait() {
+            Ok(Some(s)) if !s.success() => Some((i, s.code())),
+            _ => None,
+        })
+        .collect();
+    failed.sort_by_key(|&(i, code)| (code.is_some(), i));
+    failed
+}
+
+fn report(failed: &[(usize, Option<i32>)], n: usize, started: Instant) -> CliError {
+    let what: Vec<String> = failed
+        .iter()
+        .map(|&(i, code)| match code {
+            None => format!("process {i} was killed"),
+            Some(c) => format!("process {i} exited with code {c}"),
+        })
+        .collect();
+    let message = format!(
+        "{} ({n} processes, after {:.1} s); stopped the others",
+        what.join(", "),
+        started.elapsed().as_secs_f64()
+    );
+    match failed.first().and_then(|f| f.1) {
+        Some(2) => CliError::input(message),
+        Some(3) => CliError::budget(message),
+        _ => CliError::failed(message),
+    }
+}
+
+/// Kills the children still running (each by its own handle) and reaps them.
+fn stop(children: &mut [Child]) {
+    for c in children.iter_mut() {
+        if let Ok(None) = c.try_wait() {
+            let _ = c.kill();
+        }
+        let _ = c.wait();
+    }
+}

@@ -1,0 +1,232 @@
+//! The count-only pass as one timely dataflow per worker.
+//!
+//! The timestamp of a record is the level (ZDD variable) its state waits at. One operator
+//! holds, per open level, the worker's merged `state -> count` table (equal states meet on the
+//! worker that owns their hash: the exchange in front of the operator). Once no record of a
+//! level can arrive any more (its input frontier has passed the level), the level is complete:
+//! every state makes its two children, a child for level `j` is sent at time `j - 1` into a
+//! feedback edge that adds 1, so it comes back at `j`, on the worker of its hash. Accepted
+//! counts and the number of states per level stay with each worker until the count is over;
+//! a second, small dataflow then sends them to worker 0, which sums them (children alone travel
+//! in the loop, without a report type around them or a filter to take them out).
+
+use std::cell::RefCell;
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasher, Hash};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use rustc_hash::{FxBuildHasher, FxHashMap};
+use timely::communication::Allocate;
+use timely::dataflow::channels::pact::Exchange;
+use timely::dataflow::operators::generic::Operator;
+use timely::dataflow::operators::InputCapability;
+use timely::dataflow::operators::{
+    Capability, Concat, ConnectLoop, Exchange as _, Feedback, Input, Inspect, Probe,
+};
+use timely::dataflow::{InputHandle, ProbeHandle};
+use timely::progress::frontier::MutableAntichain;
+use timely::worker::Worker;
+use zlink_frontier::{Level, Spec, Step};
+
+use crate::wire::{Tally, Wire};
+use crate::{LevelDone, LevelHook};
+
+/// A state in its wire form with its count.
+type Rec<W> = (W, Tally);
+
+/// What a worker sends worker 0 once the count is over.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+enum Report {
+    /// Ways the worker accepted.
+    Accepted(Tally),
+    /// Distinct states the worker held at a level.
+    States(Level, u64),
+}
+
+/// What worker 0 gathers: the count and the distinct states per level (all workers).
+#[derive(Default)]
+pub(crate) struct Gathered {
+    pub count: Option<Tally>,
+    pub level_states: BTreeMap<Level, u64>,
+}
+
+/// The worker a state belongs to: a hash unlike the tables' own (those use the low bits of
+/// the state's Fx hash, which the owner would otherwise fix).
+fn owner<W: Hash>(w: &W) -> u64 {
+    let h = FxBuildHasher.hash_one(w);
+    (h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 16
+}
+
+/// Runs this worker's part of the count of `spec` (already under the lookahead); worker 0
+/// returns what all workers gathered, the others an empty [`Gathered`].
+pub(crate) fn run_worker<S, A>(
+    worker: &mut Worker<A>,
+    spec: Arc<S>,
+    hook: Option<LevelHook>,
+) -> Gathered
+where
+    S: Spec + Send + 'static,
+    S::State: Wire,
+    A: Allocate,
+{
+    let index = worker.index();
+    let mine = Rc::new(RefCell::new(Gathered::default()));
+    let mut input: InputHandle<Level, Rec<<S::State as Wire>::Form>> = InputHandle::new();
+    let probe = ProbeHandle::new();
+    let root = (index == 0).then(|| spec.root());
+    let local = Rc::clone(&mine);
+    worker.dataflow::<Level, _, _>(|scope| {
+        let (handle, cycle) = scope.feedback::<Vec<Rec<_>>>(1);
+        let children = scope.input_from(&mut input).concat(&cycle).unary_frontier(
+            Exchange::new(|r: &Rec<_>| owner(&r.0)),
+            "level",
+            |_cap, _info| {
+                let mut open = Open::<S::State> {
+                    levels: HashMap::new(),
+                };
+                move |(input, frontier), output| {
+                    input.for_each(|cap, data| open.absorb(cap, data));
+                    for (cap, table) in open.complete(frontier) {
+                        let (t, states) = (*cap.time(), table.len() as u64);
+                        let (out, accepted) = expand(&*spec, t, table);
+                        for (time, mut batch) in out {
+                            output
+                                .session(&cap.delayed(&time))
+                                .give_container(&mut batch);
+                        }
+                        let mut g = local.borrow_mut();
+                        g.count.get_or_insert(Tally::ZERO).add(&accepted);
+                        *g.level_states.entry(t).or_default() += states;
+                        if let Some(h) = &hook {
+                            let levels = spec.num_levels();
+                            h(LevelDone {
+                                worker: index,
+                                level: t,
+                                levels,
+                                states,
+                            });
+                        }
+                    }
+                }
+            },
+        );
+        children.probe_with(&probe).connect_loop(handle);
+    });
+    match root {
+        Some(Step::Node(level, s)) => {
+            input.advance_to(level);
+            input.send((s.to_wire(), Tally::Word(1)));
+        }
+        Some(Step::Accept) => mine.borrow_mut().count = Some(Tally::Word(1)),
+        Some(Step::Reject) | None => {}
+    }
+    input.close();
+    while !probe.done() {
+        worker.step_or_park(None);
+    }
+    let mine = std::mem::take(&mut *mine.borrow_mut());
+    gather_on_first(worker, mine)
+}
+
+/// Sends every worker's figures to worker 0, which returns their sums (the others return an
+/// empty [`Gathered`]).
+fn gather_on_first<A: Allocate>(worker: &mut Worker<A>, mine: Gathered) -> Gathered {
+    let gathered = Rc::new(RefCell::new(Gathered::default()));
+    let sink = Rc::clone(&gathered);
+    let mut input: InputHandle<Level, Report> = InputHandle::new();
+    let probe = ProbeHandle::new();
+    worker.dataflow::<Level, _, _>(|scope| {
+        scope
+            .input_from(&mut input)
+            .exchange(|_| 0)
+            .inspect(move |r| {
+                let mut g = sink.borrow_mut();
+                match r {
+                    Report::Accepted(c) => g.count.get_or_insert(Tally::ZERO).add(c),
+                    Report::States(level, n) => *g.level_states.entry(*level).or_default() += n,
+                }
+            })
+            .probe_with(&probe);
+    });
+    if let Some(c) = mine.count {
+        input.send(Report::Accepted(c));
+    }
+    for (level, n) in mine.level_states {
+        input.send(Report::States(level, n));
+    }
+    input.close();
+    while !probe.done() {
+        worker.step_or_park(None);
+    }
+    let mut g = gathered.borrow_mut();
+    std::mem::take(&mut *g)
+}
+
+/// The levels a worker has open: per level its capability and the merged states that
+/// arrived so far.
+struct Open<S> {
+    levels: HashMap<Level, (Capability<Level>, FxHashMap<S, Tally>)>,
+}
+
+impl<S: Wire + Hash + Eq> Open<S> {
+    /// Merges a batch of records of one level into its table.
+    fn absorb(&mut self, cap: InputCapability<Level>, data: &mut Vec<Rec<S::Form>>) {
+        let (_, table) = self
+            .levels
+            .entry(*cap.time())
+            .or_insert_with(|| (cap.retain(), FxHashMap::default()));
+        for (w, c) in data.drain(..) {
+            match table.entry(S::from_wire(w)) {
+                Entry::Occupied(mut e) => e.get_mut().add(&c),
+                Entry::Vacant(e) => {
+                    e.insert(c);
+                }
+            }
+        }
+    }
+
+    /// Takes the levels no record can reach any more, lowest first.
+    fn complete(
+        &mut self,
+        frontier: &MutableAntichain<Level>,
+    ) -> Vec<(Capability<Level>, FxHashMap<S, Tally>)> {
+        let mut done: Vec<Level> = self
+            .levels
+            .keys()
+            .copied()
+            .filter(|t| !frontier.less_equal(t))
+            .collect();
+        done.sort_unstable();
+        done.into_iter()
+            .filter_map(|t| self.levels.remove(&t))
+            .collect()
+    }
+}
+
+/// The children of a complete level `t`, by the time they leave at (`j - 1` for level `j`),
+/// and the ways the level accepted.
+#[allow(clippy::type_complexity)]
+fn expand<S>(
+    spec: &S,
+    t: Level,
+    table: FxHashMap<S::State, Tally>,
+) -> (BTreeMap<Level, Vec<Rec<<S::State as Wire>::Form>>>, Tally)
+where
+    S: Spec,
+    S::State: Wire,
+{
+    let mut out: BTreeMap<Level, Vec<_>> = BTreeMap::new();
+    let mut accepted = Tally::ZERO;
+    for (s, c) in table {
+        for take in [false, true] {
+            match spec.child(&s, t, take) {
+                Step::Reject => {}
+                Step::Accept => accepted.add(&c),
+                Step::Node(j, u) => out.entry(j - 1).or_default().push((u.to_wire(), c.clone())),
+            }
+        }
+    }
+    (out, accepted)
+}

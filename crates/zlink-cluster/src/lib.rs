@@ -1,0 +1,294 @@
+//! The count-only pass of `zlink-frontier` on timely-dataflow: one process per host, several
+//! workers per process.
+//!
+//! Why: record counts outgrow one machine (18×18 corner paths hold 4.1 GB of states, and the
+//! widest level grows about 3.5× per size), and the count-only pass is a level-by-level
+//! shuffle that an existing distributed engine runs as it is: every `(state, count)` pair of
+//! a level makes at most two pairs of later levels, and pairs with equal states merge by adding
+//! their counts. Here each worker owns the states whose hash falls to it; per level it maps
+//! (children, by the spec), exchanges (by the child state's hash) and merges (by state), and
+//! the accepted counts are summed on worker 0 of process 0. Counts are exact ([`Tally`]:
+//! 128-bit words that spill into `BigUint`).
+//!
+//! Any [`Spec`] whose state can travel ([`Wire`]: the frontier's [`Packed`], `Inline` and
+//! `Wide` states, plain integers) runs here, so paths and cycles both do.
+//!
+//! ```
+//! use zlink_cluster::{count_distributed, Cluster};
+//! use zlink_frontier::packed::Packed;
+//! use zlink_frontier::{EdgeOrder, Graph, Mate};
+//! let (g, _) = EdgeOrder::Frontier.apply(&Graph::grid(4, 4));
+//! let paths = Mate::<Packed>::st_paths(&g, 0, 15, false).unwrap();
+//! let counted = count_distributed(paths, &Cluster::local(2)).unwrap().unwrap();
+//! assert_eq!(counted.count, 184u32.into()); // OEIS A007764
+//! ```
+//!
+//! [`Packed`]: zlink_frontier::packed::Packed
+
+mod dataflow;
+pub mod net;
+mod wire;
+
+use std::ops::DerefMut;
+use std::sync::Arc;
+use std::time::Duration;
+
+use num_bigint::BigUint;
+use timely::communication::allocator::zero_copy::bytes_slab::BytesRefill;
+use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
+use timely::communication::allocator::{GenericBuilder, Process};
+use timely::WorkerConfig;
+use zlink_frontier::lookahead::Lookahead;
+use zlink_frontier::{Counted, Level, Spec};
+
+pub use net::read_hostfile;
+pub use wire::{Tally, Wire};
+
+/// Why a distributed count stopped without an answer.
+#[derive(Debug, thiserror::Error)]
+pub enum ClusterError {
+    /// A host file that cannot be read or has a bad line (`line` 0: the file as a whole).
+    #[error("host file {file}, line {line}: {reason}")]
+    Hostfile {
+        /// The file.
+        file: String,
+        /// The 1-based line (0 for the whole file).
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The cluster's shape does not add up (process number, host count, workers).
+    #[error("cluster: {0}")]
+    Shape(String),
+    /// This process cannot listen on its own address.
+    #[error("cannot listen on {address}: {reason}")]
+    Bind {
+        /// This process's address.
+        address: String,
+        /// The system's reason.
+        reason: String,
+    },
+    /// A peer did not connect or answer within the connection timeout.
+    #[error("process {process} at {address} unreachable within {seconds} s: {reason}")]
+    Unreachable {
+        /// The peer's process number.
+        process: usize,
+        /// Its address.
+        address: String,
+        /// The connection timeout.
+        seconds: f64,
+        /// The last error seen.
+        reason: String,
+    },
+    /// A peer process was lost mid-run: timely's communication threads fail on a closed
+    /// connection and take this process's workers down (the peers see the same).
+    #[error("lost a peer process (its connection closed): {0}")]
+    PeerLost(String),
+    /// A worker stopped for another reason (it panicked), or timely could not start.
+    #[error("a worker stopped: {0}")]
+    Worker(String),
+}
+
+/// Where this process stands in a run: processes, this one's number, their addresses and the
+/// workers per process.
+#[derive(Clone, Debug)]
+pub struct Cluster {
+    /// Process `i` listens on `hosts[i]` (`host:port`); unused for one process.
+    pub hosts: Vec<String>,
+    /// This process's number, `0..hosts.len()`.
+    pub process: usize,
+    /// Worker threads per process (at least 1).
+    pub workers: usize,
+    /// How long to wait for the peers to connect.
+    pub connect_timeout: Duration,
+}
+
+/// The default time the processes of a run wait for each other.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
+
+impl Cluster {
+    /// One process with `workers` threads.
+    pub fn local(workers: usize) -> Cluster {
+        Cluster {
+            hosts: Vec::new(),
+            process: 0,
+            workers,
+            connect_timeout: CONNECT_TIMEOUT,
+        }
+    }
+
+    /// Process `process` of the processes at `hosts`, `workers` threads each.
+    pub fn hosts(hosts: Vec<String>, process: usize, workers: usize) -> Cluster {
+        Cluster {
+            hosts,
+            process,
+            workers,
+            connect_timeout: CONNECT_TIMEOUT,
+        }
+    }
+
+    /// The number of processes.
+    pub fn processes(&self) -> usize {
+        self.hosts.len().max(1)
+    }
+
+    fn check(&self) -> Result<(), ClusterError> {
+        if self.workers == 0 {
+            return Err(ClusterError::Shape(
+                "at least one worker per process".into(),
+            ));
+        }
+        if self.process >= self.processes() {
+            return Err(ClusterError::Shape(format!(
+                "process {} of {} (processes are numbered from 0)",
+                self.process,
+                self.processes()
+            )));
+        }
+        Ok(())
+    }
+
+    /// Timely's allocators for this process's workers, connected to the peers.
+    fn builders(
+        &self,
+    ) -> Result<(Vec<GenericBuilder>, Box<dyn std::any::Any + Send>), ClusterError> {
+        if self.processes() == 1 {
+            return timely::CommunicationConfig::Process(self.workers)
+                .try_build()
+                .map_err(ClusterError::Shape);
+        }
+        let sockets = net::connect(&self.hosts, self.process, self.connect_timeout)?;
+        let refill = BytesRefill {
+            logic: Arc::new(|size| Box::new(vec![0_u8; size]) as Box<dyn DerefMut<Target = [u8]>>),
+            limit: None,
+        };
+        let (builders, guard) = initialize_networking_from_sockets::<_, Process>(
+            sockets,
+            self.process,
+            self.workers,
+            refill,
+            Arc::new(|_| None),
+        )
+        .map_err(|e| ClusterError::Worker(format!("network set-up: {e}")))?;
+        Ok((
+            builders.into_iter().map(GenericBuilder::ZeroCopy).collect(),
+            Box::new(guard),
+        ))
+    }
+}
+
+/// A worker's failure: a lost peer when timely's messages say so.
+fn worker_error(message: String) -> ClusterError {
+    if ["MergeQueue poisoned", "timely communication error"]
+        .iter()
+        .any(|m| message.contains(m))
+    {
+        ClusterError::PeerLost(message)
+    } else {
+        ClusterError::Worker(message)
+    }
+}
+
+/// Counts the family of `spec` on this process's part of `cluster` (every process of the run
+/// calls it with its own [`Cluster::process`]). Process 0 returns the count and the distinct
+/// states per level summed over all workers, as [`zlink_frontier::count_with_stats`] reports
+/// them (`total_states` and `max_level_states` are per level over the whole cluster); the
+/// other processes return `None` once the run is over.
+///
+/// No memory or time budget applies here (each process holds its share of a level).
+///
+/// # Errors
+/// [`ClusterError::Shape`] for a cluster that does not add up, [`ClusterError::Bind`] and
+/// [`ClusterError::Unreachable`] when the processes cannot connect within
+/// [`Cluster::connect_timeout`], [`ClusterError::PeerLost`] when a peer is lost mid-run
+/// (never a hang while the peer's host closes its connections).
+pub fn count_distributed<S>(spec: S, cluster: &Cluster) -> Result<Option<Counted>, ClusterError>
+where
+    S: Spec + Send + 'static,
+    S::State: Wire,
+{
+    count_distributed_logged(spec, cluster, None)
+}
+
+/// A level one worker of this process has finished: every state it held there has made its
+/// children.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelDone {
+    /// The worker's number in the whole run (process × workers + thread).
+    pub worker: usize,
+    /// The level.
+    pub level: Level,
+    /// The spec's number of levels.
+    pub levels: Level,
+    /// Distinct states the worker held at the level.
+    pub states: u64,
+}
+
+/// What [`count_distributed_logged`] calls at every [`LevelDone`] of this process's workers
+/// (on the worker's thread).
+pub type LevelHook = Arc<dyn Fn(LevelDone) + Send + Sync>;
+
+/// [`count_distributed`] that calls `hook` as this process's workers finish their levels
+/// (a per-level log of states and memory per process).
+///
+/// # Errors
+/// As [`count_distributed`].
+pub fn count_distributed_logged<S>(
+    spec: S,
+    cluster: &Cluster,
+    hook: Option<LevelHook>,
+) -> Result<Option<Counted>, ClusterError>
+where
+    S: Spec + Send + 'static,
+    S::State: Wire,
+{
+    cluster.check()?;
+    let (builders, others) = cluster.builders()?;
+    let spec = Arc::new(Lookahead(spec));
+    let first_here = cluster.process == 0;
+    // timely's communication guard panics when dropped after a lost peer: the run and the
+    // drop happen on a thread of their own, whose panic becomes an error here
+    let run = std::thread::Builder::new()
+        .name("timely:count".into())
+        .spawn(
+            move || -> Result<Option<dataflow::Gathered>, ClusterError> {
+                let guards =
+                    timely::execute::execute_from(builders, others, WorkerConfig::default(), {
+                        move |worker| dataflow::run_worker(worker, Arc::clone(&spec), hook.clone())
+                    })
+                    .map_err(ClusterError::Worker)?;
+                let mut first = None;
+                for (i, r) in guards.join().into_iter().enumerate() {
+                    let g = r.map_err(worker_error)?;
+                    if i == 0 && first_here {
+                        first = Some(g);
+                    }
+                }
+                Ok(first)
+            },
+        )
+        .map_err(|e| ClusterError::Worker(format!("cannot start: {e}")))?;
+    let first = run.join().map_err(|panic| {
+        let message = panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_string()))
+            .filter(|m| !m.contains("thread panic"))
+            .unwrap_or_else(|| "timely's connection threads stopped".into());
+        ClusterError::PeerLost(message)
+    })??;
+    Ok(first.map(|g| {
+        let level_states: Vec<(Level, u64)> =
+            g.level_states.into_iter().filter(|&(_, n)| n > 0).collect();
+        Counted {
+            count: g.count.map_or_else(BigUint::default, Tally::big),
+            max_level_states: level_states
+                .iter()
+                .map(|&(_, n)| n as usize)
+                .max()
+                .unwrap_or(0),
+            total_states: level_states.iter().map(|&(_, n)| n).sum(),
+            level_states,
+        }
+    }))
+}

@@ -1,0 +1,187 @@
+//! `zlink count paths|cycles` on several processes (`--processes`, `--hostfile --process`):
+//! the same output as one process, and clear errors with a non-zero exit, never a hang.
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{scratch_file, zlink};
+
+/// Stdout of a successful run.
+fn ok(args: &[&str]) -> String {
+    let (code, out, err) = zlink(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+/// The lines but the timing line (`... counted in 0.001 s`), and the JSON without seconds
+/// and peak memory (each process has its own).
+fn steady(out: &str) -> String {
+    if let Ok(mut v) = serde_json::from_str::<serde_json::Value>(out.trim()) {
+        let o = v.as_object_mut().unwrap();
+        assert!(o.remove("seconds").is_some() && o.remove("peak_memory_bytes").is_some());
+        return v.to_string();
+    }
+    out.lines()
+        .filter(|l| !l.contains(" counted in "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn two_processes_print_what_one_prints() {
+    let one = ok(&["count", "paths", "--grid", "6x6"]);
+    let two = ok(&["count", "paths", "--grid", "6x6", "--processes", "2"]);
+    assert_eq!(two.lines().last(), Some("1262816"));
+    assert_eq!(steady(&two), steady(&one));
+    for (what, grid) in [("paths", "7x7"), ("cycles", "6x6")] {
+        let one = ok(&["--json", "count", what, "--grid", grid]);
+        let two = ok(&[
+            "--json",
+            "count",
+            what,
+            "--grid",
+            grid,
+            "--processes",
+            "2",
+            "--threads",
+            "2",
+        ]);
+        assert_eq!(steady(&two), steady(&one), "{what} {grid}");
+    }
+}
+
+#[test]
+fn bad_host_files_and_absent_peers_are_errors() {
+    let bad = scratch_file("cluster", "bad-hosts.txt", "127.0.0.1:1\n\nlocalhost\n");
+    let (code, out, err) = zlink(&[
+        "count",
+        "paths",
+        "--grid",
+        "3x3",
+        "--hostfile",
+        &bad,
+        "--process",
+        "0",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("line 3") && err.contains("localhost"), "{err}");
+    // process 1 of two whose process 0 never starts: refused connections until the timeout
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let gone = free.local_addr().unwrap();
+    let mine = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    drop(free);
+    let hosts = scratch_file("cluster", "hosts.txt", &format!("{gone}\n{mine}\n"));
+    let started = Instant::now();
+    let (code, _, err) = zlink(&[
+        "count",
+        "paths",
+        "--grid",
+        "3x3",
+        "--hostfile",
+        &hosts,
+        "--process",
+        "1",
+        "--connect-timeout",
+        "0.5",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("process 0") && err.contains("unreachable"),
+        "{err}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn a_killed_process_stops_the_run_with_an_error() {
+    // 13x13 corner paths take seconds on two processes: long enough to kill one mid-run
+    let launcher = Command::new(env!("CARGO_BIN_EXE_zlink"))
+        .args([
+            "count",
+            "paths",
+            "--grid",
+            "13x13",
+            "--processes",
+            "2",
+            "--threads",
+            "1",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    // the launcher's children: find process 1 by its command line
+    let child = loop {
+        let found = std::fs::read_dir("/proc").ok().and_then(|d| {
+            d.flatten().find_map(|e| {
+                let cmd = std::fs::read(e.path().join("cmdline")).ok()?;
+                let stat = std::fs::read_to_string(e.path().join("stat")).ok()?;
+                let ppid: u32 = stat
+                    .rsplit(')')
+                    .next()?
+                    .split_whitespace()
+                    .nth(1)?
+                    .parse()
+                    .ok()?;
+                let is_one = cmd.split(|&b| b == 0).any(|a| a == b"--process")
+                    && cmd.ends_with(b"--process\x001\x00");
+                (ppid == launcher.id() && is_one).then(|| e.file_name())
+            })
+        });
+        if let Some(pid) = found {
+            break pid;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "process 1 never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    std::thread::sleep(Duration::from_millis(300));
+    let killed = Command::new("kill").arg("-9").arg(&child).status().unwrap();
+    assert!(killed.success());
+    let out = launcher.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("process 1 was killed"), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn log_levels_report_every_process_and_add_up_to_the_states() {
+    let args = [
+        "count",
+        "cycles",
+        "--grid",
+        "5x5",
+        "--processes",
+        "2",
+        "--threads",
+        "2",
+        "--log-levels",
+    ];
+    let (code, out, err) = zlink(&args);
+    assert_eq!(code, 0, "{err}");
+    let total: u64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("states: ")?.split(' ').next()?.parse().ok())
+        .unwrap();
+    let mut logged = 0;
+    for p in 0..2 {
+        assert!(err.contains(&format!("process {p} worker")), "{err}");
+    }
+    for line in err.lines().filter(|l| l.starts_with("process ")) {
+        assert!(line.contains("resident") && line.contains("peak"), "{line}");
+        let states = line.split(": ").nth(2).unwrap().split(' ').next().unwrap();
+        logged += states.parse::<u64>().unwrap();
+    }
+    assert_eq!(logged, total, "{err}");
+}
