@@ -107,6 +107,41 @@ fn merge_shard<S: Clone + Eq + std::hash::Hash>(parts: &[Vec<(S, BackRef)>]) -> 
     Shard { states, ids }
 }
 
+/// Merges the pending children of one level, shard by shard (in parallel when it has
+/// several shards).
+fn merge_level<S: Clone + Eq + std::hash::Hash + Send + Sync>(
+    items: &Raw<(S, BackRef)>,
+) -> Vec<Shard<S>> {
+    if items.shards.len() == 1 {
+        vec![merge_shard(&items.shards[0])]
+    } else {
+        items.shards.par_iter().map(|p| merge_shard(p)).collect()
+    }
+}
+
+/// Writes the id of each merged node of level `i` into the parent slot (or the root) that
+/// each of its pending copies in `items` names. Node ids are shard-major: shard k's states
+/// follow those of shards 0..k.
+fn link_parents<S>(raw: &mut Unreduced, i: Level, merged: &[Shard<S>], items: &Raw<(S, BackRef)>) {
+    let first = raw.row_start(i);
+    let mut base = 0u32;
+    for (m, parts) in merged.iter().zip(&items.shards) {
+        for ((_, back), &id) in parts.iter().flatten().zip(&m.ids) {
+            if back.0 == BackRef::ROOT.0 {
+                raw.set_root(RawRef::node(i, base + id));
+            } else {
+                let (l, parent, b) = (
+                    (back.0 >> 33) as u32,
+                    ((back.0 >> 1) & 0xFFFF_FFFF) as u32,
+                    back.0 & 1 == 1,
+                );
+                raw.set_child_numbered(l, parent, b, first + base + id);
+            }
+        }
+        base += m.states.len() as u32;
+    }
+}
+
 /// Expands `states` (node ids `base..`, in consecutive slices) of `level`: the branches that
 /// accept, as `id << 1 | branch`, and the children by level and shard.
 fn expand_chunk<S: Spec>(
@@ -163,11 +198,7 @@ pub(crate) fn build_in<S: Spec>(spec: &S, budget: &Budget<'_>) -> Result<Built, 
     let mut max_level_nodes = 0usize;
     for i in 0..levels {
         let items = pending.take(i);
-        let merged: Vec<Shard<S::State>> = match &items {
-            None => Vec::new(),
-            Some(r) if r.shards.len() == 1 => vec![merge_shard(&r.shards[0])],
-            Some(r) => r.shards.par_iter().map(|p| merge_shard(p)).collect(),
-        };
+        let merged = items.as_ref().map_or_else(Vec::new, merge_level);
         let len: usize = merged.iter().map(|m| m.states.len()).sum();
         nodes += len as u64;
         let too_many = |_| {
@@ -179,24 +210,8 @@ pub(crate) fn build_in<S: Spec>(spec: &S, budget: &Budget<'_>) -> Result<Built, 
         let Some(items) = items else {
             continue;
         };
-        // Node ids are shard-major: shard k's states follow those of shards 0..k.
         let first = raw.row_start(i);
-        let mut base = 0u32;
-        for (m, parts) in merged.iter().zip(&items.shards) {
-            for ((_, back), &id) in parts.iter().flatten().zip(&m.ids) {
-                if back.0 == BackRef::ROOT.0 {
-                    raw.set_root(RawRef::node(i, base + id));
-                } else {
-                    let (l, parent, b) = (
-                        (back.0 >> 33) as u32,
-                        ((back.0 >> 1) & 0xFFFF_FFFF) as u32,
-                        back.0 & 1 == 1,
-                    );
-                    raw.set_child_numbered(l, parent, b, first + base + id);
-                }
-            }
-            base += m.states.len() as u32;
-        }
+        link_parents(&mut raw, i, &merged, &items);
         pending.recycle(items);
         max_level_nodes = max_level_nodes.max(len);
         budget.check_deadline(i, levels)?;

@@ -6,6 +6,8 @@
 //! frontier bookkeeping ([`FrontierPlan`]), the [`Spec`] contract with ready-made graph specs
 //! ([`specs`]) and combinators ([`combinators`]), and the two engines that run a spec: the
 //! builder ([`build()`], output reduced by `zlink_zdd`) and the count-only DP ([`count()`]).
+//! A count pass whose states are slices of words (sets of frontier states) keeps its levels
+//! in [`arena`].
 //!
 //! Start with [`Mates`] (paths and cycles of your own graph, read back as your edges) or a
 //! spec of [`specs`] run by [`count()`] or [`build()`] under a [`Limits`].
@@ -18,6 +20,7 @@
 //! assert_eq!(count(&paths, &Limits::default()).unwrap(), 184u32.into()); // OEIS A007764
 //! ```
 
+pub mod arena;
 mod budget;
 pub mod build;
 pub mod combinators;

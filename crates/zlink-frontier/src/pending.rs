@@ -235,9 +235,6 @@ impl<T> Pending<T> {
         R: Send,
     {
         let len: usize = parts.iter().map(Vec::len).sum();
-        // Shard bits of a later level: fixed by its first part, else those of a level of `len`
-        // states. Read on demand: a table of every later level per level made long strips
-        // (tens of thousands of levels) quadratic.
         let fresh = shard_bits(len);
         let serial = len < PAR_THRESHOLD;
         let chunk = if serial { usize::MAX } else { chunk_len(len) };
@@ -250,35 +247,14 @@ impl<T> Pending<T> {
         let mut outs = Vec::with_capacity(items.len());
         let mut base = 0u32;
         let mut freed = 0usize;
+        let shape = Wave {
+            level,
+            fresh,
+            serial,
+            chunk: chunk.min(len),
+        };
         for (w, group) in items.chunks(wave.min(items.len()).max(1)).enumerate() {
-            let results = {
-                let levels = &self.levels;
-                let bits_of = |j: Level| levels[j as usize].as_ref().map_or(fresh, |r| r.bits);
-                let next_bits = ((level as usize + 1) < levels.len()).then(|| bits_of(level + 1));
-                let scatters = scatters(
-                    &mut self.pool,
-                    level,
-                    next_bits,
-                    group.len(),
-                    chunk.min(len),
-                );
-                let parts = &parts;
-                let mut jobs = Vec::with_capacity(group.len());
-                for item in group {
-                    let slices: Vec<&[X]> = item.iter().map(|&(p, a, b)| &parts[p][a..b]).collect();
-                    let n: usize = slices.iter().map(|s| s.len()).sum();
-                    jobs.push((base, slices));
-                    base += n as u32;
-                }
-                let run = |((b, slices), out): ((u32, Vec<&[X]>), Scatter<T>)| {
-                    expand(b, &slices, out, &bits_of)
-                };
-                if serial {
-                    jobs.into_iter().zip(scatters).map(run).collect::<Vec<_>>()
-                } else {
-                    jobs.into_par_iter().zip(scatters).map(run).collect()
-                }
-            };
+            let results = self.run_wave(shape, &parts, group, &mut base, &expand);
             // Absorbing creates a level's first part only where none exists, so `fresh` is
             // right.
             for (r, out) in results {
@@ -294,18 +270,70 @@ impl<T> Pending<T> {
             while freed < done {
                 let part = std::mem::take(&mut parts[freed]);
                 freed += 1;
-                if let Some(mut buf) = spent(part) {
-                    if self.pool.len() < keep {
-                        buf.clear();
-                        self.pool.push(buf);
-                    }
-                }
+                self.keep_spent(spent(part), keep);
             }
         }
         // What this level did not need is freed: the pool never holds more than one wave's
         // buffers (children skipping levels bring extra parts, which would otherwise pile up).
         self.pool.clear();
         outs
+    }
+
+    /// Runs one wave of work items (`group`, of the level's `parts`; `base`: the index of
+    /// the wave's first state, advanced past it), each on a scatter whose next-level buckets
+    /// come from the pool: the outputs and scatters in item order.
+    fn run_wave<X, R, E>(
+        &mut self,
+        wave: Wave,
+        parts: &[Vec<X>],
+        group: &[Vec<(usize, usize, usize)>],
+        base: &mut u32,
+        expand: &E,
+    ) -> Vec<(R, Scatter<T>)>
+    where
+        E: Fn(u32, &[&[X]], Scatter<T>, &dyn Fn(Level) -> u32) -> (R, Scatter<T>) + Sync,
+        X: Sync,
+        T: Send + Sync,
+        R: Send,
+    {
+        // Shard bits of a later level: fixed by its first part, else those of a level of the
+        // expanding level's size. Read on demand: a table of every later level per level made
+        // long strips (tens of thousands of levels) quadratic.
+        let levels = &self.levels;
+        let bits_of = |j: Level| levels[j as usize].as_ref().map_or(wave.fresh, |r| r.bits);
+        let next_bits = ((wave.level as usize + 1) < levels.len()).then(|| bits_of(wave.level + 1));
+        let scatters = scatters(
+            &mut self.pool,
+            wave.level,
+            next_bits,
+            group.len(),
+            wave.chunk,
+        );
+        let mut jobs = Vec::with_capacity(group.len());
+        for item in group {
+            let slices: Vec<&[X]> = item.iter().map(|&(p, a, b)| &parts[p][a..b]).collect();
+            let n: usize = slices.iter().map(|s| s.len()).sum();
+            jobs.push((*base, slices));
+            *base += n as u32;
+        }
+        let run =
+            |((b, slices), out): ((u32, Vec<&[X]>), Scatter<T>)| expand(b, &slices, out, &bits_of);
+        if wave.serial {
+            jobs.into_iter().zip(scatters).map(run).collect()
+        } else {
+            jobs.into_par_iter().zip(scatters).map(run).collect()
+        }
+    }
+
+    /// Keeps a spent part's buffer (if `spent` handed one back) for the children's buckets,
+    /// while the pool holds fewer than `keep`.
+    fn keep_spent(&mut self, buf: Option<Vec<T>>, keep: usize) {
+        if let Some(mut buf) = buf {
+            if self.pool.len() < keep {
+                buf.clear();
+                self.pool.push(buf);
+            }
+        }
     }
 
     /// Shards of `level` (1 past the last level).
@@ -384,6 +412,16 @@ impl<T> Pending<T> {
             occupied: self.occupied,
         }
     }
+}
+
+/// How a level's waves run: the expanding level, the shard bits of a later level no part has
+/// reached yet, whether it runs on the calling thread, and its states per work item.
+#[derive(Clone, Copy)]
+struct Wave {
+    level: Level,
+    fresh: u32,
+    serial: bool,
+    chunk: usize,
 }
 
 /// Scatters for `chunks` consecutive chunks of about `chunk` states of `level`, with buckets

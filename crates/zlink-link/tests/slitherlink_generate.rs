@@ -7,47 +7,10 @@ use zlink_link::slitherlink::generate::{
 };
 use zlink_link::slitherlink::SlitherZdd;
 use zlink_puzzle::{Coord, Grid};
-use zlink_testkit::slither_design::{boundary, cycles, side_counts};
-
-/// A cycle as its list of sides, with the count of its sides around every cell.
-type Counted = (Vec<(usize, usize)>, Vec<u8>);
-
-/// The cycles (as side counts) of a grid, computed once per size.
-struct Oracle {
-    rows: usize,
-    cols: usize,
-    all: Vec<Counted>,
-}
-
-impl Oracle {
-    fn new(rows: usize, cols: usize) -> Oracle {
-        let all = cycles(rows, cols)
-            .into_iter()
-            .map(|c| {
-                let counts = side_counts(rows, cols, &c);
-                (c, counts)
-            })
-            .collect();
-        Oracle { rows, cols, all }
-    }
-
-    /// The cycles satisfying every clue.
-    fn solutions(&self, clues: &[Option<u8>]) -> Vec<&Vec<(usize, usize)>> {
-        self.all
-            .iter()
-            .filter(|(_, counts)| {
-                clues
-                    .iter()
-                    .zip(counts)
-                    .all(|(h, &n)| h.is_none_or(|h| h == n))
-            })
-            .map(|(c, _)| c)
-            .collect()
-    }
-}
+use zlink_testkit::slither_design::{boundary, side_counts, CycleTable};
 
 /// Checks unique (the drawn loop the only solution) and minimal by deletion of each hint.
-fn check_unique_minimal(o: &Oracle, clues: &Grid<Option<u8>>, inside: &Grid<bool>, what: &str) {
+fn check_unique_minimal(o: &CycleTable, clues: &Grid<Option<u8>>, inside: &Grid<bool>, what: &str) {
     let cells = clues.cells().to_vec();
     let sols = o.solutions(&cells);
     assert_eq!(sols.len(), 1, "{what}: not unique");
@@ -68,7 +31,7 @@ fn check_unique_minimal(o: &Oracle, clues: &Grid<Option<u8>>, inside: &Grid<bool
 #[test]
 fn small_puzzles_are_unique_and_minimal_by_brute_force() {
     for (rows, cols) in [(2, 2), (2, 4), (3, 3), (3, 4), (4, 4)] {
-        let o = Oracle::new(rows, cols);
+        let o = CycleTable::new(rows, cols);
         for seed in 0..12 {
             for order in [Order::RANDOM, Order::TWOS_FIRST] {
                 let opts = Options {
@@ -97,7 +60,7 @@ fn symmetric_puzzles_are_unique_symmetric_and_minimal_over_orbits() {
         (4, 4, Symmetry::Rot4),
         (3, 4, Symmetry::Mirror),
     ] {
-        let o = Oracle::new(rows, cols);
+        let o = CycleTable::new(rows, cols);
         for seed in 0..8 {
             let opts = Options {
                 seed,
@@ -153,7 +116,7 @@ fn symmetric_puzzles_are_unique_symmetric_and_minimal_over_orbits() {
 #[test]
 fn levels_are_settled_by_their_technique_and_minimal_for_it() {
     for (rows, cols) in [(3, 4), (4, 4)] {
-        let o = Oracle::new(rows, cols);
+        let o = CycleTable::new(rows, cols);
         for seed in 0..6 {
             for level in [Difficulty::Easy, Difficulty::Medium] {
                 let opts = Options {
@@ -225,7 +188,7 @@ fn a_seed_gives_the_same_puzzle() {
 #[test]
 fn stripping_keeps_a_minimal_subset_of_the_given_hints() {
     let (rows, cols) = (4, 4);
-    let o = Oracle::new(rows, cols);
+    let o = CycleTable::new(rows, cols);
     for seed in 0..10 {
         // a unique puzzle with extra hints: a generated one plus the loop's values on a
         // few more cells

@@ -88,6 +88,59 @@ pub fn side_counts(rows: usize, cols: usize, cycle: &[(usize, usize)]) -> Vec<u8
     out
 }
 
+/// A cycle as its sides, each a pair of dots (as [`cycles`] lists them).
+pub type Cycle = Vec<(usize, usize)>;
+
+/// Every cycle of a `rows × cols` grid with its side count per cell: the brute-force solver
+/// of small Slitherlink puzzles (a clue grid's solutions are the cycles whose counts match).
+pub struct CycleTable {
+    /// Rows of cells.
+    pub rows: usize,
+    /// Columns of cells.
+    pub cols: usize,
+    /// Each cycle (as [`cycles`] lists it) with its [`side_counts`].
+    pub all: Vec<(Cycle, Vec<u8>)>,
+}
+
+impl CycleTable {
+    /// The cycles of a `rows × cols` grid.
+    pub fn new(rows: usize, cols: usize) -> CycleTable {
+        let all = cycles(rows, cols)
+            .into_iter()
+            .map(|c| {
+                let counts = side_counts(rows, cols, &c);
+                (c, counts)
+            })
+            .collect();
+        CycleTable { rows, cols, all }
+    }
+
+    /// The cycles satisfying every clue (row-major).
+    pub fn solutions(&self, clues: &[Option<u8>]) -> Vec<&Cycle> {
+        self.all
+            .iter()
+            .filter(|(_, counts)| satisfies(clues, counts))
+            .map(|(c, _)| c)
+            .collect()
+    }
+
+    /// The side counts of `cycle`, if it is one cycle of the grid.
+    pub fn counts_of(&self, cycle: &[(usize, usize)]) -> Option<&[u8]> {
+        self.all
+            .iter()
+            .find(|(c, _)| c == cycle)
+            .map(|(_, counts)| counts.as_slice())
+    }
+}
+
+/// Whether side counts `counts` meet every clue of `clues` (row-major).
+pub fn satisfies(clues: &[Option<u8>], counts: &[u8]) -> bool {
+    clues
+        .iter()
+        .zip(counts)
+        .all(|(h, &n)| h.is_none_or(|h| h == n))
+}
+
 /// The cycle around a region (`inside`, row-major): every cell side between an inside cell and
 /// an outside cell or the border.
 pub fn boundary(rows: usize, cols: usize, inside: &[bool]) -> Vec<(usize, usize)> {

@@ -9,6 +9,11 @@
 //! Why: the master's answer is only needed as "some hitting set of size ≤ k", and with
 //! thousands of small sets a bitmask search visits candidates far faster than an IP re-solve.
 //! Grids of at most 128 cells (9×9 and smaller), cells as bits of a `u128`.
+//!
+//! Not a master of the shared row generation ([`zlink_puzzle::unavoidable::generate_rows`]):
+//! rows are learned at the leaves and the enumeration goes on where it was (that module's
+//! doc says why); the oracle side, other completions shrunk by the shared deletion filter, is
+//! the same ([`Checker::minimise`]).
 
 use std::time::Instant;
 

@@ -29,6 +29,7 @@ use super::regions;
 use super::subgrid;
 use super::unavoidable;
 use crate::sudoku::Shape;
+use zlink_puzzle::unavoidable as rows;
 
 /// One iteration of the row generation.
 #[derive(Debug, Clone, PartialEq)]
@@ -282,7 +283,8 @@ fn region_families(
     Ok((families, start.elapsed().as_secs_f64()))
 }
 
-/// The HiGHS master with the exact check.
+/// The HiGHS master with the exact check, run by the row generation shared with
+/// Slitherlink's minimum hint sets ([`rows::generate_rows`]).
 fn ip_master(
     check: &mut Checker,
     grid: &Grid<u8>,
@@ -291,67 +293,146 @@ fn ip_master(
     on_round: &mut dyn FnMut(&Iteration),
 ) -> Result<Minimum, IpError> {
     let cells = grid.len();
-    let mut master = Model::new();
-    master.params = opts.params.clone();
-    master.limits = opts.limits.clone();
+    let mut model = Model::new();
+    model.params = opts.params.clone();
+    model.limits = opts.limits.clone();
     // the objective is integral: an absolute gap below 1 already proves optimality
-    master.params.mip_abs_gap = Some(0.99);
-    let y: Vec<Var> = (0..cells)
-        .map(|_| master.add_var(VarKind::Binary))
-        .collect();
-    master.set_objective(sum(y.clone()), Sense::Minimise);
+    model.params.mip_abs_gap = Some(0.99);
+    let y: Vec<Var> = (0..cells).map(|_| model.add_var(VarKind::Binary)).collect();
+    model.set_objective(sum(y.clone()), Sense::Minimise);
     for set in seeds {
-        master.add(sum(set.iter().map(|&i| y[i])).ge(1.0));
+        model.add(sum(set.iter().map(|&i| y[i])).ge(1.0));
     }
-    let mut known: std::collections::HashSet<Vec<usize>> = seeds.iter().cloned().collect();
-    let mut iterations = Vec::new();
     // z = Σ y. Once the first master optimum LB is known, z is fixed to LB: each master solve
     // then only looks for a hitting set of exactly LB cells, and its infeasibility proves
     // LB + 1 (the master is a relaxation of the clue problem).
-    let z = master.add_var_bounded(VarKind::Integer, 0.0, cells as f64);
-    master.add((sum(y.clone()) - z).eq(0.0));
-    let mut bound: Option<usize> = None;
-    loop {
+    let z = model.add_var_bounded(VarKind::Integer, 0.0, cells as f64);
+    model.add((sum(y.clone()) - z).eq(0.0));
+    let mut master = IpMaster {
+        model,
+        y,
+        z,
+        bound: None,
+        known: seeds.iter().cloned().collect(),
+        opts,
+        last: (Vec::new(), 0, 0.0, 0),
+        iterations: Vec::new(),
+        on_round,
+    };
+    let mut oracle = CheckOracle {
+        check,
+        alternatives: opts.sets_per_round as u64,
+        limits: &opts.limits,
+    };
+    // every other completion differs from the grid somewhere: never hopeless
+    rows::generate_rows(&mut master, &mut oracle)?;
+    Ok(Minimum {
+        clues: master.last.0,
+        seeded_sets: seeds.len(),
+        iterations: master.iterations,
+        seed_seconds: 0.0,
+        checks: 0,
+        regions: (0, Vec::new(), 0.0),
+    })
+}
+
+/// The oracle of the IP master: the exact check's other completions, minimised.
+struct CheckOracle<'a> {
+    check: &'a mut Checker,
+    /// Other completions sought per round.
+    alternatives: u64,
+    limits: &'a Limits,
+}
+
+impl rows::Oracle for CheckOracle<'_> {
+    type Error = IpError;
+
+    fn others(&mut self, clues: &[usize]) -> Result<Vec<Vec<usize>>, IpError> {
+        let mut flags = vec![false; self.check.cells()];
+        clues.iter().for_each(|&i| flags[i] = true);
+        Ok(self.check.missed_sets(&flags, self.alternatives))
+    }
+
+    fn shrink(&mut self, set: Vec<usize>) -> Result<Vec<usize>, IpError> {
+        self.limits.check_time()?;
+        Ok(self.check.minimise(&set))
+    }
+
+    fn checks(&self) -> u64 {
+        self.check.checks()
+    }
+}
+
+/// The HiGHS master: Σ y minimised subject to Σ_{c∈U} y_c ≥ 1 per known set U, its clue
+/// count `z` fixed once the first optimum is known.
+struct IpMaster<'a, 'b> {
+    model: Model,
+    y: Vec<Var>,
+    z: Var,
+    /// The proven lower bound, once known.
+    bound: Option<usize>,
+    /// The sets in the model.
+    known: std::collections::HashSet<Vec<usize>>,
+    opts: &'a MinimumOptions,
+    /// The last proposal: its clues, their number, the master's seconds and nodes.
+    last: (Vec<bool>, usize, f64, u64),
+    iterations: Vec<Iteration>,
+    on_round: &'a mut (dyn FnMut(&Iteration) + 'b),
+}
+
+impl IpMaster<'_, '_> {
+    /// Records the round of the last proposal, `added` sets new.
+    fn round(&mut self, round: &rows::Round, added: usize) {
+        let (_, lower_bound, master_seconds, master_nodes) = self.last;
+        self.iterations.push(Iteration {
+            round: self.iterations.len() + 1,
+            lower_bound,
+            sets: self.known.len(),
+            master_seconds,
+            master_nodes,
+            check_seconds: round.seconds,
+            checks: round.checks,
+            added,
+        });
+        (self.on_round)(self.iterations.last().expect("just pushed"));
+    }
+}
+
+impl rows::Master for IpMaster<'_, '_> {
+    type Error = IpError;
+
+    fn propose(&mut self) -> Result<Option<Vec<usize>>, IpError> {
+        let cells = self.y.len();
         let (m, master_seconds, master_nodes) =
-            solve_master(&mut master, (z, cells), &mut bound, opts)?;
-        let clues: Vec<bool> = y.iter().map(|&v| m.is_one(v)).collect();
+            solve_master(&mut self.model, (self.z, cells), &mut self.bound, self.opts)?;
+        let clues: Vec<bool> = self.y.iter().map(|&v| m.is_one(v)).collect();
         let lower_bound = clues.iter().filter(|&&b| b).count();
-        if bound.is_none() {
-            bound = Some(lower_bound);
-            master.set_bounds(z, lower_bound as f64, lower_bound as f64);
+        if self.bound.is_none() {
+            self.bound = Some(lower_bound);
+            self.model
+                .set_bounds(self.z, lower_bound as f64, lower_bound as f64);
         }
-        let t = Instant::now();
-        let checks = check.checks();
+        let hints = (0..cells).filter(|&i| clues[i]).collect();
+        self.last = (clues, lower_bound, master_seconds, master_nodes);
+        Ok(Some(hints))
+    }
+
+    fn unique(&mut self, _: Vec<usize>, round: &rows::Round) -> Result<bool, IpError> {
+        self.round(round, 0);
+        Ok(true)
+    }
+
+    /// The new sets join the model; none new ends the search (as unique does).
+    fn add_rows(&mut self, sets: Vec<Vec<usize>>, round: &rows::Round) -> Result<bool, IpError> {
         let mut added = 0;
-        for d in check.missed_sets(&clues, opts.sets_per_round as u64) {
-            opts.limits.check_time()?;
-            let d = check.minimise(&d);
-            if known.insert(d.clone()) {
-                master.add(sum(d.iter().map(|&i| y[i])).ge(1.0));
+        for d in sets {
+            if self.known.insert(d.clone()) {
+                self.model.add(sum(d.iter().map(|&i| self.y[i])).ge(1.0));
                 added += 1;
             }
         }
-        iterations.push(Iteration {
-            round: iterations.len() + 1,
-            lower_bound,
-            sets: known.len(),
-            master_seconds,
-            master_nodes,
-            check_seconds: t.elapsed().as_secs_f64(),
-            checks: check.checks() - checks,
-            added,
-        });
-        on_round(iterations.last().expect("just pushed"));
-        if added == 0 {
-            return Ok(Minimum {
-                clues,
-                seeded_sets: seeds.len(),
-                iterations,
-                seed_seconds: 0.0,
-                checks: 0,
-                regions: (0, Vec::new(), 0.0),
-            });
-        }
+        self.round(round, added);
+        Ok(added == 0)
     }
 }
 

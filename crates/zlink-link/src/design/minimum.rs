@@ -23,12 +23,13 @@
 //! minimum sets. The cost grows with the cuts the minimum needs (1,000-3,000 on random 8 × 8
 //! loops of 19 hints, thousands more on one of 23+), and `Z_k` grows with them (tools/README).
 //!
-//! Minimum-clue Sudoku (`zlink_engines::minclue`) is the same implicit hitting-set problem and
-//! shares the set shrinking ([`zlink_puzzle::unavoidable::shrink`]); it keeps its own search
-//! because it wants one minimum set, not the family, with millions of microsecond checks on
-//! at most 128 cells (a bitmask depth-first search that learns sets mid-enumeration), where
-//! this one wants every minimum set with thousands of millisecond checks (its module doc says
-//! more).
+//! Minimum-clue Sudoku (`zlink_engines::minclue`) is the same implicit hitting-set problem:
+//! the loop (master, oracle, shrinking, new row) is the one of
+//! [`zlink_puzzle::unavoidable::generate_rows`], with `Z_k` as master here and a HiGHS IP
+//! there. Its default master, a bitmask depth-first search over at most 128 cells that learns
+//! rows mid-enumeration with millions of microsecond checks, is not a propose-and-restart
+//! master (that module doc says why); it wants one minimum set, this one every minimum set
+//! with thousands of millisecond checks.
 
 use std::time::Instant;
 
@@ -36,6 +37,8 @@ use rustc_hash::FxHashMap as HashMap;
 use zlink_frontier::{Limits, RunError};
 use zlink_puzzle::{Coord, Grid};
 use zlink_zdd::{BudgetExceeded, NodeId, Var, Zdd};
+
+use zlink_puzzle::unavoidable::{self, Ended};
 
 use super::reduced::clues_at;
 use super::{loop_values, shape, DesignError};
@@ -137,7 +140,7 @@ impl Oracle<'_> {
     /// A minimal disagreement set inside `set` (itself one), by the deletion filter shared
     /// with minimum-clue Sudoku ([`zlink_puzzle::unavoidable::shrink`]).
     fn shrink(&mut self, set: Vec<usize>) -> Result<Vec<usize>, DesignError> {
-        zlink_puzzle::unavoidable::shrink(set, CHUNKED_ABOVE, |free| self.missed_within(free))
+        unavoidable::shrink(set, CHUNKED_ABOVE, |free| self.missed_within(free))
     }
 
     /// [`Oracle::missed`] with a hint at every candidate outside `free`: the disagreement set
@@ -147,6 +150,23 @@ impl Oracle<'_> {
         free.iter().for_each(|&i| is_free[i] = true);
         let hints: Vec<usize> = (0..self.cells.len()).filter(|&i| !is_free[i]).collect();
         self.missed(&hints)
+    }
+}
+
+impl unavoidable::Oracle for Oracle<'_> {
+    type Error = DesignError;
+
+    /// The disagreement set of one other loop, if any ([`Oracle::missed`]).
+    fn others(&mut self, hints: &[usize]) -> Result<Vec<Vec<usize>>, DesignError> {
+        Ok(self.missed(hints)?.into_iter().collect())
+    }
+
+    fn shrink(&mut self, set: Vec<usize>) -> Result<Vec<usize>, DesignError> {
+        Oracle::shrink(self, set)
+    }
+
+    fn checks(&self) -> u64 {
+        self.checks
     }
 }
 
@@ -325,8 +345,9 @@ pub fn minimum_sets(
     })
 }
 
-/// The row generation of [`minimum_sets`]: the minimum size and the family of minimum sets,
-/// or `(None, ∅)` when no hint set is good.
+/// The row generation of [`minimum_sets`] (the loop shared with minimum-clue Sudoku,
+/// [`unavoidable::generate_rows`], with [`Sizes`] as master): the minimum size and the family
+/// of minimum sets, or `(None, ∅)` when no hint set is good.
 fn search(
     z: &mut Zdd,
     oracle: &mut Oracle<'_>,
@@ -335,74 +356,154 @@ fn search(
     on_round: &mut dyn FnMut(usize, usize),
 ) -> Result<(Option<usize>, NodeId), DesignError> {
     let none = Ok((None, NodeId::ZERO));
-    let Some(mut cuts) = window_cuts(oracle, inside.rows(), inside.cols())? else {
+    let Some(cuts) = window_cuts(oracle, inside.rows(), inside.cols())? else {
         return none;
     };
-    let n = z.num_vars();
-    // members are picked by a random walk, not in order: the first members in order all
-    // crowd their hints into the top rows, and their cuts all lie below (a random 8 × 8
-    // loop: 971 cuts instead of 1,361)
-    let mut rng = zlink_base::SplitMix64::new(1);
-    for k in 0..=n as usize {
-        stats.sizes_tried += 1;
-        stats.cuts = cuts.len();
-        // Every set of k cells; the known cuts are applied lazily, each when the first member
-        // missing it comes up (applying all of them up front, in any order, built families
-        // of 10 M+ nodes on the way on a 10 × 10 loop; lazily the family stays small, and a
-        // random 8 × 8 loop's run took 71 CPU s against 161).
-        let mut open = exactly(z, n, k)?[k];
-        // the members of this size found good; the others get cut away
-        let mut good: Vec<Vec<Var>> = Vec::new();
-        let mut live = z.node_count();
-        while let Some(set) = pick(z, open, &mut rng) {
-            // collect the garbage of the passes once the store has doubled
-            if z.node_count() > 2 * live.max(1 << 20) {
-                let mut roots = [open];
-                z.retain(&mut roots);
-                open = roots[0];
-                live = z.node_count();
+    let mut master = Sizes {
+        n: z.num_vars(),
+        z,
+        cuts,
+        k: 0,
+        open: None,
+        good: Vec::new(),
+        live: 0,
+        // members are picked by a random walk, not in order: the first members in order all
+        // crowd their hints into the top rows, and their cuts all lie below (a random 8 × 8
+        // loop: 971 cuts instead of 1,361)
+        rng: zlink_base::SplitMix64::new(1),
+        stats,
+        on_round,
+        found: None,
+    };
+    match unavoidable::generate_rows(&mut master, oracle)? {
+        // another loop agrees on every candidate: no hint set is good
+        Ended::Hopeless => none,
+        // `None` when every candidate together does not make the loop unique
+        Ended::Done => Ok(master.found.unwrap_or((None, NodeId::ZERO))),
+    }
+}
+
+/// The master of [`search`]: `Z_k` for k = 0, 1, … (see the module doc).
+struct Sizes<'a, 'b> {
+    z: &'a mut Zdd,
+    n: Var,
+    /// The cuts found so far.
+    cuts: Vec<Vec<Var>>,
+    /// The size being tried.
+    k: usize,
+    /// What is left of `Z_k` (`None` before size `k` starts).
+    open: Option<NodeId>,
+    /// The members of size `k` found good; the others get cut away.
+    good: Vec<Vec<Var>>,
+    /// Nodes of the store after its last garbage collection.
+    live: usize,
+    rng: zlink_base::SplitMix64,
+    stats: &'a mut MinimumStats,
+    on_round: &'a mut (dyn FnMut(usize, usize) + 'b),
+    /// The minimum size and the family of minimum sets, once known.
+    found: Option<(Option<usize>, NodeId)>,
+}
+
+impl Sizes<'_, '_> {
+    /// Starts size `k`: every set of k cells. The known cuts are applied lazily, each when
+    /// the first member missing it comes up (applying all of them up front, in any order,
+    /// built families of 10 M+ nodes on the way on a 10 × 10 loop; lazily the family stays
+    /// small, and a random 8 × 8 loop's run took 71 CPU s against 161).
+    fn start_size(&mut self) -> Result<NodeId, DesignError> {
+        self.stats.sizes_tried += 1;
+        self.stats.cuts = self.cuts.len();
+        let open = exactly(self.z, self.n, self.k)?[self.k];
+        self.good.clear();
+        self.live = self.z.node_count();
+        Ok(open)
+    }
+
+    /// Collects the garbage of the passes once the store has doubled (`open` is kept).
+    fn collect(&mut self, open: NodeId) -> NodeId {
+        if self.z.node_count() <= 2 * self.live.max(1 << 20) {
+            return open;
+        }
+        let mut roots = [open];
+        self.z.retain(&mut roots);
+        self.live = self.z.node_count();
+        roots[0]
+    }
+}
+
+impl unavoidable::Master for Sizes<'_, '_> {
+    type Error = DesignError;
+
+    /// A member of `Z_k` that meets every known cut (cuts it misses are applied first, up to
+    /// 64 in one pass, no solver call); the next size when `Z_k` runs out with no good
+    /// member, the end when it runs out with some (they are all the minimum sets) or past the
+    /// last size.
+    fn propose(&mut self) -> Result<Option<Vec<usize>>, DesignError> {
+        loop {
+            if self.k > self.n as usize {
+                return Ok(None);
             }
-            // known cuts the member misses: apply them (up to 64 in one pass), no solver call
-            let mut held = vec![false; n as usize];
+            let mut open = match self.open {
+                Some(open) => open,
+                None => self.start_size()?,
+            };
+            let Some(set) = pick(self.z, open, &mut self.rng) else {
+                if !self.good.is_empty() {
+                    // every member of this size checked good: they are all the minimum sets
+                    self.found = Some((Some(self.k), self.z.from_sets(&self.good)?));
+                    return Ok(None);
+                }
+                let mut roots: [NodeId; 0] = [];
+                self.z.retain(&mut roots);
+                self.open = None;
+                self.k += 1;
+                continue;
+            };
+            open = self.collect(open);
+            let mut held = vec![false; self.n as usize];
             set.iter().for_each(|&v| held[v as usize] = true);
-            let missed: Vec<&[Var]> = cuts
+            let missed: Vec<&[Var]> = self
+                .cuts
                 .iter()
                 .filter(|c| !c.iter().any(|&v| held[v as usize]))
                 .take(64)
                 .map(Vec::as_slice)
                 .collect();
             if !missed.is_empty() {
-                open = meeting_all(z, open, &missed)?;
+                self.open = Some(meeting_all(self.z, open, &missed)?);
                 continue;
             }
-            let hints: Vec<usize> = set.iter().map(|&v| v as usize).collect();
-            let Some(d) = oracle.missed(&hints)? else {
-                let one = z.from_set(&set)?;
-                open = z.difference(open, one)?;
-                good.push(set);
-                stats.verified += 1;
-                continue;
-            };
-            let cut = oracle.shrink(d)?;
-            if cut.is_empty() {
-                // another loop agrees on every candidate: no hint set is good
-                return none;
-            }
-            let cut: Vec<Var> = cut.iter().map(|&i| i as Var).collect();
-            open = meeting_all(z, open, &[&cut])?;
-            cuts.push(cut);
-            stats.cuts = cuts.len();
-            on_round(k, cuts.len());
+            self.open = Some(open);
+            return Ok(Some(set.iter().map(|&v| v as usize).collect()));
         }
-        if !good.is_empty() {
-            // every member of this size checked good: they are all the minimum sets
-            return Ok((Some(k), z.from_sets(&good)?));
-        }
-        let mut roots: [NodeId; 0] = [];
-        z.retain(&mut roots);
     }
-    // every candidate together does not make the loop unique
-    none
+
+    /// A good member: it leaves `Z_k` and joins the good ones.
+    fn unique(&mut self, hints: Vec<usize>, _: &unavoidable::Round) -> Result<bool, DesignError> {
+        let set: Vec<Var> = hints.iter().map(|&i| i as Var).collect();
+        let one = self.z.from_set(&set)?;
+        let open = self.open.expect("a proposal came from Z_k");
+        self.open = Some(self.z.difference(open, one)?);
+        self.good.push(set);
+        self.stats.verified += 1;
+        Ok(false)
+    }
+
+    /// A new cut (the oracle finds one other loop a round): it removes the member.
+    fn add_rows(
+        &mut self,
+        rows: Vec<Vec<usize>>,
+        _: &unavoidable::Round,
+    ) -> Result<bool, DesignError> {
+        for cut in rows {
+            let cut: Vec<Var> = cut.iter().map(|&i| i as Var).collect();
+            let open = self.open.expect("a proposal came from Z_k");
+            self.open = Some(meeting_all(self.z, open, &[&cut])?);
+            self.cuts.push(cut);
+            self.stats.cuts = self.cuts.len();
+            (self.on_round)(self.k, self.cuts.len());
+        }
+        Ok(false)
+    }
 }
 
 /// A member of `f` by a random walk (each branch with both sides alive taken by a coin

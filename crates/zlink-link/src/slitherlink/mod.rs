@@ -249,36 +249,20 @@ impl LinkZdd<SlitherFamily> {
                 (fixed, completion)
             }
         };
-        let order = setup::sweep(rows, cols, &full, &fixed, &cells, deduction);
-        stats.by_rows = sweep_order_by(rows, cols, true)
-            .into_iter()
-            .filter(|&i| fixed[i] != Some(false))
-            .eq(order.iter().copied());
-        stats.fixed_off = fixed.iter().filter(|f| **f == Some(false)).count();
-        let setup::Levels {
-            h_level,
-            v_level,
-            edges,
-            kept,
-            kept_fixed,
-        } = setup::Levels::new((rows, cols), &order, &by_index, &full, &fixed);
-        stats.fixed_on = kept_fixed.iter().filter(|f| **f == Some(true)).count();
-        stats.decided = !stats.contradiction && kept_fixed.iter().all(Option::is_some);
-        // with deduction off every side is open, so a group's target is its clue
-        let groups = setup::open_groups(&cells, &fixed, deduction, |e| {
-            setup::level_of(&h_level, &v_level, by_index[e])
-        });
-        stats.open_clues = groups.len();
-        let graph = Graph::new(full.num_vertices(), &kept)
-            .map_err(|e| SpecError::BadArgument(format!("dot graph after deduction: {e}")))?;
-        let groups = GroupSpec::new(edges.len() as Level, &groups)?;
+        let (graph, groups, levels) = Self::setup_levels(
+            (rows, cols),
+            (&by_index, &full, &cells),
+            &fixed,
+            deduction,
+            &mut stats,
+        )?;
         let settler = if stats.contradiction || stats.decided {
             Settler::deduced()
         } else {
             stats.width = FrontierPlan::new(&graph).map_err(SpecError::from)?.width();
             let level_of = by_index
                 .iter()
-                .map(|&e| setup::kept_level(&h_level, &v_level, e))
+                .map(|&e| setup::kept_level(&levels.h_level, &levels.v_level, e))
                 .collect();
             let settler = Settler::new(
                 completion,
@@ -292,15 +276,45 @@ impl LinkZdd<SlitherFamily> {
         let family = SlitherFamily {
             rows,
             cols,
-            edges,
-            h_level,
-            v_level,
+            edges: levels.edges,
+            h_level: levels.h_level,
+            v_level: levels.v_level,
             graph,
             groups,
-            fixed: kept_fixed,
+            fixed: levels.kept_fixed,
             stats,
         };
         Ok(LinkZdd::from_parts(family, settler))
+    }
+
+    /// The step after deduction: the sweep order of the segments not fixed off, their levels,
+    /// the dot graph they leave and the open clue groups, with their figures in `stats`.
+    fn setup_levels(
+        (rows, cols): (usize, usize),
+        (by_index, full, cells): (&[LoopEdge], &Graph, &[setup::Cell]),
+        fixed: &[Option<bool>],
+        deduction: Deduction,
+        stats: &mut SetupStats,
+    ) -> Result<(Graph, GroupSpec, setup::Levels), Error> {
+        let order = setup::sweep(rows, cols, full, fixed, cells, deduction);
+        stats.by_rows = sweep_order_by(rows, cols, true)
+            .into_iter()
+            .filter(|&i| fixed[i] != Some(false))
+            .eq(order.iter().copied());
+        stats.fixed_off = fixed.iter().filter(|f| **f == Some(false)).count();
+        let levels = setup::Levels::new((rows, cols), &order, by_index, full, fixed);
+        let kept_fixed = &levels.kept_fixed;
+        stats.fixed_on = kept_fixed.iter().filter(|f| **f == Some(true)).count();
+        stats.decided = !stats.contradiction && kept_fixed.iter().all(Option::is_some);
+        // with deduction off every side is open, so a group's target is its clue
+        let groups = setup::open_groups(cells, fixed, deduction, |e| {
+            setup::level_of(&levels.h_level, &levels.v_level, by_index[e])
+        });
+        stats.open_clues = groups.len();
+        let graph = Graph::new(full.num_vertices(), &levels.kept)
+            .map_err(|e| SpecError::BadArgument(format!("dot graph after deduction: {e}")))?;
+        let groups = GroupSpec::new(levels.edges.len() as Level, &groups)?;
+        Ok((graph, groups, levels))
     }
 
     /// Rows of cells.

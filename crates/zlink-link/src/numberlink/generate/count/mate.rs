@@ -203,8 +203,6 @@ pub trait Word:
     + std::fmt::Debug
     + 'static
 {
-    /// Bytes in the word.
-    const BYTES: u64;
     /// The word 0.
     const ZERO: Self;
     /// The word 1 (bit 0: the state is dead).
@@ -233,7 +231,6 @@ pub trait Word:
 }
 
 impl Word for u64 {
-    const BYTES: u64 = 8;
     const ZERO: Self = 0;
     const ONE: Self = 1;
     #[inline]
@@ -251,7 +248,6 @@ impl Word for u64 {
 }
 
 impl Word for u128 {
-    const BYTES: u64 = 16;
     const ZERO: Self = 0;
     const ONE: Self = 1;
     #[inline]

@@ -13,13 +13,13 @@
 //!
 //! Profiles are made canonical (`profile`), pruned by look-ahead (`future`), mirrored at the
 //! levels where the grid's symmetry maps the frontier and the edges to come onto themselves,
-//! and expanded in parallel (rayon) into a sharded level (`store`). Counts are exact `u128`s;
+//! and expanded in parallel (rayon) into a sharded level (the frontier crate's
+//! [`zlink_frontier::arena`], whose module doc says why not its pending shards). Counts are exact `u128`s;
 //! the answer does not depend on the thread count.
 
 mod future;
 mod mate;
 mod profile;
-mod store;
 
 use num_bigint::BigUint;
 use rayon::prelude::*;
@@ -30,8 +30,8 @@ use zlink_frontier::{FrontierPlan, Graph, Vertex};
 use super::{report_level, GenError};
 use future::{decisions, Future};
 use mate::{leave, take, Codec, Decision, Slots, Word, LABEL, MAX_SLOTS, UNTOUCHED};
-use store::{AddError, LevelStore, Shard};
 use zlink_base::stop::At;
+use zlink_frontier::arena::{AddError, LevelStore, Shard as ArenaShard};
 use zlink_frontier::{Limits, Stopped};
 
 pub use mate::MAX_SLOTS as MAX_COUNT_WIDTH;
@@ -229,10 +229,13 @@ struct Pass<'a> {
     lookahead_bytes: Option<u64>,
 }
 
+/// A shard of a level: profiles with their counts by pairs.
+type Shard<W> = ArenaShard<W, u128>;
+
 /// What workers share while they expand one level.
 struct Shared<'a, 'b, W: Word> {
     future: &'b Future<'a, W>,
-    next: &'b LevelStore<W>,
+    next: &'b LevelStore<W, u128>,
     untouched: &'b [W],
     next_bytes: AtomicU64,
     stop: AtomicBool,
@@ -280,7 +283,7 @@ impl Pass<'_> {
             if limits.progress.is_on() {
                 report_level(limits, (i, levels), (states, mates()), "mates");
             }
-            let next = LevelStore::<W>::new();
+            let next = LevelStore::<W, u128>::new();
             let shared = Shared {
                 future: &future,
                 next: &next,
@@ -488,7 +491,7 @@ impl Pass<'_> {
             self.mirrors[i].as_ref().map(|p| &p[..]),
         );
         let hash = profile_hash(packed);
-        let shard = &sh.next.shards[LevelStore::<W>::shard_of(hash)];
+        let shard = &sh.next.shards[LevelStore::<W, u128>::shard_of(hash)];
         let added = shard
             .lock()
             .unwrap_or_else(|e| e.into_inner())
