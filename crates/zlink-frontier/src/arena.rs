@@ -7,7 +7,7 @@
 //! vector and finds a state by its hash (a table of indices), which costs a few bytes per
 //! state beyond its words; a shard is locked only while one child is added.
 //!
-//! Why not the frontier's own store ([`crate::count`], children waiting in hash shards and
+//! Why not the frontier's own store ([`mod@crate::count`], children waiting in hash shards and
 //! merged per shard when their level's turn comes): that mechanism moves fixed-size
 //! `(state, count)` records into buckets and holds every raw child until its level is merged,
 //! which is what keeps node ids and merged order independent of the thread count (the builder

@@ -168,6 +168,47 @@ mod tests {
     use crate::{sum, LinExpr, Sense, Var, VarKind};
 
     /// Travelling salesman on 6 points with subtour-elimination cuts, against brute force.
+    /// The root of each of `n` points' component under `edges` (union-find).
+    fn component_roots(n: usize, edges: impl Iterator<Item = (usize, usize)>) -> Vec<usize> {
+        fn find(c: &mut Vec<usize>, x: usize) -> usize {
+            if c[x] != x {
+                let r = find(c, c[x]);
+                c[x] = r;
+            }
+            c[x]
+        }
+        let mut comp: Vec<usize> = (0..n).collect();
+        for (i, j) in edges {
+            let (a, b) = (find(&mut comp, i), find(&mut comp, j));
+            comp[a] = b;
+        }
+        (0..n).map(|i| find(&mut comp, i)).collect()
+    }
+
+    /// The length of the shortest tour of `n` points under `d`: brute force over the
+    /// permutations with point 0 first.
+    fn shortest_tour(n: usize, d: &dyn Fn(usize, usize) -> f64) -> f64 {
+        fn permute(k: usize, p: &mut Vec<usize>, f: &mut dyn FnMut(&[usize])) {
+            if k == p.len() {
+                f(p);
+                return;
+            }
+            for i in k..p.len() {
+                p.swap(k, i);
+                permute(k + 1, p, f);
+                p.swap(k, i);
+            }
+        }
+        let mut best = f64::INFINITY;
+        let mut perm: Vec<usize> = (1..n).collect();
+        permute(0, &mut perm, &mut |p| {
+            let mut t = d(0, p[0]) + d(p[p.len() - 1], 0);
+            t += p.windows(2).map(|w| d(w[0], w[1])).sum::<f64>();
+            best = best.min(t);
+        });
+        best
+    }
+
     #[test]
     fn subtour_elimination_finds_the_optimal_tour() {
         let pts = [
@@ -206,21 +247,11 @@ mod tests {
         let mut sep = |s: &Solution| {
             // components of the chosen edges; each component S that is not everything gets
             // x(δ(S)) ≥ 2
-            let mut comp: Vec<usize> = (0..n).collect();
-            fn find(c: &mut Vec<usize>, x: usize) -> usize {
-                if c[x] != x {
-                    let r = find(c, c[x]);
-                    c[x] = r;
-                }
-                c[x]
-            }
-            for &(i, j, v) in &all {
-                if s.is_one(v) {
-                    let (a, b) = (find(&mut comp, i), find(&mut comp, j));
-                    comp[a] = b;
-                }
-            }
-            let roots: Vec<usize> = (0..n).map(|i| find(&mut comp, i)).collect();
+            let chosen = all
+                .iter()
+                .filter(|t| s.is_one(t.2))
+                .map(|&(i, j, _)| (i, j));
+            let roots = component_roots(n, chosen);
             let mut distinct = roots.clone();
             distinct.sort();
             distinct.dedup();
@@ -240,25 +271,7 @@ mod tests {
         };
         let mut log = RoundLog::new();
         let s = solve_with_cuts(&mut m, &mut sep, &mut log).unwrap();
-        // brute force over permutations fixing point 0 first
-        let mut best = f64::INFINITY;
-        let mut perm: Vec<usize> = (1..n).collect();
-        fn permute(k: usize, p: &mut Vec<usize>, f: &mut dyn FnMut(&[usize])) {
-            if k == p.len() {
-                f(p);
-                return;
-            }
-            for i in k..p.len() {
-                p.swap(k, i);
-                permute(k + 1, p, f);
-                p.swap(k, i);
-            }
-        }
-        permute(0, &mut perm, &mut |p| {
-            let mut t = d(0, p[0]) + d(p[p.len() - 1], 0);
-            t += p.windows(2).map(|w| d(w[0], w[1])).sum::<f64>();
-            best = best.min(t);
-        });
+        let best = shortest_tour(n, &d);
         assert!(
             (s.objective - best).abs() < 1e-6,
             "{} vs {best}",

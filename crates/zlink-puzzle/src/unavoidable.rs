@@ -225,68 +225,71 @@ mod tests {
         assert_eq!(shrink(vec![1, 2], 0, empty), Ok(Vec::new()));
     }
 
+    /// An oracle that knows a family of unavoidable sets (and counts its checks).
+    struct Family(Vec<Vec<usize>>, u64);
+    impl Oracle for Family {
+        type Error = ();
+        fn others(&mut self, clues: &[usize]) -> Result<Vec<Vec<usize>>, ()> {
+            self.1 += 1;
+            Ok(self
+                .0
+                .iter()
+                .filter(|s| !s.iter().any(|c| clues.contains(c)))
+                .take(2)
+                .map(|s| (0..12).filter(|c| s.contains(c) || c % 5 == 4).collect())
+                .collect())
+        }
+        fn shrink(&mut self, set: Vec<usize>) -> Result<Vec<usize>, ()> {
+            let fam = self.0.clone();
+            shrink(set, 0, |free| {
+                self.1 += 1;
+                Ok(fam
+                    .iter()
+                    .find(|s| s.iter().all(|c| free.contains(c)))
+                    .cloned())
+            })
+        }
+        fn checks(&self) -> u64 {
+            self.1
+        }
+    }
+    /// A master that proposes the smallest hitting sets of its rows, by size, in order.
+    struct Sizes {
+        rows: Vec<Vec<usize>>,
+        found: Option<Vec<usize>>,
+        rounds: usize,
+    }
+    impl Master for Sizes {
+        type Error = ();
+        fn propose(&mut self) -> Result<Option<Vec<usize>>, ()> {
+            let hits = |m: u32| self.rows.iter().all(|r| r.iter().any(|&c| m >> c & 1 == 1));
+            let mut all: Vec<u32> = (0..1u32 << 12).filter(|&m| hits(m)).collect();
+            all.sort_by_key(|m| (m.count_ones(), *m));
+            Ok(all
+                .first()
+                .map(|&m| (0..12).filter(|c| m >> c & 1 == 1).collect()))
+        }
+        fn unique(&mut self, clues: Vec<usize>, round: &Round) -> Result<bool, ()> {
+            assert_eq!(round.checks, 1, "one check, no shrinking");
+            self.found = Some(clues);
+            Ok(true)
+        }
+        fn add_rows(&mut self, rows: Vec<Vec<usize>>, round: &Round) -> Result<bool, ()> {
+            assert!(round.checks > rows.len() as u64);
+            self.rounds += 1;
+            for r in rows {
+                assert!(!self.rows.contains(&r), "a hit row came back: {r:?}");
+                self.rows.push(r);
+            }
+            Ok(false)
+        }
+    }
+
     /// The loop against a brute force: the oracle knows a family of unavoidable sets, the
     /// master proposes the smallest hitting sets of the rows it has, by size, in order; the
     /// first unique proposal is a minimum hitting set of the whole family.
     #[test]
     fn row_generation_finds_a_minimum_hitting_set() {
-        struct Family(Vec<Vec<usize>>, u64);
-        impl Oracle for Family {
-            type Error = ();
-            fn others(&mut self, clues: &[usize]) -> Result<Vec<Vec<usize>>, ()> {
-                self.1 += 1;
-                Ok(self
-                    .0
-                    .iter()
-                    .filter(|s| !s.iter().any(|c| clues.contains(c)))
-                    .take(2)
-                    .map(|s| (0..12).filter(|c| s.contains(c) || c % 5 == 4).collect())
-                    .collect())
-            }
-            fn shrink(&mut self, set: Vec<usize>) -> Result<Vec<usize>, ()> {
-                let fam = self.0.clone();
-                shrink(set, 0, |free| {
-                    self.1 += 1;
-                    Ok(fam
-                        .iter()
-                        .find(|s| s.iter().all(|c| free.contains(c)))
-                        .cloned())
-                })
-            }
-            fn checks(&self) -> u64 {
-                self.1
-            }
-        }
-        struct Sizes {
-            rows: Vec<Vec<usize>>,
-            found: Option<Vec<usize>>,
-            rounds: usize,
-        }
-        impl Master for Sizes {
-            type Error = ();
-            fn propose(&mut self) -> Result<Option<Vec<usize>>, ()> {
-                let hits = |m: u32| self.rows.iter().all(|r| r.iter().any(|&c| m >> c & 1 == 1));
-                let mut all: Vec<u32> = (0..1u32 << 12).filter(|&m| hits(m)).collect();
-                all.sort_by_key(|m| (m.count_ones(), *m));
-                Ok(all
-                    .first()
-                    .map(|&m| (0..12).filter(|c| m >> c & 1 == 1).collect()))
-            }
-            fn unique(&mut self, clues: Vec<usize>, round: &Round) -> Result<bool, ()> {
-                assert_eq!(round.checks, 1, "one check, no shrinking");
-                self.found = Some(clues);
-                Ok(true)
-            }
-            fn add_rows(&mut self, rows: Vec<Vec<usize>>, round: &Round) -> Result<bool, ()> {
-                assert!(round.checks > rows.len() as u64);
-                self.rounds += 1;
-                for r in rows {
-                    assert!(!self.rows.contains(&r), "a hit row came back: {r:?}");
-                    self.rows.push(r);
-                }
-                Ok(false)
-            }
-        }
         let family = vec![
             vec![0, 1],
             vec![1, 2, 3],
