@@ -15,7 +15,7 @@ use super::{Bridges, Hashi, MAX_CLUE};
 use crate::detect::Readers;
 use crate::janko::parse_janko;
 use crate::pzprjs::{self, number16, Clue};
-use crate::tatham::{self, split_number};
+use crate::tatham::{self, read_runs, split_number, DescAt};
 use crate::text::{char_grid, content_lines, line_tokens, Token};
 use crate::{Coord, ParseError};
 
@@ -162,60 +162,28 @@ impl Hashi {
     pub fn parse_tatham(id: &str, source: &str) -> Result<Self, ParseError> {
         let t = tatham::split_id(id, source)?;
         let (w, h, params, desc) = (t.width, t.height, t.params, t.desc);
-        let colon = t.desc_col - 2;
-        let err = |i: usize, m: String| ParseError::new(source, 1, i + 1, m);
         tatham_params(params, t.params_col, source)?;
-        let mut cells = Vec::with_capacity(w * h);
-        let mut pos = Vec::with_capacity(w * h);
-        for (i, ch) in desc.chars().enumerate() {
-            let col = colon + 2 + i;
-            let here = ParseError::new(source, 1, col, String::new());
-            match ch {
-                'a'..='z' => {
-                    for _ in 0..(ch as usize - 'a' as usize + 1) {
-                        cells.push(None);
-                        pos.push((1, col));
-                    }
-                }
-                '1'..='9' | 'A'..='G' => {
-                    let v = ch.to_digit(17).unwrap_or(0) as u8;
-                    if v > MAX_CLUE {
-                        return Err(ParseError {
-                            message: format!(
-                                "island number {v} exceeds 8 (four directions, two bridges each)"
-                            ),
-                            ..here
-                        });
-                    }
-                    cells.push(Some(Some(v)));
-                    pos.push((1, col));
-                }
-                _ => {
-                    return Err(ParseError {
-                        message: format!(
-                            "expected `1`–`9`, `A`–`G` or a water run `a`–`z`, found `{ch}`"
-                        ),
-                        ..here
-                    })
-                }
-            }
-            if cells.len() > w * h {
-                return Err(ParseError {
-                    message: format!("description runs past the {w}x{h} grid"),
-                    ..here
-                });
-            }
-        }
-        if cells.len() != w * h {
-            return Err(err(
-                id.chars().count(),
-                format!(
-                    "description covers {} cells, expected {}",
-                    cells.len(),
-                    w * h
-                ),
-            ));
-        }
+        let grid = format!("{w}x{h}");
+        let at = DescAt {
+            source,
+            line: 1,
+            col: t.desc_col,
+            area: w * h,
+            grid: &grid,
+            unit: "cells",
+        };
+        let read = read_runs(desc, at, |c: &[char]| match c[0] {
+            ch @ ('1'..='9' | 'A'..='G') => match ch.to_digit(17).unwrap_or(0) as u8 {
+                v if v > MAX_CLUE => Err(format!(
+                    "island number {v} exceeds 8 (four directions, two bridges each)"
+                )),
+                v => Ok((tatham::Token::Cell(Some(v)), 1)),
+            },
+            ch => Err(format!(
+                "expected `1`–`9`, `A`–`G` or a water run `a`–`z`, found `{ch}`"
+            )),
+        })?;
+        let (cells, pos): (Vec<_>, Vec<_>) = read.into_iter().map(|(v, col)| (v, (1, col))).unzip();
         finish(h, w, &cells, &pos, source)
     }
 

@@ -13,7 +13,7 @@ use super::{Loop, Slitherlink, MAX_CLUE};
 use crate::detect::Readers;
 use crate::janko::{parse_janko, parse_janko_or_erato};
 use crate::pzprjs::{self, cell4, Clue};
-use crate::tatham::{self, split_number};
+use crate::tatham::{self, read_runs, split_number, DescAt, Token};
 use crate::text::char_grid;
 use crate::{Grid, ParseError};
 
@@ -84,7 +84,6 @@ impl Slitherlink {
     pub fn parse_tatham(id: &str, source: &str) -> Result<Self, ParseError> {
         let t = tatham::split_id(id, source)?;
         let (w, h, rest, desc) = (t.width, t.height, t.params, t.desc);
-        let colon = t.desc_col - 2;
         let err = |i: usize, m: String| ParseError::new(source, 1, i + 1, m);
         let at = |r: &str| t.params_col - 1 + rest.len() - r.len();
         if !rest.is_empty() {
@@ -106,39 +105,25 @@ impl Slitherlink {
                 ));
             }
         }
-        let mut cells = Vec::with_capacity(w * h);
-        for (i, ch) in desc.chars().enumerate() {
-            let here = |m: String| ParseError::new(source, 1, colon + 2 + i, m);
-            match ch {
-                'a'..='z' => {
-                    cells.extend(std::iter::repeat_n(None, ch as usize - 'a' as usize + 1))
-                }
-                '0'..='4' => cells.push(Some(ch as u8 - b'0')),
-                '5'..='9' | 'A'..='Z' => {
-                    return Err(here(format!(
-                        "clue `{ch}` is impossible on a square grid (at most 4 sides)"
-                    )))
-                }
-                _ => {
-                    return Err(here(format!(
-                        "expected a clue `0`–`4` or a blank run `a`–`z`, found `{ch}`"
-                    )))
-                }
-            }
-            if cells.len() > w * h {
-                return Err(here(format!("description runs past the {w}x{h} grid")));
-            }
-        }
-        if cells.len() != w * h || w == 0 || h == 0 {
-            return Err(err(
-                id.chars().count(),
-                format!(
-                    "description covers {} faces, expected {}",
-                    cells.len(),
-                    w * h
-                ),
-            ));
-        }
+        let grid = format!("{w}x{h}");
+        let at = DescAt {
+            source,
+            line: 1,
+            col: t.desc_col,
+            area: w * h,
+            grid: &grid,
+            unit: "faces",
+        };
+        let cells = read_runs(desc, at, |c: &[char]| match c[0] {
+            ch @ '0'..='4' => Ok((Token::Cell(ch as u8 - b'0'), 1)),
+            ch @ ('5'..='9' | 'A'..='Z') => Err(format!(
+                "clue `{ch}` is impossible on a square grid (at most 4 sides)"
+            )),
+            ch => Err(format!(
+                "expected a clue `0`–`4` or a blank run `a`–`z`, found `{ch}`"
+            )),
+        })?;
+        let cells = cells.into_iter().map(|(v, _)| v).collect();
         Ok(Self::new(Grid::from_cells(h, w, cells).expect("w*h cells")))
     }
 

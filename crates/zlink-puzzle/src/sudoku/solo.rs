@@ -11,7 +11,7 @@
 //! blank cells.
 
 use super::shape::{Shape, MAX_N};
-use crate::tatham::{self, split_number};
+use crate::tatham::{self, read_runs, split_number, DescAt, Token};
 use crate::{Grid, ParseError};
 
 /// Reads the Solo id `id` (on 1-based line `line` of `source`) into its shape and its n² cells
@@ -51,7 +51,8 @@ pub(super) fn parse_id(
     Ok((shape, cells, cols))
 }
 
-/// The description's cells (0 blank) and their columns, exactly n² of them.
+/// The description's cells (0 blank) and their columns, exactly n² of them: Solo's token is a
+/// decimal number, `_` between two numbers.
 fn read_desc(
     desc: &str,
     desc_col: usize,
@@ -59,60 +60,38 @@ fn read_desc(
     source: &str,
     line: usize,
 ) -> Result<(Vec<u8>, Vec<usize>), ParseError> {
-    let err = |col: usize, m: String| ParseError::new(source, line, col, m);
-    let area = n * n;
-    let (mut cells, mut cols) = (Vec::with_capacity(area), Vec::with_capacity(area));
-    let chars: Vec<char> = desc.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let col = desc_col + i;
-        match chars[i] {
-            ch @ 'a'..='z' => {
-                let run = ch as usize - 'a' as usize + 1;
-                cells.extend(std::iter::repeat_n(0, run));
-                cols.extend(std::iter::repeat_n(col, run));
-                i += 1;
-            }
-            '_' => i += 1,
-            '1'..='9' => {
-                let len = chars[i..].iter().take_while(|c| c.is_ascii_digit()).count();
-                let text: String = chars[i..i + len].iter().collect();
-                let v = text.parse::<usize>().ok().filter(|v| (1..=n).contains(v));
-                let v = v.ok_or_else(|| {
-                    err(
-                        col,
-                        format!("clue {text} out of range: a {n}×{n} Sudoku has values 1..={n}"),
-                    )
-                })?;
-                cells.push(v as u8);
-                cols.push(col);
-                i += len;
-            }
-            ',' => {
-                return Err(err(
-                    col,
-                    "Solo's description after `,` (jigsaw blocks or killer cages) is not supported"
-                        .into(),
-                ))
-            }
-            ch => {
-                return Err(err(
-                    col,
-                    format!("expected a number, `_` or a blank run `a`-`z`, found `{ch}`"),
-                ))
+    let grid = format!("{n}×{n}");
+    let at = DescAt {
+        source,
+        line,
+        col: desc_col,
+        area: n * n,
+        grid: &grid,
+        unit: "cells",
+    };
+    let read = read_runs(desc, at, |c: &[char]| match c[0] {
+        '_' => Ok((Token::Separator, 1)),
+        '1'..='9' => {
+            let len = c.iter().take_while(|c| c.is_ascii_digit()).count();
+            let text: String = c[..len].iter().collect();
+            match text.parse::<usize>() {
+                Ok(v) if (1..=n).contains(&v) => Ok((Token::Cell(v as u8), len)),
+                _ => Err(format!(
+                    "clue {text} out of range: a {n}×{n} Sudoku has values 1..={n}"
+                )),
             }
         }
-        if cells.len() > area {
-            return Err(err(col, format!("description runs past the {n}×{n} grid")));
-        }
-    }
-    if cells.len() != area {
-        return Err(err(
-            desc_col + chars.len(),
-            format!("description covers {} cells, expected {area}", cells.len()),
-        ));
-    }
-    Ok((cells, cols))
+        ',' => Err(
+            "Solo's description after `,` (jigsaw blocks or killer cages) is not supported".into(),
+        ),
+        ch => Err(format!(
+            "expected a number, `_` or a blank run `a`-`z`, found `{ch}`"
+        )),
+    })?;
+    Ok(read
+        .into_iter()
+        .map(|(v, col)| (v.unwrap_or(0), col))
+        .unzip())
 }
 
 /// Checks the flags after `CxR` (starting at 1-based column `col0`): symmetry and difficulty
