@@ -65,9 +65,9 @@ pub struct Args {
         conflicts_with_all = ["grid", "graph", "what", "max_pairs", "threads", "limit", "reverse_order", "log_levels"]
     )]
     pub size: Option<String>,
-    /// With --size: the fewest and most pairs, `A..B` or `N` (default: about 0.6 to 1 times the
-    /// square root of the cells under janko, to 1.5 times under cover and plain; at most 61 in
-    /// the compact grid).
+    /// With --size: the fewest and most pairs, `A..B` or `N` (default: about 0.4 to 0.6 times the
+    /// square root of the cells under janko, 0.6 to 1.5 times under cover and plain; at most 61
+    /// in the compact grid).
     #[arg(long, value_name = "A..B", requires = "size", conflicts_with_all = ["grid", "graph"], value_parser = one::parse_pairs)]
     pub pairs: Option<(usize, usize)>,
     /// With --size: the rules the puzzle is unique under: janko (every cell on a line, no line

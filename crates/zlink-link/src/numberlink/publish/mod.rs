@@ -138,16 +138,22 @@ impl Request {
     }
 }
 
-/// The default range of pairs of a `rows × cols` puzzle under `rules`: about `0.6 √cells` to
-/// `√cells` under Janko's rules (Janko's 10×10s have about 8 pairs, thomasahle's 20×20s 14,
-/// its 50×50s 36), up to `1.5 √cells` under looser rules, whose repairs add pairs.
+/// The default range of pairs of a `rows × cols` puzzle under `rules`: about `0.4 √cells` to
+/// `0.6 √cells` under Janko's rules, `0.6 √cells` to `1.5 √cells` under looser rules, whose
+/// repairs add pairs.
+///
+/// Why these: fewer pairs than any other generator (thomasahle's gen.py: 7.5 pairs at 10×10,
+/// 14 at 20×20, 21 at 40×20; Janko's 10×10s about 8), and still fast. Ten seeds a size
+/// (2026-11-28, `tools/README.md`, "Fewer pairs"): every layout of `0.4..0.6 √cells` was
+/// made unique, with median 5 pairs at 10×10, 10 at 20×20, 14 at 20×40 and 30 at 50×50, in the
+/// same median CPU time as the former `0.6..1 √cells` (8, 16, 25.5, 40.5 pairs).
 pub fn default_pairs(rows: usize, cols: usize, rules: RuleSet) -> (usize, usize) {
     let root = ((rows * cols) as f64).sqrt();
-    let most = match rules {
-        RuleSet::Janko => root,
-        RuleSet::Cover | RuleSet::Plain => 1.5 * root,
+    let (fewest, most) = match rules {
+        RuleSet::Janko => (0.4 * root, 0.6 * root),
+        RuleSet::Cover | RuleSet::Plain => (0.6 * root, 1.5 * root),
     };
-    let fewest = (0.6 * root).round().max(1.0) as usize;
+    let fewest = fewest.round().max(1.0) as usize;
     (fewest, (most.round() as usize).max(fewest))
 }
 
