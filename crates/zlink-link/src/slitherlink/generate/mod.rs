@@ -21,10 +21,13 @@
 //! settle, hard as the unique level and then insists that probing does not settle the result
 //! (a new loop otherwise).
 
+mod cut;
 mod draw;
 mod grade;
 mod lattice;
 mod removal;
+#[cfg(test)]
+mod tests;
 mod unique;
 mod verify;
 
@@ -35,6 +38,7 @@ use zlink_puzzle::{Coord, Grid};
 
 pub use grade::{grade, Difficulty, GradeError, Grading};
 pub use removal::{Removal, Request, Start, MAX_SIDE};
+pub use unique::MAX_CUT_ROUNDS;
 pub use verify::{is_unique, removable_hint, removable_hint_with, Minimality};
 
 use lattice::Lattice;
@@ -135,6 +139,8 @@ pub struct Stats {
     pub solve_seconds: f64,
     /// Wall-clock seconds of the removal passes (part of `seconds`).
     pub pass_seconds: f64,
+    /// Most cut rounds (solves) one SAT check took.
+    pub max_rounds: u64,
 }
 
 /// A generated (or stripped) puzzle.
@@ -150,6 +156,11 @@ pub struct Generated {
     /// the orbit's first hint): that solution's inside region. It also solves the final
     /// puzzle without the orbit, so it shows the orbit needed ([`removable_hint_with`]).
     pub witnesses: Vec<(Coord, Grid<bool>)>,
+    /// Per hint orbit the pass kept because its check gave up at
+    /// [`MAX_CUT_ROUNDS`] (at the orbit's first hint): the puzzle is unique all the
+    /// same, but these hints are not proven needed, so it may not be minimal. Empty in every
+    /// run measured (`tools/README.md`).
+    pub unproven: Vec<Coord>,
     /// Figures.
     pub stats: Stats,
 }
@@ -217,7 +228,7 @@ pub fn generate(rows: usize, cols: usize, opts: &Options) -> Result<Generated, G
             opts,
             started,
         };
-        let Some((clues, grade, witnesses)) = pass.run(&mut rng, &mut stats)? else {
+        let Some((clues, grade, witnesses, unproven)) = pass.run(&mut rng, &mut stats)? else {
             continue;
         };
         let done = Generated {
@@ -225,6 +236,7 @@ pub fn generate(rows: usize, cols: usize, opts: &Options) -> Result<Generated, G
             inside: Grid::from_cells(rows, cols, inside).expect("one per cell"),
             grade,
             witnesses,
+            unproven,
             stats: stats.clone(),
         };
         if opts.difficulty.is_none_or(|d| d == grade) {
@@ -281,10 +293,11 @@ pub fn strip(clues: &Grid<Option<u8>>, opts: &Options) -> Result<Generated, GenE
         started,
     };
     // a level the given puzzle does not reach keeps every hint
-    let (kept, grade, witnesses) = pass.run(&mut rng, &mut stats)?.unwrap_or_else(|| {
+    let (kept, grade, witnesses, unproven) = pass.run(&mut rng, &mut stats)?.unwrap_or_else(|| {
         (
             clues.cells().to_vec(),
             graded.grade.unwrap_or(Difficulty::Hard),
+            Vec::new(),
             Vec::new(),
         )
     });
@@ -294,6 +307,7 @@ pub fn strip(clues: &Grid<Option<u8>>, opts: &Options) -> Result<Generated, GenE
             inside,
             grade,
             witnesses,
+            unproven,
             stats,
         },
         started,
@@ -368,9 +382,14 @@ struct Pass<'a> {
     started: Instant,
 }
 
-/// The clues a pass kept (`None` where a cell shows no clue), their grade and the witnesses
-/// of [`Generated::witnesses`].
-type Kept = (Vec<Option<u8>>, Difficulty, Vec<(Coord, Grid<bool>)>);
+/// The clues a pass kept (`None` where a cell shows no clue), their grade, the witnesses of
+/// [`Generated::witnesses`] and the orbits of [`Generated::unproven`].
+type Kept = (
+    Vec<Option<u8>>,
+    Difficulty,
+    Vec<(Coord, Grid<bool>)>,
+    Vec<Coord>,
+);
 
 impl Pass<'_> {
     /// The kept clues and their grade, or `None` when the given clues do not make the loop
@@ -378,7 +397,7 @@ impl Pass<'_> {
     fn run(&self, rng: &mut SplitMix64, stats: &mut Stats) -> Result<Option<Kept>, GenError> {
         let (lat, deadline) = (self.lat, self.opts.limits.deadline);
         let started = Instant::now();
-        let mut witnesses = Vec::new();
+        let (mut witnesses, mut unproven) = (Vec::new(), Vec::new());
         let mut checker = Checker::new(lat, self.inside, self.given, deadline);
         let values = checker.values().to_vec();
         let mut clues: Vec<Option<u8>> = (0..lat.cells())
@@ -404,8 +423,12 @@ impl Pass<'_> {
                 trial[i] = None;
             }
             let rules = by_rules && settles(lat, &trial, false, deadline);
+            checker.over_budget = false;
             let accept = rules || self.unique_at_level(&mut checker, &orbit, &trial, stats)?;
             stats.by_rules += u64::from(rules);
+            if !accept && checker.over_budget {
+                unproven.push(lat.coord(orbit[0]));
+            }
             if let Some(w) = checker.witness.take().filter(|_| !accept) {
                 let region = Grid::from_cells(lat.rows, lat.cols, lat.region_of(&w));
                 witnesses.push((lat.coord(orbit[0]), region.expect("one per cell")));
@@ -424,9 +447,10 @@ impl Pass<'_> {
         stats.models += checker.models;
         stats.cuts += checker.cuts;
         stats.conflicts += checker.conflicts();
+        stats.max_rounds = stats.max_rounds.max(checker.max_rounds);
         stats.pass_seconds += started.elapsed().as_secs_f64();
         let grade = self.grade(&clues, by_rules);
-        Ok(Some((clues, grade, witnesses)))
+        Ok(Some((clues, grade, witnesses, unproven)))
     }
 
     /// The stop for the time limit, with the checks done so far.

@@ -146,6 +146,8 @@ impl Generator<Slitherlink> for Removal {
                 ("sat_cuts", s.cuts),
                 ("sat_conflicts", s.conflicts),
                 ("witnesses", g.witnesses.len() as u64),
+                ("unproven_hints", g.unproven.len() as u64),
+                ("sat_max_rounds", s.max_rounds),
             ],
             rounds: None,
         };

@@ -26,8 +26,20 @@
 
 use batsat::{lbool, Callbacks, Lit, Solver, SolverInterface, SolverOpts};
 
+use super::cut;
 use super::lattice::Lattice;
 use zlink_base::Stopped;
+
+/// Cut rounds (solves) one check may take before it gives up: it then answers "not unique"
+/// (the pass keeps the clue, so the puzzle stays unique, but that clue is not proven needed:
+/// [`super::Generated::unproven`]).
+///
+/// Why a cap: the lazy connectivity cuts need not converge fast. Before the separator cuts
+/// (module `cut`), one check of 60×60 seed 1 took 115,300 rounds (406 s); with them the most
+/// rounds one check took was 38 over 60×60 seeds 1-10 and 54 over Janko's slowest 30×40
+/// strips (`tools/README.md`), so 5,000 is about 100 times the worst seen and, solves at
+/// 60×60 taking under 10 ms, under a minute before a check gives up.
+pub const MAX_CUT_ROUNDS: u64 = 5000;
 
 /// Where a clue stands in the removal pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,6 +111,12 @@ pub(crate) struct Checker<'l> {
     clause: Vec<Lit>,
     /// The sides of the second solution the last check that answered "not unique" found.
     pub witness: Option<Vec<u32>>,
+    /// Cut rounds a check may take ([`MAX_CUT_ROUNDS`] but in tests).
+    cap: u64,
+    /// Whether the last check gave up at the cap (its "not unique" unproven).
+    pub over_budget: bool,
+    /// Most cut rounds one check took.
+    pub max_rounds: u64,
 }
 
 impl<'l> Checker<'l> {
@@ -109,6 +127,17 @@ impl<'l> Checker<'l> {
         inside: &[bool],
         given: &[bool],
         deadline: Option<std::time::Instant>,
+    ) -> Checker<'l> {
+        Checker::with_cap(lat, inside, given, deadline, MAX_CUT_ROUNDS)
+    }
+
+    /// [`Checker::new`] with `cap` cut rounds a check.
+    pub fn with_cap(
+        lat: &'l Lattice,
+        inside: &[bool],
+        given: &[bool],
+        deadline: Option<std::time::Instant>,
+        cap: u64,
     ) -> Checker<'l> {
         let stop = Stop {
             deadline,
@@ -139,6 +168,9 @@ impl<'l> Checker<'l> {
             kept_nonzero: 0,
             clause: Vec::new(),
             witness: None,
+            cap,
+            over_budget: false,
+            max_rounds: 0,
         };
         c.encode(&on);
         c
@@ -302,6 +334,7 @@ impl<'l> Checker<'l> {
             Target::Break(t, cells) => (t, cells),
         };
         self.witness = None;
+        self.over_budget = false;
         // far clues first, the target last: a conflict near the target backjumps over the
         // few assumption levels near it, not over the whole grid (4x faster at 30x30)
         let cols = self.lat.cols;
@@ -328,7 +361,14 @@ impl<'l> Checker<'l> {
             assumptions.push(self.big);
         }
         assumptions.push(t);
+        let mut round = 0;
         loop {
+            round += 1;
+            self.max_rounds = self.max_rounds.max(round);
+            if round > self.cap {
+                self.over_budget = true;
+                return Ok(false);
+            }
             self.models += 1;
             match self.solver.solve_limited(&assumptions) {
                 r if r == lbool::FALSE => return Ok(true),
@@ -351,15 +391,40 @@ impl<'l> Checker<'l> {
                 self.witness = Some(cycles.swap_remove(k));
                 return Ok(false);
             }
-            let colour: Vec<bool> = self
-                .cell
-                .iter()
-                .map(|&l| self.solver.value_lit(l) == lbool::TRUE)
+            self.cut();
+        }
+    }
+
+    /// Adds the connectivity cuts (module `cut`) of the model of several cycles just found.
+    fn cut(&mut self) {
+        let colour: Vec<bool> = self
+            .cell
+            .iter()
+            .map(|&l| self.solver.value_lit(l) == lbool::TRUE)
+            .collect();
+        let fixed: Vec<Option<bool>> = self
+            .cell
+            .iter()
+            .map(|&l| match self.solver.value_lvl_0(l) {
+                v if v == lbool::TRUE => Some(true),
+                v if v == lbool::FALSE => Some(false),
+                _ => None,
+            })
+            .collect();
+        let model = cut::Model {
+            rows: self.lat.rows,
+            cols: self.lat.cols,
+            colour: &colour,
+            fixed: &fixed,
+            region: &self.inside,
+        };
+        for c in cut::cuts(&model) {
+            let lits: Vec<Lit> = c
+                .into_iter()
+                .map(|(x, inside)| if inside { self.cell[x] } else { !self.cell[x] })
                 .collect();
-            for c in self.region_cuts(&colour) {
-                self.cuts += 1;
-                self.add(&c);
-            }
+            self.cuts += 1;
+            self.add(&lits);
         }
     }
 
@@ -393,82 +458,4 @@ impl<'l> Checker<'l> {
             Target::Break(_, cells) => cells.iter().any(|&i| breaks(i)),
         }
     }
-
-    /// The connectivity cuts of a colouring whose boundary is several cycles (module doc):
-    /// for each inside component `A` but the largest, with `a` in `A` and `b` in the largest,
-    /// `a and b inside → some cell around A inside`; for each outside component `H` off the
-    /// border, with `h` in it, `h outside → some cell around H outside`. True of every loop.
-    fn region_cuts(&self, colour: &[bool]) -> Vec<Vec<Lit>> {
-        let lat = self.lat;
-        let (rows, cols) = (lat.rows, lat.cols);
-        let n = lat.cells();
-        let mut comp = vec![u32::MAX; n];
-        // (colour, cells, touches the border)
-        let mut comps: Vec<(bool, Vec<usize>, bool)> = Vec::new();
-        let mut stack = Vec::new();
-        for s in 0..n {
-            if comp[s] != u32::MAX {
-                continue;
-            }
-            let k = comps.len() as u32;
-            let (mut cells, mut border) = (Vec::new(), false);
-            comp[s] = k;
-            stack.push(s);
-            while let Some(x) = stack.pop() {
-                cells.push(x);
-                let (r, c) = (x / cols, x % cols);
-                border |= r == 0 || c == 0 || r + 1 == rows || c + 1 == cols;
-                for y in neighbours(rows, cols, x) {
-                    if comp[y] == u32::MAX && colour[y] == colour[s] {
-                        comp[y] = k;
-                        stack.push(y);
-                    }
-                }
-            }
-            comps.push((colour[s], cells, border));
-        }
-        let largest = comps
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| c.0)
-            .max_by_key(|(_, c)| c.1.len())
-            .map(|(k, _)| k);
-        let mut cuts = Vec::new();
-        for (k, (inside, cells, border)) in comps.iter().enumerate() {
-            let around = || {
-                let mut a: Vec<usize> = cells
-                    .iter()
-                    .flat_map(|&x| neighbours(rows, cols, x))
-                    .filter(|&y| comp[y] != k as u32)
-                    .collect();
-                a.sort_unstable();
-                a.dedup();
-                a
-            };
-            if *inside && Some(k) != largest {
-                let b = comps[largest.expect("an inside component")].1[0];
-                let mut c = vec![!self.cell[cells[0]], !self.cell[b]];
-                c.extend(around().into_iter().map(|y| self.cell[y]));
-                cuts.push(c);
-            } else if !*inside && !*border {
-                let mut c = vec![self.cell[cells[0]]];
-                c.extend(around().into_iter().map(|y| !self.cell[y]));
-                cuts.push(c);
-            }
-        }
-        cuts
-    }
-}
-
-/// The cells beside cell `x` of a `rows × cols` grid.
-fn neighbours(rows: usize, cols: usize, x: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (x / cols, x % cols);
-    [
-        (r > 0).then(|| x - cols),
-        (r + 1 < rows).then(|| x + cols),
-        (c > 0).then(|| x - 1),
-        (c + 1 < cols).then(|| x + 1),
-    ]
-    .into_iter()
-    .flatten()
 }

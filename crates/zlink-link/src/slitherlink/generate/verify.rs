@@ -26,6 +26,9 @@ pub struct Minimality {
     pub by_witness: u64,
     /// Orbits checked by a fresh SAT deletion check (no witness, or one that did not hold).
     pub by_sat: u64,
+    /// Orbits of those whose SAT check gave up at [`super::MAX_CUT_ROUNDS`]: not shown needed
+    /// (nor removable), so the puzzle is not proven minimal.
+    pub unproven: u64,
 }
 
 /// Whether `clues` has the loop of region `inside` as its only solution: every clue is the
@@ -56,7 +59,8 @@ pub fn is_unique(
 
 /// The first hint of the unique puzzle `clues` (with solution region `inside`) whose deletion
 /// leaves it unique (with a symmetry, the hints of its orbit deleted together), or `None`
-/// when it is minimal: each deletion checked alone by a fresh SAT checker (no clue settled
+/// when it is minimal (or only not shown otherwise: a check that gave up at
+/// [`super::MAX_CUT_ROUNDS`], counted in [`Minimality::unproven`] by [`removable_hint_with`]): each deletion checked alone by a fresh SAT checker (no clue settled
 /// between checks), an independent re-check of the removal pass.
 ///
 /// # Errors
@@ -114,6 +118,7 @@ pub fn removable_hint_with(
         if checker.unique_without(&orbit)? {
             return Ok((Some(at), figures));
         }
+        figures.unproven += u64::from(checker.over_budget);
     }
     Ok((None, figures))
 }
