@@ -185,3 +185,53 @@ fn log_levels_report_every_process_and_add_up_to_the_states() {
     }
     assert_eq!(logged, total, "{err}");
 }
+
+/// Starts process `i` of the run in `hosts` with `extra` arguments, stderr piped.
+fn part(hosts: &str, i: usize, args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_zlink"))
+        .args(args)
+        .args(["--hostfile", hosts, "--process", &i.to_string()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+#[test]
+fn a_process_out_of_its_budget_stops_every_process_with_exit_3() {
+    let args = ["count", "paths", "--grid", "12x12", "--threads", "2"];
+    let tiny = [&args[..], &["--max-memory", "2M"]].concat();
+    let (code, out, err) = zlink(&[&tiny[..], &["--processes", "2"]].concat());
+    assert_eq!(code, 3, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("exceed the budget") && err.contains("raise --max-memory"),
+        "{err}"
+    );
+    // without a launcher: each process of the host file ends with exit 3 by itself
+    let free: Vec<_> = (0..2)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    let text: String = free
+        .iter()
+        .map(|l| format!("{}\n", l.local_addr().unwrap()))
+        .collect();
+    drop(free);
+    let hosts = scratch_file("cluster", "budget-hosts.txt", &text);
+    let started = Instant::now();
+    let children: Vec<_> = (0..2).map(|i| part(&hosts, i, &tiny)).collect();
+    for (i, c) in children.into_iter().enumerate() {
+        let out = c.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "process {i}: {err}");
+        assert!(out.stdout.is_empty());
+        assert!(err.contains("states held at once"), "process {i}: {err}");
+    }
+    assert!(started.elapsed() < Duration::from_secs(30));
+    // a generous budget changes nothing
+    let roomy = [&args[..], &["--max-memory", "2G", "--processes", "2"]].concat();
+    assert_eq!(
+        ok(&roomy).lines().last(),
+        Some("182413291514248049241470885236")
+    );
+}

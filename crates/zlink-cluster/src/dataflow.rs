@@ -30,6 +30,7 @@ use timely::progress::frontier::MutableAntichain;
 use timely::worker::Worker;
 use zlink_frontier::{Level, Spec, Step};
 
+use crate::halt::{Control, Guard, Halt};
 use crate::wire::{Tally, Wire};
 use crate::{LevelDone, LevelHook};
 
@@ -59,24 +60,28 @@ fn owner<W: Hash>(w: &W) -> u64 {
     (h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 16
 }
 
-/// Runs this worker's part of the count of `spec` (already under the lookahead); worker 0
-/// returns what all workers gathered, the others an empty [`Gathered`].
+/// Runs this worker's part of the count of `spec` (already under the lookahead) within the
+/// process's budgets (`guard`); worker 0 returns what all workers gathered, the others an
+/// empty [`Gathered`], and every worker the same [`Halt`] when one of them ran out.
 pub(crate) fn run_worker<S, A>(
     worker: &mut Worker<A>,
     spec: Arc<S>,
     hook: Option<LevelHook>,
-) -> Gathered
+    guard: Arc<Guard>,
+) -> Result<Gathered, Halt>
 where
     S: Spec + Send + 'static,
     S::State: Wire,
     A: Allocate,
 {
     let index = worker.index();
+    let mut control = Control::new(worker);
     let mine = Rc::new(RefCell::new(Gathered::default()));
     let mut input: InputHandle<Level, Rec<<S::State as Wire>::Form>> = InputHandle::new();
     let probe = ProbeHandle::new();
     let root = (index == 0).then(|| spec.root());
     let local = Rc::clone(&mine);
+    let flags = Rc::clone(&control.flags);
     worker.dataflow::<Level, _, _>(|scope| {
         let (handle, cycle) = scope.feedback::<Vec<Rec<_>>>(1);
         let children = scope.input_from(&mut input).concat(&cycle).unary_frontier(
@@ -85,29 +90,51 @@ where
             |_cap, _info| {
                 let mut open = Open::<S::State> {
                     levels: HashMap::new(),
+                    guard,
+                    of: spec.num_levels(),
                 };
                 move |(input, frontier), output| {
-                    input.for_each(|cap, data| open.absorb(cap, data));
-                    for (cap, table) in open.complete(frontier) {
-                        let (t, states) = (*cap.time(), table.len() as u64);
-                        let (out, accepted) = expand(&*spec, t, table);
-                        for (time, mut batch) in out {
-                            output
-                                .session(&cap.delayed(&time))
-                                .give_container(&mut batch);
+                    if flags.borrow().seen.is_none() {
+                        input.for_each(|cap, data| {
+                            if let Err(h) = open.absorb(cap, data) {
+                                flags.borrow_mut().raise(h);
+                            }
+                        });
+                    }
+                    while flags.borrow().seen.is_none() {
+                        let Some((cap, table)) = open.next_complete(frontier) else {
+                            break;
+                        };
+                        let t = *cap.time();
+                        let states = table.len() as u64;
+                        match expand(&*spec, t, table, &open) {
+                            Ok((out, accepted)) => {
+                                let made: usize = out.values().map(Vec::len).sum();
+                                for (time, mut batch) in out {
+                                    output
+                                        .session(&cap.delayed(&time))
+                                        .give_container(&mut batch);
+                                }
+                                open.guard.give_back(made as u64);
+                                let mut g = local.borrow_mut();
+                                g.count.get_or_insert(Tally::ZERO).add(&accepted);
+                                *g.level_states.entry(t).or_default() += states;
+                                if let Some(h) = &hook {
+                                    h(LevelDone {
+                                        worker: index,
+                                        level: t,
+                                        levels: open.of,
+                                        states,
+                                    });
+                                }
+                            }
+                            Err(h) => flags.borrow_mut().raise(h),
                         }
-                        let mut g = local.borrow_mut();
-                        g.count.get_or_insert(Tally::ZERO).add(&accepted);
-                        *g.level_states.entry(t).or_default() += states;
-                        if let Some(h) = &hook {
-                            let levels = spec.num_levels();
-                            h(LevelDone {
-                                worker: index,
-                                level: t,
-                                levels,
-                                states,
-                            });
-                        }
+                    }
+                    if flags.borrow().seen.is_some() {
+                        // a halt: drop the levels (and their capabilities) and what arrives
+                        open.clear();
+                        input.for_each(|_, data| data.clear());
                     }
                 }
             },
@@ -125,9 +152,13 @@ where
     input.close();
     while !probe.done() {
         worker.step_or_park(None);
+        control.pump();
+    }
+    if let Some(halt) = control.finish(worker) {
+        return Err(halt);
     }
     let mine = std::mem::take(&mut *mine.borrow_mut());
-    gather_on_first(worker, mine)
+    Ok(gather_on_first(worker, mine))
 }
 
 /// Sends every worker's figures to worker 0, which returns their sums (the others return an
@@ -165,18 +196,28 @@ fn gather_on_first<A: Allocate>(worker: &mut Worker<A>, mine: Gathered) -> Gathe
 }
 
 /// The levels a worker has open: per level its capability and the merged states that
-/// arrived so far.
+/// arrived so far; the process's budgets and the spec's number of levels.
 struct Open<S> {
     levels: HashMap<Level, (Capability<Level>, FxHashMap<S, Tally>)>,
+    guard: Arc<Guard>,
+    of: Level,
 }
 
 impl<S: Wire + Hash + Eq> Open<S> {
-    /// Merges a batch of records of one level into its table.
-    fn absorb(&mut self, cap: InputCapability<Level>, data: &mut Vec<Rec<S::Form>>) {
+    /// Merges a batch of records of one level into its table, once the process's budget
+    /// allows for every record of the batch to be a new state.
+    fn absorb(
+        &mut self,
+        cap: InputCapability<Level>,
+        data: &mut Vec<Rec<S::Form>>,
+    ) -> Result<(), Halt> {
+        let t = *cap.time();
+        self.guard.take(data.len() as u64, t, self.of)?;
         let (_, table) = self
             .levels
-            .entry(*cap.time())
+            .entry(t)
             .or_insert_with(|| (cap.retain(), FxHashMap::default()));
+        let (before, batch) = (table.len(), data.len());
         for (w, c) in data.drain(..) {
             match table.entry(S::from_wire(w)) {
                 Entry::Occupied(mut e) => e.get_mut().add(&c),
@@ -185,48 +226,78 @@ impl<S: Wire + Hash + Eq> Open<S> {
                 }
             }
         }
+        let merged = batch - (table.len() - before);
+        self.guard.give_back(merged as u64);
+        Ok(())
     }
 
-    /// Takes the levels no record can reach any more, lowest first.
-    fn complete(
+    /// Takes the lowest level no record can reach any more (its states stay accounted until
+    /// [`expand`] has made their children), once the deadline allows.
+    fn next_complete(
         &mut self,
         frontier: &MutableAntichain<Level>,
-    ) -> Vec<(Capability<Level>, FxHashMap<S, Tally>)> {
-        let mut done: Vec<Level> = self
+    ) -> Option<(Capability<Level>, FxHashMap<S, Tally>)> {
+        let t = self
             .levels
             .keys()
             .copied()
             .filter(|t| !frontier.less_equal(t))
-            .collect();
-        done.sort_unstable();
-        done.into_iter()
-            .filter_map(|t| self.levels.remove(&t))
-            .collect()
+            .min()?;
+        self.levels.remove(&t)
+    }
+
+    /// Drops every level (a halt), giving its states back.
+    fn clear(&mut self) {
+        let held: usize = self.levels.values().map(|(_, t)| t.len()).sum();
+        self.guard.give_back(held as u64);
+        self.levels.clear();
     }
 }
 
+/// Children accounted at once against the process's budget.
+const CHILDREN_AT_ONCE: usize = 1024;
+
 /// The children of a complete level `t`, by the time they leave at (`j - 1` for level `j`),
-/// and the ways the level accepted.
+/// and the ways the level accepted; the level's states are given back, its children stay
+/// accounted (the caller gives them back once sent). `Err` when the deadline has passed or
+/// the process's budget does not allow for the next children.
 #[allow(clippy::type_complexity)]
 fn expand<S>(
     spec: &S,
     t: Level,
     table: FxHashMap<S::State, Tally>,
-) -> (BTreeMap<Level, Vec<Rec<<S::State as Wire>::Form>>>, Tally)
+    open: &Open<S::State>,
+) -> Result<(BTreeMap<Level, Vec<Rec<<S::State as Wire>::Form>>>, Tally), Halt>
 where
     S: Spec,
     S::State: Wire,
 {
-    let mut out: BTreeMap<Level, Vec<_>> = BTreeMap::new();
+    let (guard, states) = (&open.guard, table.len() as u64);
+    let (mut out, mut made, mut room) = (BTreeMap::<Level, Vec<_>>::new(), 0usize, 0usize);
+    let fail = |h: Halt, made: usize| {
+        guard.give_back(states + made as u64);
+        h
+    };
+    guard.check_time(t, open.of).map_err(|h| fail(h, 0))?;
     let mut accepted = Tally::ZERO;
     for (s, c) in table {
         for take in [false, true] {
             match spec.child(&s, t, take) {
                 Step::Reject => {}
                 Step::Accept => accepted.add(&c),
-                Step::Node(j, u) => out.entry(j - 1).or_default().push((u.to_wire(), c.clone())),
+                Step::Node(j, u) => {
+                    if room == 0 {
+                        let n = CHILDREN_AT_ONCE as u64;
+                        guard.take(n, t, open.of).map_err(|h| fail(h, made))?;
+                        made += CHILDREN_AT_ONCE;
+                        room = CHILDREN_AT_ONCE;
+                    }
+                    room -= 1;
+                    out.entry(j - 1).or_default().push((u.to_wire(), c.clone()));
+                }
             }
         }
     }
-    (out, accepted)
+    guard.give_back(states + room as u64);
+    Ok((out, accepted))
 }

@@ -26,12 +26,13 @@
 //! [`Packed`]: zlink_frontier::packed::Packed
 
 mod dataflow;
+mod halt;
 pub mod net;
 mod wire;
 
 use std::ops::DerefMut;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
 use timely::communication::allocator::zero_copy::bytes_slab::BytesRefill;
@@ -41,8 +42,10 @@ use timely::WorkerConfig;
 use zlink_frontier::lookahead::Lookahead;
 use zlink_frontier::{Counted, Level, Spec};
 
+pub use halt::CLUSTER_BYTES_PER_STATE;
 pub use net::read_hostfile;
 pub use wire::{Tally, Wire};
+pub use zlink_base::Stopped;
 
 /// Why a distributed count stopped without an answer.
 #[derive(Debug, thiserror::Error)]
@@ -84,6 +87,15 @@ pub enum ClusterError {
     /// connection and take this process's workers down (the peers see the same).
     #[error("lost a peer process (its connection closed): {0}")]
     PeerLost(String),
+    /// A process ran out of its memory budget, or the deadline passed: every process of the
+    /// run ends with this error (the same `stop`, naming the `process` that ran out).
+    #[error("process {process}: {stop}")]
+    Stopped {
+        /// The process that ran out (the first one seen, when several did).
+        process: usize,
+        /// What ran out, where, in the words of the single-machine count.
+        stop: Stopped,
+    },
     /// A worker stopped for another reason (it panicked), or timely could not start.
     #[error("a worker stopped: {0}")]
     Worker(String),
@@ -101,6 +113,13 @@ pub struct Cluster {
     pub workers: usize,
     /// How long to wait for the peers to connect.
     pub connect_timeout: Duration,
+    /// This process's memory budget in bytes: its workers together hold at most this many
+    /// bytes' worth of states ([`CLUSTER_BYTES_PER_STATE`] each); `None`: no budget.
+    pub max_memory: Option<u64>,
+    /// The instant the run must stop by (checked as each level starts).
+    pub deadline: Option<Instant>,
+    /// The time limit as given (for the message only).
+    pub time_limit: Option<Duration>,
 }
 
 /// The default time the processes of a run wait for each other.
@@ -114,6 +133,9 @@ impl Cluster {
             process: 0,
             workers,
             connect_timeout: CONNECT_TIMEOUT,
+            max_memory: None,
+            deadline: None,
+            time_limit: None,
         }
     }
 
@@ -124,6 +146,9 @@ impl Cluster {
             process,
             workers,
             connect_timeout: CONNECT_TIMEOUT,
+            max_memory: None,
+            deadline: None,
+            time_limit: None,
         }
     }
 
@@ -195,13 +220,16 @@ fn worker_error(message: String) -> ClusterError {
 /// them (`total_states` and `max_level_states` are per level over the whole cluster); the
 /// other processes return `None` once the run is over.
 ///
-/// No memory or time budget applies here (each process holds its share of a level).
+/// Each process holds at most [`Cluster::max_memory`] bytes' worth of states, checked before
+/// they are merged or made; a process that runs out, or a [`Cluster::deadline`] that passes,
+/// ends the run on every process with the same [`ClusterError::Stopped`].
 ///
 /// # Errors
 /// [`ClusterError::Shape`] for a cluster that does not add up, [`ClusterError::Bind`] and
 /// [`ClusterError::Unreachable`] when the processes cannot connect within
 /// [`Cluster::connect_timeout`], [`ClusterError::PeerLost`] when a peer is lost mid-run
-/// (never a hang while the peer's host closes its connections).
+/// (never a hang while the peer's host closes its connections), [`ClusterError::Stopped`]
+/// when a process ran out of its memory budget or the deadline passed.
 pub fn count_distributed<S>(spec: S, cluster: &Cluster) -> Result<Option<Counted>, ClusterError>
 where
     S: Spec + Send + 'static,
@@ -246,6 +274,12 @@ where
     let (builders, others) = cluster.builders()?;
     let spec = Arc::new(Lookahead(spec));
     let first_here = cluster.process == 0;
+    let guard = Arc::new(halt::Guard::new(
+        cluster.process,
+        cluster.max_memory,
+        cluster.deadline,
+        cluster.time_limit,
+    ));
     // timely's communication guard panics when dropped after a lost peer: the run and the
     // drop happen on a thread of their own, whose panic becomes an error here
     let run = std::thread::Builder::new()
@@ -254,12 +288,20 @@ where
             move || -> Result<Option<dataflow::Gathered>, ClusterError> {
                 let guards =
                     timely::execute::execute_from(builders, others, WorkerConfig::default(), {
-                        move |worker| dataflow::run_worker(worker, Arc::clone(&spec), hook.clone())
+                        move |worker| {
+                            let guard = Arc::clone(&guard);
+                            dataflow::run_worker(worker, Arc::clone(&spec), hook.clone(), guard)
+                        }
                     })
                     .map_err(ClusterError::Worker)?;
                 let mut first = None;
                 for (i, r) in guards.join().into_iter().enumerate() {
-                    let g = r.map_err(worker_error)?;
+                    let g = r
+                        .map_err(worker_error)?
+                        .map_err(|h| ClusterError::Stopped {
+                            process: h.process,
+                            stop: h.stopped(),
+                        })?;
                     if i == 0 && first_here {
                         first = Some(g);
                     }
