@@ -235,3 +235,52 @@ fn a_process_out_of_its_budget_stops_every_process_with_exit_3() {
         Some("182413291514248049241470885236")
     );
 }
+
+#[test]
+fn a_stopped_process_stops_the_others_after_the_peer_timeout() {
+    let free: Vec<_> = (0..2)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    let text: String = free
+        .iter()
+        .map(|l| format!("{}\n", l.local_addr().unwrap()))
+        .collect();
+    drop(free);
+    let hosts = scratch_file("cluster", "frozen-hosts.txt", &text);
+    // 14x14 corner paths take many seconds on two processes of one worker
+    let args = ["count", "paths", "--grid", "14x14", "--threads", "1"];
+    let args = [&args[..], &["--peer-timeout", "1.5"]].concat();
+    let first = part(&hosts, 0, &args);
+    let mut frozen = part(&hosts, 1, &args);
+    std::thread::sleep(Duration::from_millis(800));
+    let stop = Command::new("kill")
+        .args(["-STOP", &frozen.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(stop.success());
+    let started = Instant::now();
+    let mut first = first;
+    // a hang would be the bug: give up (and clean up) after a minute
+    let status = loop {
+        if let Some(s) = first.try_wait().unwrap() {
+            break Some(s);
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = first.kill();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let waited = started.elapsed();
+    let _ = frozen.kill(); // SIGKILL ends a stopped process too
+    let _ = frozen.wait();
+    let out = first.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(status.and_then(|s| s.code()), Some(1), "{err}");
+    assert!(
+        err.contains("process 1") && err.contains("no heartbeat for 1.5 s"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    assert!(waited < Duration::from_secs(30), "{waited:?}");
+}

@@ -28,8 +28,10 @@
 mod dataflow;
 mod halt;
 pub mod net;
+mod watch;
 mod wire;
 
+use std::net::TcpStream;
 use std::ops::DerefMut;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -44,6 +46,7 @@ use zlink_frontier::{Counted, Level, Spec};
 
 pub use halt::CLUSTER_BYTES_PER_STATE;
 pub use net::read_hostfile;
+pub use watch::{HEARTBEAT_EVERY, PEER_TIMEOUT};
 pub use wire::{Tally, Wire};
 pub use zlink_base::Stopped;
 
@@ -87,6 +90,19 @@ pub enum ClusterError {
     /// connection and take this process's workers down (the peers see the same).
     #[error("lost a peer process (its connection closed): {0}")]
     PeerLost(String),
+    /// A peer sent no heartbeat for the peer timeout: it stopped (a `SIGSTOP`, a hung host)
+    /// or the network between cut it off. This process stopped its part of the run.
+    #[error(
+        "process {process} at {address} sent no heartbeat for {seconds} s (stopped, or cut off)"
+    )]
+    PeerSilent {
+        /// The silent peer's process number.
+        process: usize,
+        /// Its address.
+        address: String,
+        /// The peer timeout.
+        seconds: f64,
+    },
     /// A process ran out of its memory budget, or the deadline passed: every process of the
     /// run ends with this error (the same `stop`, naming the `process` that ran out).
     #[error("process {process}: {stop}")]
@@ -113,6 +129,9 @@ pub struct Cluster {
     pub workers: usize,
     /// How long to wait for the peers to connect.
     pub connect_timeout: Duration,
+    /// How long a peer may send no heartbeat before this process stops the run
+    /// ([`PEER_TIMEOUT`] by default; heartbeats go every [`HEARTBEAT_EVERY`]).
+    pub peer_timeout: Duration,
     /// This process's memory budget in bytes: its workers together hold at most this many
     /// bytes' worth of states ([`CLUSTER_BYTES_PER_STATE`] each); `None`: no budget.
     pub max_memory: Option<u64>,
@@ -133,6 +152,7 @@ impl Cluster {
             process: 0,
             workers,
             connect_timeout: CONNECT_TIMEOUT,
+            peer_timeout: PEER_TIMEOUT,
             max_memory: None,
             deadline: None,
             time_limit: None,
@@ -146,6 +166,7 @@ impl Cluster {
             process,
             workers,
             connect_timeout: CONNECT_TIMEOUT,
+            peer_timeout: PEER_TIMEOUT,
             max_memory: None,
             deadline: None,
             time_limit: None,
@@ -173,16 +194,31 @@ impl Cluster {
         Ok(())
     }
 
-    /// Timely's allocators for this process's workers, connected to the peers.
+    /// Timely's allocators for this process's workers, connected to the peers, and the
+    /// heartbeats' watch (none on one process).
+    #[allow(clippy::type_complexity)]
     fn builders(
         &self,
-    ) -> Result<(Vec<GenericBuilder>, Box<dyn std::any::Any + Send>), ClusterError> {
+    ) -> Result<
+        (
+            Vec<GenericBuilder>,
+            Box<dyn std::any::Any + Send>,
+            Option<watch::Watch>,
+        ),
+        ClusterError,
+    > {
         if self.processes() == 1 {
-            return timely::CommunicationConfig::Process(self.workers)
+            let (builders, others) = timely::CommunicationConfig::Process(self.workers)
                 .try_build()
-                .map_err(ClusterError::Shape);
+                .map_err(ClusterError::Shape)?;
+            return Ok((builders, others, None));
         }
-        let sockets = net::connect(&self.hosts, self.process, self.connect_timeout)?;
+        let links = net::connect(&self.hosts, self.process, self.connect_timeout)?;
+        let setup = |e: std::io::Error| ClusterError::Worker(format!("network set-up: {e}"));
+        let data = links.data.iter().flatten().map(TcpStream::try_clone);
+        let data = data.collect::<Result<Vec<_>, _>>().map_err(setup)?;
+        let watch = watch::Watch::start(links.beats, data, self.peer_timeout).map_err(setup)?;
+        let sockets = links.data;
         let refill = BytesRefill {
             logic: Arc::new(|size| Box::new(vec![0_u8; size]) as Box<dyn DerefMut<Target = [u8]>>),
             limit: None,
@@ -198,6 +234,7 @@ impl Cluster {
         Ok((
             builders.into_iter().map(GenericBuilder::ZeroCopy).collect(),
             Box::new(guard),
+            Some(watch),
         ))
     }
 }
@@ -271,7 +308,7 @@ where
     S::State: Wire,
 {
     cluster.check()?;
-    let (builders, others) = cluster.builders()?;
+    let (builders, others, watch) = cluster.builders()?;
     let spec = Arc::new(Lookahead(spec));
     let first_here = cluster.process == 0;
     let guard = Arc::new(halt::Guard::new(
@@ -310,7 +347,7 @@ where
             },
         )
         .map_err(|e| ClusterError::Worker(format!("cannot start: {e}")))?;
-    let first = run.join().map_err(|panic| {
+    let outcome = run.join().map_err(|panic| {
         let message = panic
             .downcast_ref::<String>()
             .cloned()
@@ -318,7 +355,20 @@ where
             .filter(|m| !m.contains("thread panic"))
             .unwrap_or_else(|| "timely's connection threads stopped".into());
         ClusterError::PeerLost(message)
-    })??;
+    });
+    let first = match (
+        outcome.and_then(|r| r),
+        watch.and_then(watch::Watch::finish),
+    ) {
+        (Err(_), Some(p)) => {
+            return Err(ClusterError::PeerSilent {
+                process: p,
+                address: cluster.hosts[p].clone(),
+                seconds: cluster.peer_timeout.as_secs_f64(),
+            })
+        }
+        (r, _) => r?,
+    };
     Ok(first.map(|g| {
         let level_states: Vec<(Level, u64)> =
             g.level_states.into_iter().filter(|&(_, n)| n > 0).collect();

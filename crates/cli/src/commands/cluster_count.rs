@@ -31,6 +31,8 @@ pub struct PartOptions {
     pub workers: Option<usize>,
     /// How long the peers may take to connect.
     pub connect_timeout: Duration,
+    /// How long a peer may send no heartbeat.
+    pub peer_timeout: Duration,
     /// This process's memory budget (default: 80% of the memory available, shared by the
     /// processes of the host file on this host).
     pub max_memory: Option<u64>,
@@ -62,6 +64,7 @@ pub fn count_part(
         .or_else(|| shared_default_budget(&hosts, process));
     let cluster = Cluster {
         connect_timeout: options.connect_timeout,
+        peer_timeout: options.peer_timeout,
         max_memory,
         deadline: options.deadline.0,
         time_limit: options.deadline.1,
@@ -151,6 +154,10 @@ fn cluster_error(e: ClusterError) -> CliError {
         )),
         ClusterError::PeerLost(_) => CliError::failed(format!(
             "{e}: the run stopped on this process; the others stop too"
+        )),
+        ClusterError::PeerSilent { .. } => CliError::failed(format!(
+            "{e}: the run stopped on this process (raise --peer-timeout for a peer that is only \
+             slow)"
         )),
         ClusterError::Stopped { process, stop } => {
             CliError::stopped(format!("process {process} of the run"), &stop, false)

@@ -138,6 +138,12 @@ pub struct GraphCountArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0,
           value_parser = crate::args::time_limit)]
     pub connect_timeout: f64,
+    /// With --hostfile or --processes: seconds a peer may send no heartbeat (one goes every
+    /// quarter second) before this process stops the run with an error; for a peer stopped
+    /// or cut off without closing its connections.
+    #[arg(long, value_name = "SECONDS", default_value_t = zlink_cluster::PEER_TIMEOUT.as_secs_f64(),
+          value_parser = crate::args::time_limit)]
+    pub peer_timeout: f64,
 }
 
 /// What a run on several processes does not do (yet): build, save, a node budget.
@@ -360,6 +366,7 @@ fn count_somewhere(
     let options = super::cluster_count::PartOptions {
         workers: common.threads,
         connect_timeout: Duration::from_secs_f64(common.connect_timeout),
+        peer_timeout: Duration::from_secs_f64(common.peer_timeout),
         max_memory: common.max_memory,
         deadline: (limits.deadline, limits.time_limit),
         log_levels: common.log_levels,
