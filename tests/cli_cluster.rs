@@ -30,25 +30,28 @@ fn steady(out: &str) -> String {
 }
 
 #[test]
-fn two_processes_print_what_one_prints() {
+fn two_and_four_processes_print_what_one_prints() {
     let one = ok(&["count", "paths", "--grid", "6x6"]);
     let two = ok(&["count", "paths", "--grid", "6x6", "--processes", "2"]);
     assert_eq!(two.lines().last(), Some("1262816"));
     assert_eq!(steady(&two), steady(&one));
     for (what, grid) in [("paths", "7x7"), ("cycles", "6x6")] {
         let one = ok(&["--json", "count", what, "--grid", grid]);
-        let two = ok(&[
-            "--json",
-            "count",
-            what,
-            "--grid",
-            grid,
-            "--processes",
-            "2",
-            "--threads",
-            "2",
-        ]);
-        assert_eq!(steady(&two), steady(&one), "{what} {grid}");
+        for (processes, threads) in [("2", "2"), ("4", "1"), ("4", "2")] {
+            let many = ok(&[
+                "--json",
+                "count",
+                what,
+                "--grid",
+                grid,
+                "--processes",
+                processes,
+                "--threads",
+                threads,
+            ]);
+            let shape = format!("{what} {grid} on {processes} x {threads}");
+            assert_eq!(steady(&many), steady(&one), "{shape}");
+        }
     }
 }
 

@@ -1,5 +1,5 @@
 //! The distributed count against the single-machine pass and published values (OEIS A007764
-//! corner paths, A140517 cycles), on 1 and 2 processes of 1 and 2 workers. Two processes run
+//! corner paths, A140517 cycles), on 1, 2 and 4 processes of 1 and 2 workers. Two processes run
 //! here as two threads of the test, each with its own timely allocators, connected over
 //! localhost TCP as separate hosts would be.
 
@@ -66,7 +66,8 @@ where
     answers.swap_remove(0).unwrap()
 }
 
-const SHAPES: [(usize, usize); 4] = [(1, 1), (1, 2), (2, 1), (2, 2)];
+/// Processes and workers per process.
+const SHAPES: [(usize, usize); 6] = [(1, 1), (1, 2), (2, 1), (2, 2), (4, 1), (4, 2)];
 
 #[test]
 fn corner_paths_match_a007764_and_the_single_pass() {
