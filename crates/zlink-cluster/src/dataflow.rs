@@ -75,7 +75,7 @@ where
     A: Allocate,
 {
     let index = worker.index();
-    let mut control = Control::new(worker);
+    let control = Control::new(worker);
     let mine = Rc::new(RefCell::new(Gathered::default()));
     let mut input: InputHandle<Level, Rec<<S::State as Wire>::Form>> = InputHandle::new();
     let probe = ProbeHandle::new();
@@ -88,11 +88,7 @@ where
             Exchange::new(|r: &Rec<_>| owner(&r.0)),
             "level",
             |_cap, _info| {
-                let mut open = Open::<S::State> {
-                    levels: HashMap::new(),
-                    guard,
-                    of: spec.num_levels(),
-                };
+                let mut open = Open::<S::State>::new(guard, spec.num_levels());
                 move |(input, frontier), output| {
                     if flags.borrow().seen.is_none() {
                         input.for_each(|cap, data| {
@@ -116,17 +112,13 @@ where
                                         .give_container(&mut batch);
                                 }
                                 open.guard.give_back(made as u64);
-                                let mut g = local.borrow_mut();
-                                g.count.get_or_insert(Tally::ZERO).add(&accepted);
-                                *g.level_states.entry(t).or_default() += states;
-                                if let Some(h) = &hook {
-                                    h(LevelDone {
-                                        worker: index,
-                                        level: t,
-                                        levels: open.of,
-                                        states,
-                                    });
-                                }
+                                let done = LevelDone {
+                                    worker: index,
+                                    level: t,
+                                    levels: open.of,
+                                    states,
+                                };
+                                record(&local, hook.as_ref(), done, &accepted);
                             }
                             Err(h) => flags.borrow_mut().raise(h),
                         }
@@ -141,15 +133,22 @@ where
         );
         children.probe_with(&probe).connect_loop(handle);
     });
-    match root {
-        Some(Step::Node(level, s)) => {
-            input.advance_to(level);
-            input.send((s.to_wire(), Tally::Word(1)));
-        }
-        Some(Step::Accept) => mine.borrow_mut().count = Some(Tally::Word(1)),
-        Some(Step::Reject) | None => {}
+    if let Some(root) = root {
+        send_root(root, &mut input, &mine);
     }
     input.close();
+    drive(worker, &probe, control, &mine)
+}
+
+/// Steps `worker` until the count is over (sending the halts it raises), then until every
+/// worker has closed its control input; gathers the figures on worker 0 unless a worker
+/// halted.
+fn drive<A: Allocate>(
+    worker: &mut Worker<A>,
+    probe: &ProbeHandle<Level>,
+    mut control: Control,
+    mine: &RefCell<Gathered>,
+) -> Result<Gathered, Halt> {
     while !probe.done() {
         worker.step_or_park(None);
         control.pump();
@@ -159,6 +158,32 @@ where
     }
     let mine = std::mem::take(&mut *mine.borrow_mut());
     Ok(gather_on_first(worker, mine))
+}
+
+/// A level this worker has expanded: its figures go to `local`, and to the hook.
+fn record(local: &RefCell<Gathered>, hook: Option<&LevelHook>, done: LevelDone, accepted: &Tally) {
+    let mut g = local.borrow_mut();
+    g.count.get_or_insert(Tally::ZERO).add(accepted);
+    *g.level_states.entry(done.level).or_default() += done.states;
+    if let Some(h) = hook {
+        h(done);
+    }
+}
+
+/// Starts the count at the spec's root (worker 0).
+fn send_root<S: Wire>(
+    root: Step<S>,
+    input: &mut InputHandle<Level, Rec<S::Form>>,
+    mine: &RefCell<Gathered>,
+) {
+    match root {
+        Step::Node(level, s) => {
+            input.advance_to(level);
+            input.send((s.to_wire(), Tally::Word(1)));
+        }
+        Step::Accept => mine.borrow_mut().count = Some(Tally::Word(1)),
+        Step::Reject => {}
+    }
 }
 
 /// Sends every worker's figures to worker 0, which returns their sums (the others return an
@@ -204,6 +229,15 @@ struct Open<S> {
 }
 
 impl<S: Wire + Hash + Eq> Open<S> {
+    /// No level open yet.
+    fn new(guard: Arc<Guard>, of: Level) -> Self {
+        Open {
+            levels: HashMap::new(),
+            guard,
+            of,
+        }
+    }
+
     /// Merges a batch of records of one level into its table, once the process's budget
     /// allows for every record of the batch to be a new state.
     fn absorb(

@@ -24,11 +24,12 @@ use zlink_base::stop::At;
 use zlink_base::{Resource, Stopped};
 use zlink_frontier::Level;
 
-/// Bytes a cluster worker holds per state in its levels' tables: the `(state, count)` entry
+/// Bytes a cluster process holds per state in its levels' tables: the `(state, count)` entry
 /// of 48 bytes in a hash table at most 7/8 full, the children of the level it expands and
-/// timely's buffers (14×14 corner paths on one process of one worker: 74 MiB above the
-/// program's 12 MiB for 440 k states held at the widest level, 176 bytes each).
-pub const CLUSTER_BYTES_PER_STATE: u64 = 176;
+/// timely's buffers (16×16 corner paths on 2 processes of one worker: 380 MiB peak on a
+/// process holding about half of the 3.38 M states held at the widest level, 228 bytes each
+/// above the program's 12 MiB; 14×14 on one process: 176 bytes).
+pub const CLUSTER_BYTES_PER_STATE: u64 = 232;
 
 /// Why a worker stopped the run, as it travels to every worker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -239,6 +239,17 @@ impl Cluster {
     }
 }
 
+/// The panic of the thread that runs timely: its connection threads failed.
+fn lost(panic: Box<dyn std::any::Any + Send>) -> ClusterError {
+    let message = panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_string()))
+        .filter(|m| !m.contains("thread panic"))
+        .unwrap_or_else(|| "timely's connection threads stopped".into());
+    ClusterError::PeerLost(message)
+}
+
 /// A worker's failure: a lost peer when timely's messages say so.
 fn worker_error(message: String) -> ClusterError {
     if ["MergeQueue poisoned", "timely communication error"]
@@ -347,15 +358,7 @@ where
             },
         )
         .map_err(|e| ClusterError::Worker(format!("cannot start: {e}")))?;
-    let outcome = run.join().map_err(|panic| {
-        let message = panic
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_string()))
-            .filter(|m| !m.contains("thread panic"))
-            .unwrap_or_else(|| "timely's connection threads stopped".into());
-        ClusterError::PeerLost(message)
-    });
+    let outcome = run.join().map_err(lost);
     let first = match (
         outcome.and_then(|r| r),
         watch.and_then(watch::Watch::finish),
