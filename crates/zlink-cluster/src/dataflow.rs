@@ -1,23 +1,25 @@
 //! The count-only pass as one timely dataflow per worker.
 //!
 //! The timestamp of a record is the level (ZDD variable) its state waits at. One operator
-//! holds, per open level, the worker's merged `state -> count` table (equal states meet on the
-//! worker that owns their hash: the exchange in front of the operator). Once no record of a
-//! level can arrive any more (its input frontier has passed the level), the level is complete:
-//! every state makes its two children, a child for level `j` is sent at time `j - 1` into a
-//! feedback edge that adds 1, so it comes back at `j`, on the worker of its hash. Accepted
+//! holds, per open level, the worker's `(state, count)` records as they arrived, in one buffer
+//! (equal states meet on the worker that owns their hash: the exchange in front of the
+//! operator). Once no record of a level can arrive any more (its input frontier has passed the
+//! level), the level is complete: its buffer is sorted by state and equal states merged in
+//! place (no hash table, no rehashing), and every state makes its two children, sent in
+//! batches of at most [`SEND_AT`] per target level as they are made: a child for level `j` is
+//! sent at time `j - 1` into a feedback edge that adds 1, so it comes back at `j`, on the
+//! worker of its hash. Accepted
 //! counts and the number of states per level stay with each worker until the count is over;
 //! a second, small dataflow then sends them to worker 0, which sums them (children alone travel
 //! in the loop, without a report type around them or a filter to take them out).
 
 use std::cell::RefCell;
-use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasher, Hash};
 use std::rc::Rc;
 use std::sync::Arc;
 
-use rustc_hash::{FxBuildHasher, FxHashMap};
+use rustc_hash::FxBuildHasher;
 use timely::communication::Allocate;
 use timely::dataflow::channels::pact::Exchange;
 use timely::dataflow::operators::generic::Operator;
@@ -103,14 +105,11 @@ where
                         };
                         let t = *cap.time();
                         let states = table.len() as u64;
-                        match expand(&*spec, t, table, &open) {
-                            Ok((out, accepted)) => {
-                                let made: usize = out.values().map(Vec::len).sum();
-                                for (time, mut batch) in out {
-                                    output
-                                        .session(&cap.delayed(&time))
-                                        .give_container(&mut batch);
-                                }
+                        let mut send = |time: Level, batch: &mut Vec<_>| {
+                            output.session(&cap.delayed(&time)).give_container(batch);
+                        };
+                        match expand(&*spec, t, table, &open, &mut send) {
+                            Ok((made, accepted)) => {
                                 open.guard.give_back(made as u64);
                                 let done = LevelDone {
                                     worker: index,
@@ -220,15 +219,30 @@ fn gather_on_first<A: Allocate>(worker: &mut Worker<A>, mine: Gathered) -> Gathe
     std::mem::take(&mut *g)
 }
 
-/// The levels a worker has open: per level its capability and the merged states that
-/// arrived so far; the process's budgets and the spec's number of levels.
-struct Open<S> {
-    levels: HashMap<Level, (Capability<Level>, FxHashMap<S, Tally>)>,
+/// The levels a worker has open: per level its capability and the records that arrived so
+/// far (unsorted, merged once the level is complete); the process's budgets and the spec's
+/// number of levels.
+struct Open<S: Wire> {
+    levels: HashMap<Level, (Capability<Level>, Vec<Rec<S::Form>>)>,
     guard: Arc<Guard>,
     of: Level,
 }
 
-impl<S: Wire + Hash + Eq> Open<S> {
+/// Sorts `run` by state and merges equal states in place; returns how many records went.
+fn merge<F: Ord>(run: &mut Vec<Rec<F>>) -> usize {
+    let before = run.len();
+    run.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    run.dedup_by(|later, kept| {
+        let same = later.0 == kept.0;
+        if same {
+            kept.1.add(&later.1);
+        }
+        same
+    });
+    before - run.len()
+}
+
+impl<S: Wire> Open<S> {
     /// No level open yet.
     fn new(guard: Arc<Guard>, of: Level) -> Self {
         Open {
@@ -238,8 +252,8 @@ impl<S: Wire + Hash + Eq> Open<S> {
         }
     }
 
-    /// Merges a batch of records of one level into its table, once the process's budget
-    /// allows for every record of the batch to be a new state.
+    /// Appends a batch of records of one level to its run, once the process's budget allows
+    /// for every record of the batch (equal states are merged when the level is complete).
     fn absorb(
         &mut self,
         cap: InputCapability<Level>,
@@ -247,21 +261,15 @@ impl<S: Wire + Hash + Eq> Open<S> {
     ) -> Result<(), Halt> {
         let t = *cap.time();
         self.guard.take(data.len() as u64, t, self.of)?;
-        let (_, table) = self
+        let (_, run) = self
             .levels
             .entry(t)
-            .or_insert_with(|| (cap.retain(), FxHashMap::default()));
-        let (before, batch) = (table.len(), data.len());
-        for (w, c) in data.drain(..) {
-            match table.entry(S::from_wire(w)) {
-                Entry::Occupied(mut e) => e.get_mut().add(&c),
-                Entry::Vacant(e) => {
-                    e.insert(c);
-                }
-            }
+            .or_insert_with(|| (cap.retain(), Vec::new()));
+        if run.capacity() == 0 {
+            std::mem::swap(run, data);
+        } else {
+            run.append(data);
         }
-        let merged = batch - (table.len() - before);
-        self.guard.give_back(merged as u64);
         Ok(())
     }
 
@@ -270,14 +278,16 @@ impl<S: Wire + Hash + Eq> Open<S> {
     fn next_complete(
         &mut self,
         frontier: &MutableAntichain<Level>,
-    ) -> Option<(Capability<Level>, FxHashMap<S, Tally>)> {
+    ) -> Option<(Capability<Level>, Vec<Rec<S::Form>>)> {
         let t = self
             .levels
             .keys()
             .copied()
             .filter(|t| !frontier.less_equal(t))
             .min()?;
-        self.levels.remove(&t)
+        let (cap, mut run) = self.levels.remove(&t)?;
+        self.guard.give_back(merge(&mut run) as u64);
+        Some((cap, run))
     }
 
     /// Drops every level (a halt), giving its states back.
@@ -291,20 +301,25 @@ impl<S: Wire + Hash + Eq> Open<S> {
 /// Children accounted at once against the process's budget.
 const CHILDREN_AT_ONCE: usize = 1024;
 
-/// The children of a complete level `t`, by the time they leave at (`j - 1` for level `j`),
-/// and the ways the level accepted; the level's states are given back, its children stay
-/// accounted (the caller gives them back once sent). `Err` when the deadline has passed or
-/// the process's budget does not allow for the next children.
-#[allow(clippy::type_complexity)]
-fn expand<S>(
+/// Children of one target level sent at once.
+const SEND_AT: usize = 1 << 16;
+
+/// Makes the children of a complete level `t` and sends them (by `send`, in batches of at
+/// most [`SEND_AT`], at the time they leave at: `j - 1` for level `j`); returns how many it
+/// made and the ways the level accepted. The level's states are given back, its children
+/// stay accounted (the caller gives them back). `Err` when the deadline has passed or the
+/// process's budget does not allow for the next children.
+fn expand<S, F>(
     spec: &S,
     t: Level,
-    table: FxHashMap<S::State, Tally>,
+    table: Vec<Rec<<S::State as Wire>::Form>>,
     open: &Open<S::State>,
-) -> Result<(BTreeMap<Level, Vec<Rec<<S::State as Wire>::Form>>>, Tally), Halt>
+    send: &mut F,
+) -> Result<(usize, Tally), Halt>
 where
     S: Spec,
     S::State: Wire,
+    F: FnMut(Level, &mut Vec<Rec<<S::State as Wire>::Form>>),
 {
     let (guard, states) = (&open.guard, table.len() as u64);
     let (mut out, mut made, mut room) = (BTreeMap::<Level, Vec<_>>::new(), 0usize, 0usize);
@@ -314,7 +329,8 @@ where
     };
     guard.check_time(t, open.of).map_err(|h| fail(h, 0))?;
     let mut accepted = Tally::ZERO;
-    for (s, c) in table {
+    for (w, c) in table {
+        let s = S::State::from_wire(w);
         for take in [false, true] {
             match spec.child(&s, t, take) {
                 Step::Reject => {}
@@ -327,11 +343,21 @@ where
                         room = CHILDREN_AT_ONCE;
                     }
                     room -= 1;
-                    out.entry(j - 1).or_default().push((u.to_wire(), c.clone()));
+                    let batch = out.entry(j - 1).or_default();
+                    batch.push((u.to_wire(), c.clone()));
+                    if batch.len() >= SEND_AT {
+                        send(j - 1, batch);
+                        batch.clear();
+                    }
                 }
             }
         }
     }
+    for (time, mut batch) in out {
+        if !batch.is_empty() {
+            send(time, &mut batch);
+        }
+    }
     guard.give_back(states + room as u64);
-    Ok((out, accepted))
+    Ok((made - room, accepted))
 }

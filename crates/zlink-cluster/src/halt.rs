@@ -24,8 +24,8 @@ use zlink_base::stop::At;
 use zlink_base::{Resource, Stopped};
 use zlink_frontier::Level;
 
-/// Bytes a cluster process holds per state in its levels' tables: the `(state, count)` entry
-/// of 48 bytes in a hash table at most 7/8 full, the children of the level it expands and
+/// Bytes a cluster process holds per state in its levels' runs: the `(state, count)` record
+/// of 48 bytes in a buffer grown by doubling (duplicates until the level is merged), the children of the level it expands and
 /// timely's buffers (16×16 corner paths on 2 processes of one worker: 380 MiB peak on a
 /// process holding about half of the 3.38 M states held at the widest level, 228 bytes each
 /// above the program's 12 MiB; 14×14 on one process: 176 bytes).
