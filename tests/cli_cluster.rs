@@ -30,25 +30,28 @@ fn steady(out: &str) -> String {
 }
 
 #[test]
-fn two_processes_print_what_one_prints() {
+fn two_and_four_processes_print_what_one_prints() {
     let one = ok(&["count", "paths", "--grid", "6x6"]);
     let two = ok(&["count", "paths", "--grid", "6x6", "--processes", "2"]);
     assert_eq!(two.lines().last(), Some("1262816"));
     assert_eq!(steady(&two), steady(&one));
     for (what, grid) in [("paths", "7x7"), ("cycles", "6x6")] {
         let one = ok(&["--json", "count", what, "--grid", grid]);
-        let two = ok(&[
-            "--json",
-            "count",
-            what,
-            "--grid",
-            grid,
-            "--processes",
-            "2",
-            "--threads",
-            "2",
-        ]);
-        assert_eq!(steady(&two), steady(&one), "{what} {grid}");
+        for (processes, threads) in [("2", "2"), ("4", "1"), ("4", "2")] {
+            let many = ok(&[
+                "--json",
+                "count",
+                what,
+                "--grid",
+                grid,
+                "--processes",
+                processes,
+                "--threads",
+                threads,
+            ]);
+            let shape = format!("{what} {grid} on {processes} x {threads}");
+            assert_eq!(steady(&many), steady(&one), "{shape}");
+        }
     }
 }
 
@@ -184,4 +187,103 @@ fn log_levels_report_every_process_and_add_up_to_the_states() {
         logged += states.parse::<u64>().unwrap();
     }
     assert_eq!(logged, total, "{err}");
+}
+
+/// Starts process `i` of the run in `hosts` with `extra` arguments, stderr piped.
+fn part(hosts: &str, i: usize, args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_zlink"))
+        .args(args)
+        .args(["--hostfile", hosts, "--process", &i.to_string()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+#[test]
+fn a_process_out_of_its_budget_stops_every_process_with_exit_3() {
+    let args = ["count", "paths", "--grid", "12x12", "--threads", "2"];
+    let tiny = [&args[..], &["--max-memory", "2M"]].concat();
+    let (code, out, err) = zlink(&[&tiny[..], &["--processes", "2"]].concat());
+    assert_eq!(code, 3, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("exceed the budget") && err.contains("raise --max-memory"),
+        "{err}"
+    );
+    // without a launcher: each process of the host file ends with exit 3 by itself
+    let free: Vec<_> = (0..2)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    let text: String = free
+        .iter()
+        .map(|l| format!("{}\n", l.local_addr().unwrap()))
+        .collect();
+    drop(free);
+    let hosts = scratch_file("cluster", "budget-hosts.txt", &text);
+    let started = Instant::now();
+    let children: Vec<_> = (0..2).map(|i| part(&hosts, i, &tiny)).collect();
+    for (i, c) in children.into_iter().enumerate() {
+        let out = c.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "process {i}: {err}");
+        assert!(out.stdout.is_empty());
+        assert!(err.contains("states held at once"), "process {i}: {err}");
+    }
+    assert!(started.elapsed() < Duration::from_secs(30));
+    // a generous budget changes nothing
+    let roomy = [&args[..], &["--max-memory", "2G", "--processes", "2"]].concat();
+    assert_eq!(
+        ok(&roomy).lines().last(),
+        Some("182413291514248049241470885236")
+    );
+}
+
+#[test]
+fn a_stopped_process_stops_the_others_after_the_peer_timeout() {
+    let free: Vec<_> = (0..2)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    let text: String = free
+        .iter()
+        .map(|l| format!("{}\n", l.local_addr().unwrap()))
+        .collect();
+    drop(free);
+    let hosts = scratch_file("cluster", "frozen-hosts.txt", &text);
+    // 14x14 corner paths take many seconds on two processes of one worker
+    let args = ["count", "paths", "--grid", "14x14", "--threads", "1"];
+    let args = [&args[..], &["--peer-timeout", "1.5"]].concat();
+    let first = part(&hosts, 0, &args);
+    let mut frozen = part(&hosts, 1, &args);
+    std::thread::sleep(Duration::from_millis(800));
+    let stop = Command::new("kill")
+        .args(["-STOP", &frozen.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(stop.success());
+    let started = Instant::now();
+    let mut first = first;
+    // a hang would be the bug: give up (and clean up) after a minute
+    let status = loop {
+        if let Some(s) = first.try_wait().unwrap() {
+            break Some(s);
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = first.kill();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let waited = started.elapsed();
+    let _ = frozen.kill(); // SIGKILL ends a stopped process too
+    let _ = frozen.wait();
+    let out = first.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(status.and_then(|s| s.code()), Some(1), "{err}");
+    assert!(
+        err.contains("process 1") && err.contains("no heartbeat for 1.5 s"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    assert!(waited < Duration::from_secs(30), "{waited:?}");
 }

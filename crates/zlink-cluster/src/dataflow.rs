@@ -1,23 +1,25 @@
 //! The count-only pass as one timely dataflow per worker.
 //!
 //! The timestamp of a record is the level (ZDD variable) its state waits at. One operator
-//! holds, per open level, the worker's merged `state -> count` table (equal states meet on the
-//! worker that owns their hash: the exchange in front of the operator). Once no record of a
-//! level can arrive any more (its input frontier has passed the level), the level is complete:
-//! every state makes its two children, a child for level `j` is sent at time `j - 1` into a
-//! feedback edge that adds 1, so it comes back at `j`, on the worker of its hash. Accepted
+//! holds, per open level, the worker's `(state, count)` records as they arrived, in one buffer
+//! (equal states meet on the worker that owns their hash: the exchange in front of the
+//! operator). Once no record of a level can arrive any more (its input frontier has passed the
+//! level), the level is complete: its buffer is sorted by state and equal states merged in
+//! place (no hash table, no rehashing), and every state makes its two children, sent in
+//! batches of at most [`SEND_AT`] per target level as they are made: a child for level `j` is
+//! sent at time `j - 1` into a feedback edge that adds 1, so it comes back at `j`, on the
+//! worker of its hash. Accepted
 //! counts and the number of states per level stay with each worker until the count is over;
 //! a second, small dataflow then sends them to worker 0, which sums them (children alone travel
 //! in the loop, without a report type around them or a filter to take them out).
 
 use std::cell::RefCell;
-use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasher, Hash};
 use std::rc::Rc;
 use std::sync::Arc;
 
-use rustc_hash::{FxBuildHasher, FxHashMap};
+use rustc_hash::FxBuildHasher;
 use timely::communication::Allocate;
 use timely::dataflow::channels::pact::Exchange;
 use timely::dataflow::operators::generic::Operator;
@@ -30,6 +32,7 @@ use timely::progress::frontier::MutableAntichain;
 use timely::worker::Worker;
 use zlink_frontier::{Level, Spec, Step};
 
+use crate::halt::{Control, Guard, Halt};
 use crate::wire::{Tally, Wire};
 use crate::{LevelDone, LevelHook};
 
@@ -59,75 +62,127 @@ fn owner<W: Hash>(w: &W) -> u64 {
     (h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 16
 }
 
-/// Runs this worker's part of the count of `spec` (already under the lookahead); worker 0
-/// returns what all workers gathered, the others an empty [`Gathered`].
+/// Runs this worker's part of the count of `spec` (already under the lookahead) within the
+/// process's budgets (`guard`); worker 0 returns what all workers gathered, the others an
+/// empty [`Gathered`], and every worker the same [`Halt`] when one of them ran out.
 pub(crate) fn run_worker<S, A>(
     worker: &mut Worker<A>,
     spec: Arc<S>,
     hook: Option<LevelHook>,
-) -> Gathered
+    guard: Arc<Guard>,
+) -> Result<Gathered, Halt>
 where
     S: Spec + Send + 'static,
     S::State: Wire,
     A: Allocate,
 {
     let index = worker.index();
+    let control = Control::new(worker);
     let mine = Rc::new(RefCell::new(Gathered::default()));
     let mut input: InputHandle<Level, Rec<<S::State as Wire>::Form>> = InputHandle::new();
     let probe = ProbeHandle::new();
     let root = (index == 0).then(|| spec.root());
     let local = Rc::clone(&mine);
+    let flags = Rc::clone(&control.flags);
     worker.dataflow::<Level, _, _>(|scope| {
         let (handle, cycle) = scope.feedback::<Vec<Rec<_>>>(1);
         let children = scope.input_from(&mut input).concat(&cycle).unary_frontier(
             Exchange::new(|r: &Rec<_>| owner(&r.0)),
             "level",
             |_cap, _info| {
-                let mut open = Open::<S::State> {
-                    levels: HashMap::new(),
-                };
+                let mut open = Open::<S::State>::new(guard, spec.num_levels());
                 move |(input, frontier), output| {
-                    input.for_each(|cap, data| open.absorb(cap, data));
-                    for (cap, table) in open.complete(frontier) {
-                        let (t, states) = (*cap.time(), table.len() as u64);
-                        let (out, accepted) = expand(&*spec, t, table);
-                        for (time, mut batch) in out {
-                            output
-                                .session(&cap.delayed(&time))
-                                .give_container(&mut batch);
+                    if flags.borrow().seen.is_none() {
+                        input.for_each(|cap, data| {
+                            if let Err(h) = open.absorb(cap, data) {
+                                flags.borrow_mut().raise(h);
+                            }
+                        });
+                    }
+                    while flags.borrow().seen.is_none() {
+                        let Some((cap, table)) = open.next_complete(frontier) else {
+                            break;
+                        };
+                        let t = *cap.time();
+                        let states = table.len() as u64;
+                        let mut send = |time: Level, batch: &mut Vec<_>| {
+                            output.session(&cap.delayed(&time)).give_container(batch);
+                        };
+                        match expand(&*spec, t, table, &open, &mut send) {
+                            Ok((made, accepted)) => {
+                                open.guard.give_back(made as u64);
+                                let done = LevelDone {
+                                    worker: index,
+                                    level: t,
+                                    levels: open.of,
+                                    states,
+                                };
+                                record(&local, hook.as_ref(), done, &accepted);
+                            }
+                            Err(h) => flags.borrow_mut().raise(h),
                         }
-                        let mut g = local.borrow_mut();
-                        g.count.get_or_insert(Tally::ZERO).add(&accepted);
-                        *g.level_states.entry(t).or_default() += states;
-                        if let Some(h) = &hook {
-                            let levels = spec.num_levels();
-                            h(LevelDone {
-                                worker: index,
-                                level: t,
-                                levels,
-                                states,
-                            });
-                        }
+                    }
+                    if flags.borrow().seen.is_some() {
+                        // a halt: drop the levels (and their capabilities) and what arrives
+                        open.clear();
+                        input.for_each(|_, data| data.clear());
                     }
                 }
             },
         );
         children.probe_with(&probe).connect_loop(handle);
     });
+    if let Some(root) = root {
+        send_root(root, &mut input, &mine);
+    }
+    input.close();
+    drive(worker, &probe, control, &mine)
+}
+
+/// Steps `worker` until the count is over (sending the halts it raises), then until every
+/// worker has closed its control input; gathers the figures on worker 0 unless a worker
+/// halted.
+fn drive<A: Allocate>(
+    worker: &mut Worker<A>,
+    probe: &ProbeHandle<Level>,
+    mut control: Control,
+    mine: &RefCell<Gathered>,
+) -> Result<Gathered, Halt> {
+    while !probe.done() {
+        worker.step_or_park(None);
+        control.pump();
+    }
+    if let Some(halt) = control.finish(worker) {
+        return Err(halt);
+    }
+    let mine = std::mem::take(&mut *mine.borrow_mut());
+    Ok(gather_on_first(worker, mine))
+}
+
+/// A level this worker has expanded: its figures go to `local`, and to the hook.
+fn record(local: &RefCell<Gathered>, hook: Option<&LevelHook>, done: LevelDone, accepted: &Tally) {
+    let mut g = local.borrow_mut();
+    g.count.get_or_insert(Tally::ZERO).add(accepted);
+    *g.level_states.entry(done.level).or_default() += done.states;
+    if let Some(h) = hook {
+        h(done);
+    }
+}
+
+/// Starts the count at the spec's root (worker 0).
+fn send_root<S: Wire>(
+    root: Step<S>,
+    input: &mut InputHandle<Level, Rec<S::Form>>,
+    mine: &RefCell<Gathered>,
+) {
     match root {
-        Some(Step::Node(level, s)) => {
+        Step::Node(level, s) => {
             input.advance_to(level);
             input.send((s.to_wire(), Tally::Word(1)));
         }
-        Some(Step::Accept) => mine.borrow_mut().count = Some(Tally::Word(1)),
-        Some(Step::Reject) | None => {}
+        Step::Accept => mine.borrow_mut().count = Some(Tally::Word(1)),
+        Step::Reject => {}
     }
-    input.close();
-    while !probe.done() {
-        worker.step_or_park(None);
-    }
-    let mine = std::mem::take(&mut *mine.borrow_mut());
-    gather_on_first(worker, mine)
 }
 
 /// Sends every worker's figures to worker 0, which returns their sums (the others return an
@@ -164,69 +219,145 @@ fn gather_on_first<A: Allocate>(worker: &mut Worker<A>, mine: Gathered) -> Gathe
     std::mem::take(&mut *g)
 }
 
-/// The levels a worker has open: per level its capability and the merged states that
-/// arrived so far.
-struct Open<S> {
-    levels: HashMap<Level, (Capability<Level>, FxHashMap<S, Tally>)>,
+/// The levels a worker has open: per level its capability and the records that arrived so
+/// far (unsorted, merged once the level is complete); the process's budgets and the spec's
+/// number of levels.
+struct Open<S: Wire> {
+    levels: HashMap<Level, (Capability<Level>, Vec<Rec<S::Form>>)>,
+    guard: Arc<Guard>,
+    of: Level,
 }
 
-impl<S: Wire + Hash + Eq> Open<S> {
-    /// Merges a batch of records of one level into its table.
-    fn absorb(&mut self, cap: InputCapability<Level>, data: &mut Vec<Rec<S::Form>>) {
-        let (_, table) = self
-            .levels
-            .entry(*cap.time())
-            .or_insert_with(|| (cap.retain(), FxHashMap::default()));
-        for (w, c) in data.drain(..) {
-            match table.entry(S::from_wire(w)) {
-                Entry::Occupied(mut e) => e.get_mut().add(&c),
-                Entry::Vacant(e) => {
-                    e.insert(c);
-                }
-            }
+/// Sorts `run` by state and merges equal states in place; returns how many records went.
+fn merge<F: Ord>(run: &mut Vec<Rec<F>>) -> usize {
+    let before = run.len();
+    run.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    run.dedup_by(|later, kept| {
+        let same = later.0 == kept.0;
+        if same {
+            kept.1.add(&later.1);
+        }
+        same
+    });
+    before - run.len()
+}
+
+impl<S: Wire> Open<S> {
+    /// No level open yet.
+    fn new(guard: Arc<Guard>, of: Level) -> Self {
+        Open {
+            levels: HashMap::new(),
+            guard,
+            of,
         }
     }
 
-    /// Takes the levels no record can reach any more, lowest first.
-    fn complete(
+    /// Appends a batch of records of one level to its run, once the process's budget allows
+    /// for every record of the batch (equal states are merged when the level is complete).
+    fn absorb(
+        &mut self,
+        cap: InputCapability<Level>,
+        data: &mut Vec<Rec<S::Form>>,
+    ) -> Result<(), Halt> {
+        let t = *cap.time();
+        self.guard.take(data.len() as u64, t, self.of)?;
+        let (_, run) = self
+            .levels
+            .entry(t)
+            .or_insert_with(|| (cap.retain(), Vec::new()));
+        if run.capacity() == 0 {
+            std::mem::swap(run, data);
+        } else {
+            run.append(data);
+        }
+        Ok(())
+    }
+
+    /// Takes the lowest level no record can reach any more (its states stay accounted until
+    /// [`expand`] has made their children), once the deadline allows.
+    fn next_complete(
         &mut self,
         frontier: &MutableAntichain<Level>,
-    ) -> Vec<(Capability<Level>, FxHashMap<S, Tally>)> {
-        let mut done: Vec<Level> = self
+    ) -> Option<(Capability<Level>, Vec<Rec<S::Form>>)> {
+        let t = self
             .levels
             .keys()
             .copied()
             .filter(|t| !frontier.less_equal(t))
-            .collect();
-        done.sort_unstable();
-        done.into_iter()
-            .filter_map(|t| self.levels.remove(&t))
-            .collect()
+            .min()?;
+        let (cap, mut run) = self.levels.remove(&t)?;
+        self.guard.give_back(merge(&mut run) as u64);
+        Some((cap, run))
+    }
+
+    /// Drops every level (a halt), giving its states back.
+    fn clear(&mut self) {
+        let held: usize = self.levels.values().map(|(_, t)| t.len()).sum();
+        self.guard.give_back(held as u64);
+        self.levels.clear();
     }
 }
 
-/// The children of a complete level `t`, by the time they leave at (`j - 1` for level `j`),
-/// and the ways the level accepted.
-#[allow(clippy::type_complexity)]
-fn expand<S>(
+/// Children accounted at once against the process's budget.
+const CHILDREN_AT_ONCE: usize = 1024;
+
+/// Children of one target level sent at once.
+const SEND_AT: usize = 1 << 16;
+
+/// Makes the children of a complete level `t` and sends them (by `send`, in batches of at
+/// most [`SEND_AT`], at the time they leave at: `j - 1` for level `j`); returns how many it
+/// made and the ways the level accepted. The level's states are given back, its children
+/// stay accounted (the caller gives them back). `Err` when the deadline has passed or the
+/// process's budget does not allow for the next children.
+fn expand<S, F>(
     spec: &S,
     t: Level,
-    table: FxHashMap<S::State, Tally>,
-) -> (BTreeMap<Level, Vec<Rec<<S::State as Wire>::Form>>>, Tally)
+    table: Vec<Rec<<S::State as Wire>::Form>>,
+    open: &Open<S::State>,
+    send: &mut F,
+) -> Result<(usize, Tally), Halt>
 where
     S: Spec,
     S::State: Wire,
+    F: FnMut(Level, &mut Vec<Rec<<S::State as Wire>::Form>>),
 {
-    let mut out: BTreeMap<Level, Vec<_>> = BTreeMap::new();
+    let (guard, states) = (&open.guard, table.len() as u64);
+    let (mut out, mut made, mut room) = (BTreeMap::<Level, Vec<_>>::new(), 0usize, 0usize);
+    let fail = |h: Halt, made: usize| {
+        guard.give_back(states + made as u64);
+        h
+    };
+    guard.check_time(t, open.of).map_err(|h| fail(h, 0))?;
     let mut accepted = Tally::ZERO;
-    for (s, c) in table {
+    for (w, c) in table {
+        let s = S::State::from_wire(w);
         for take in [false, true] {
             match spec.child(&s, t, take) {
                 Step::Reject => {}
                 Step::Accept => accepted.add(&c),
-                Step::Node(j, u) => out.entry(j - 1).or_default().push((u.to_wire(), c.clone())),
+                Step::Node(j, u) => {
+                    if room == 0 {
+                        let n = CHILDREN_AT_ONCE as u64;
+                        guard.take(n, t, open.of).map_err(|h| fail(h, made))?;
+                        made += CHILDREN_AT_ONCE;
+                        room = CHILDREN_AT_ONCE;
+                    }
+                    room -= 1;
+                    let batch = out.entry(j - 1).or_default();
+                    batch.push((u.to_wire(), c.clone()));
+                    if batch.len() >= SEND_AT {
+                        send(j - 1, batch);
+                        batch.clear();
+                    }
+                }
             }
         }
     }
-    (out, accepted)
+    for (time, mut batch) in out {
+        if !batch.is_empty() {
+            send(time, &mut batch);
+        }
+    }
+    guard.give_back(states + room as u64);
+    Ok((made - room, accepted))
 }

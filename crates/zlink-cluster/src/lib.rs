@@ -26,12 +26,15 @@
 //! [`Packed`]: zlink_frontier::packed::Packed
 
 mod dataflow;
+mod halt;
 pub mod net;
+mod watch;
 mod wire;
 
+use std::net::TcpStream;
 use std::ops::DerefMut;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
 use timely::communication::allocator::zero_copy::bytes_slab::BytesRefill;
@@ -41,8 +44,11 @@ use timely::WorkerConfig;
 use zlink_frontier::lookahead::Lookahead;
 use zlink_frontier::{Counted, Level, Spec};
 
+pub use halt::CLUSTER_BYTES_PER_STATE;
 pub use net::read_hostfile;
+pub use watch::{HEARTBEAT_EVERY, PEER_TIMEOUT};
 pub use wire::{Tally, Wire};
+pub use zlink_base::Stopped;
 
 /// Why a distributed count stopped without an answer.
 #[derive(Debug, thiserror::Error)]
@@ -84,6 +90,28 @@ pub enum ClusterError {
     /// connection and take this process's workers down (the peers see the same).
     #[error("lost a peer process (its connection closed): {0}")]
     PeerLost(String),
+    /// A peer sent no heartbeat for the peer timeout: it stopped (a `SIGSTOP`, a hung host)
+    /// or the network between cut it off. This process stopped its part of the run.
+    #[error(
+        "process {process} at {address} sent no heartbeat for {seconds} s (stopped, or cut off)"
+    )]
+    PeerSilent {
+        /// The silent peer's process number.
+        process: usize,
+        /// Its address.
+        address: String,
+        /// The peer timeout.
+        seconds: f64,
+    },
+    /// A process ran out of its memory budget, or the deadline passed: every process of the
+    /// run ends with this error (the same `stop`, naming the `process` that ran out).
+    #[error("process {process}: {stop}")]
+    Stopped {
+        /// The process that ran out (the first one seen, when several did).
+        process: usize,
+        /// What ran out, where, in the words of the single-machine count.
+        stop: Stopped,
+    },
     /// A worker stopped for another reason (it panicked), or timely could not start.
     #[error("a worker stopped: {0}")]
     Worker(String),
@@ -101,6 +129,16 @@ pub struct Cluster {
     pub workers: usize,
     /// How long to wait for the peers to connect.
     pub connect_timeout: Duration,
+    /// How long a peer may send no heartbeat before this process stops the run
+    /// ([`PEER_TIMEOUT`] by default; heartbeats go every [`HEARTBEAT_EVERY`]).
+    pub peer_timeout: Duration,
+    /// This process's memory budget in bytes: its workers together hold at most this many
+    /// bytes' worth of states ([`CLUSTER_BYTES_PER_STATE`] each); `None`: no budget.
+    pub max_memory: Option<u64>,
+    /// The instant the run must stop by (checked as each level starts).
+    pub deadline: Option<Instant>,
+    /// The time limit as given (for the message only).
+    pub time_limit: Option<Duration>,
 }
 
 /// The default time the processes of a run wait for each other.
@@ -114,6 +152,10 @@ impl Cluster {
             process: 0,
             workers,
             connect_timeout: CONNECT_TIMEOUT,
+            peer_timeout: PEER_TIMEOUT,
+            max_memory: None,
+            deadline: None,
+            time_limit: None,
         }
     }
 
@@ -124,6 +166,10 @@ impl Cluster {
             process,
             workers,
             connect_timeout: CONNECT_TIMEOUT,
+            peer_timeout: PEER_TIMEOUT,
+            max_memory: None,
+            deadline: None,
+            time_limit: None,
         }
     }
 
@@ -148,16 +194,31 @@ impl Cluster {
         Ok(())
     }
 
-    /// Timely's allocators for this process's workers, connected to the peers.
+    /// Timely's allocators for this process's workers, connected to the peers, and the
+    /// heartbeats' watch (none on one process).
+    #[allow(clippy::type_complexity)]
     fn builders(
         &self,
-    ) -> Result<(Vec<GenericBuilder>, Box<dyn std::any::Any + Send>), ClusterError> {
+    ) -> Result<
+        (
+            Vec<GenericBuilder>,
+            Box<dyn std::any::Any + Send>,
+            Option<watch::Watch>,
+        ),
+        ClusterError,
+    > {
         if self.processes() == 1 {
-            return timely::CommunicationConfig::Process(self.workers)
+            let (builders, others) = timely::CommunicationConfig::Process(self.workers)
                 .try_build()
-                .map_err(ClusterError::Shape);
+                .map_err(ClusterError::Shape)?;
+            return Ok((builders, others, None));
         }
-        let sockets = net::connect(&self.hosts, self.process, self.connect_timeout)?;
+        let links = net::connect(&self.hosts, self.process, self.connect_timeout)?;
+        let setup = |e: std::io::Error| ClusterError::Worker(format!("network set-up: {e}"));
+        let data = links.data.iter().flatten().map(TcpStream::try_clone);
+        let data = data.collect::<Result<Vec<_>, _>>().map_err(setup)?;
+        let watch = watch::Watch::start(links.beats, data, self.peer_timeout).map_err(setup)?;
+        let sockets = links.data;
         let refill = BytesRefill {
             logic: Arc::new(|size| Box::new(vec![0_u8; size]) as Box<dyn DerefMut<Target = [u8]>>),
             limit: None,
@@ -173,8 +234,20 @@ impl Cluster {
         Ok((
             builders.into_iter().map(GenericBuilder::ZeroCopy).collect(),
             Box::new(guard),
+            Some(watch),
         ))
     }
+}
+
+/// The panic of the thread that runs timely: its connection threads failed.
+fn lost(panic: Box<dyn std::any::Any + Send>) -> ClusterError {
+    let message = panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_string()))
+        .filter(|m| !m.contains("thread panic"))
+        .unwrap_or_else(|| "timely's connection threads stopped".into());
+    ClusterError::PeerLost(message)
 }
 
 /// A worker's failure: a lost peer when timely's messages say so.
@@ -195,13 +268,16 @@ fn worker_error(message: String) -> ClusterError {
 /// them (`total_states` and `max_level_states` are per level over the whole cluster); the
 /// other processes return `None` once the run is over.
 ///
-/// No memory or time budget applies here (each process holds its share of a level).
+/// Each process holds at most [`Cluster::max_memory`] bytes' worth of states, checked before
+/// they are merged or made; a process that runs out, or a [`Cluster::deadline`] that passes,
+/// ends the run on every process with the same [`ClusterError::Stopped`].
 ///
 /// # Errors
 /// [`ClusterError::Shape`] for a cluster that does not add up, [`ClusterError::Bind`] and
 /// [`ClusterError::Unreachable`] when the processes cannot connect within
 /// [`Cluster::connect_timeout`], [`ClusterError::PeerLost`] when a peer is lost mid-run
-/// (never a hang while the peer's host closes its connections).
+/// (never a hang while the peer's host closes its connections), [`ClusterError::Stopped`]
+/// when a process ran out of its memory budget or the deadline passed.
 pub fn count_distributed<S>(spec: S, cluster: &Cluster) -> Result<Option<Counted>, ClusterError>
 where
     S: Spec + Send + 'static,
@@ -243,9 +319,15 @@ where
     S::State: Wire,
 {
     cluster.check()?;
-    let (builders, others) = cluster.builders()?;
+    let (builders, others, watch) = cluster.builders()?;
     let spec = Arc::new(Lookahead(spec));
     let first_here = cluster.process == 0;
+    let guard = Arc::new(halt::Guard::new(
+        cluster.process,
+        cluster.max_memory,
+        cluster.deadline,
+        cluster.time_limit,
+    ));
     // timely's communication guard panics when dropped after a lost peer: the run and the
     // drop happen on a thread of their own, whose panic becomes an error here
     let run = std::thread::Builder::new()
@@ -254,12 +336,20 @@ where
             move || -> Result<Option<dataflow::Gathered>, ClusterError> {
                 let guards =
                     timely::execute::execute_from(builders, others, WorkerConfig::default(), {
-                        move |worker| dataflow::run_worker(worker, Arc::clone(&spec), hook.clone())
+                        move |worker| {
+                            let guard = Arc::clone(&guard);
+                            dataflow::run_worker(worker, Arc::clone(&spec), hook.clone(), guard)
+                        }
                     })
                     .map_err(ClusterError::Worker)?;
                 let mut first = None;
                 for (i, r) in guards.join().into_iter().enumerate() {
-                    let g = r.map_err(worker_error)?;
+                    let g = r
+                        .map_err(worker_error)?
+                        .map_err(|h| ClusterError::Stopped {
+                            process: h.process,
+                            stop: h.stopped(),
+                        })?;
                     if i == 0 && first_here {
                         first = Some(g);
                     }
@@ -268,15 +358,20 @@ where
             },
         )
         .map_err(|e| ClusterError::Worker(format!("cannot start: {e}")))?;
-    let first = run.join().map_err(|panic| {
-        let message = panic
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_string()))
-            .filter(|m| !m.contains("thread panic"))
-            .unwrap_or_else(|| "timely's connection threads stopped".into());
-        ClusterError::PeerLost(message)
-    })??;
+    let outcome = run.join().map_err(lost);
+    let first = match (
+        outcome.and_then(|r| r),
+        watch.and_then(watch::Watch::finish),
+    ) {
+        (Err(_), Some(p)) => {
+            return Err(ClusterError::PeerSilent {
+                process: p,
+                address: cluster.hosts[p].clone(),
+                seconds: cluster.peer_timeout.as_secs_f64(),
+            })
+        }
+        (r, _) => r?,
+    };
     Ok(first.map(|g| {
         let level_states: Vec<(Level, u64)> =
             g.level_states.into_iter().filter(|&(_, n)| n > 0).collect();

@@ -4,8 +4,9 @@
 //! unreachable peer forever and reports on standard output, where the count goes. Here every
 //! process binds its own address, connects to the processes before it and accepts the ones
 //! after it, each within a deadline, and checks a short greeting (so a stray program on a port
-//! is an error, not a hang); the sockets then go to timely's
-//! `initialize_networking_from_sockets`.
+//! is an error, not a hang); one connection per peer then goes to timely's
+//! `initialize_networking_from_sockets`, a second one carries the heartbeats
+//! (the `watch` module).
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
@@ -67,8 +68,18 @@ fn resolve(address: &str) -> std::io::Result<Vec<SocketAddr>> {
     Ok(address.to_socket_addrs()?.collect())
 }
 
-/// Connects process `me` with every other process of `hosts` within `timeout`: one socket
-/// per process in process order, `None` at `me`.
+/// The connections of one process with the others, in process order (`None` at this one):
+/// timely's, and the heartbeats'.
+#[derive(Debug)]
+pub(crate) struct Links {
+    /// The connections timely's communication threads use.
+    pub data: Vec<Option<TcpStream>>,
+    /// The heartbeat connections.
+    pub beats: Vec<Option<TcpStream>>,
+}
+
+/// Connects process `me` with every other process of `hosts` within `timeout`: two sockets
+/// per peer (data and heartbeats).
 ///
 /// # Errors
 /// [`ClusterError::Bind`] when this process's address cannot be bound,
@@ -77,7 +88,7 @@ pub(crate) fn connect(
     hosts: &[String],
     me: usize,
     timeout: Duration,
-) -> Result<Vec<Option<TcpStream>>, ClusterError> {
+) -> Result<Links, ClusterError> {
     let deadline = Instant::now() + timeout;
     let bind_error = |e: std::io::Error| ClusterError::Bind {
         address: hosts[me].clone(),
@@ -85,34 +96,36 @@ pub(crate) fn connect(
     };
     let listener = TcpListener::bind(resolve(&hosts[me]).map_err(bind_error)?.as_slice())
         .map_err(bind_error)?;
-    let mut sockets: Vec<Option<TcpStream>> = Vec::with_capacity(hosts.len());
+    let n = hosts.len();
+    let mut links = Links {
+        data: (0..n).map(|_| None).collect(),
+        beats: (0..n).map(|_| None).collect(),
+    };
     for (peer, address) in hosts.iter().enumerate().take(me) {
-        sockets.push(Some(dial(
-            address,
-            peer,
-            me,
-            hosts.len(),
-            deadline,
-            timeout,
-        )?));
+        let at = (address.as_str(), peer);
+        links.data[peer] = Some(dial(at, me, n, DATA, (deadline, timeout))?);
+        links.beats[peer] = Some(dial(at, me, n, BEATS, (deadline, timeout))?);
     }
-    sockets.push(None);
-    sockets.extend((me + 1..hosts.len()).map(|_| None));
     listener.set_nonblocking(true).map_err(bind_error)?;
-    let mut missing = hosts.len() - me - 1;
+    let mut missing = 2 * (n - me - 1);
     while missing > 0 {
         match listener.accept() {
             Ok((stream, _)) => {
-                if let Some(peer) = greeted(stream.try_clone().ok(), me, hosts.len(), deadline) {
-                    if sockets[peer].is_none() {
-                        sockets[peer] = Some(stream);
+                if let Some((peer, channel)) = greeted(stream.try_clone().ok(), me, n, deadline) {
+                    let slot = if channel == DATA {
+                        &mut links.data[peer]
+                    } else {
+                        &mut links.beats[peer]
+                    };
+                    if slot.is_none() {
+                        *slot = Some(stream);
                         missing -= 1;
                     }
                 }
             }
             Err(e) if e.kind() == ErrorKind::WouldBlock => {
                 if Instant::now() >= deadline {
-                    let peer = (me + 1..hosts.len()).find(|&p| sockets[p].is_none());
+                    let peer = (me + 1..n).find(|&p| links.beats[p].is_none());
                     let peer = peer.unwrap_or(me + 1);
                     return Err(unreachable(hosts, peer, timeout, "it never connected"));
                 }
@@ -121,8 +134,13 @@ pub(crate) fn connect(
             Err(e) => return Err(bind_error(e)),
         }
     }
-    Ok(sockets)
+    Ok(links)
 }
+
+/// The channel word of a greeting: timely's connection.
+const DATA: u64 = 0;
+/// The channel word of a greeting: the heartbeat connection.
+const BEATS: u64 = 1;
 
 fn unreachable(hosts: &[String], peer: usize, timeout: Duration, why: &str) -> ClusterError {
     ClusterError::Unreachable {
@@ -133,14 +151,14 @@ fn unreachable(hosts: &[String], peer: usize, timeout: Duration, why: &str) -> C
     }
 }
 
-/// Connects to process `peer` at `address` (retrying until `deadline`) and greets it.
+/// Connects to process `peer` at `address` (retrying until `deadline`) and greets it on
+/// `channel`.
 fn dial(
-    address: &str,
-    peer: usize,
+    (address, peer): (&str, usize),
     me: usize,
     processes: usize,
-    deadline: Instant,
-    timeout: Duration,
+    channel: u64,
+    (deadline, timeout): (Instant, Duration),
 ) -> Result<TcpStream, ClusterError> {
     let fail = |why: String| ClusterError::Unreachable {
         process: peer,
@@ -155,8 +173,8 @@ fn dial(
             let left = deadline.saturating_duration_since(Instant::now());
             match TcpStream::connect_timeout(a, left.max(Duration::from_millis(1))) {
                 Ok(mut s) => {
-                    let mut hello = Vec::with_capacity(24);
-                    for w in [MAGIC, me as u64, processes as u64] {
+                    let mut hello = Vec::with_capacity(32);
+                    for w in [MAGIC, me as u64, processes as u64, channel] {
                         hello.extend_from_slice(&w.to_le_bytes());
                     }
                     s.write_all(&hello).map_err(|e| fail(e.to_string()))?;
@@ -171,27 +189,27 @@ fn dial(
     Err(fail(last))
 }
 
-/// The process number a connecting peer greets with, if the greeting is a zlink cluster's of
-/// the same size and comes from a later process than `me`.
+/// The process number and channel a connecting peer greets with, if the greeting is a zlink
+/// cluster's of the same size and comes from a later process than `me`.
 fn greeted(
     stream: Option<TcpStream>,
     me: usize,
     processes: usize,
     deadline: Instant,
-) -> Option<usize> {
+) -> Option<(usize, u64)> {
     let mut s = stream?;
     s.set_nonblocking(false).ok()?;
     let left = deadline.saturating_duration_since(Instant::now());
     s.set_read_timeout(Some(left.max(Duration::from_millis(100))))
         .ok()?;
-    let mut hello = [0u8; 24];
+    let mut hello = [0u8; 32];
     s.read_exact(&mut hello).ok()?;
     s.set_read_timeout(None).ok()?;
     s.set_nodelay(true).ok()?;
     let word = |i: usize| u64::from_le_bytes(hello[8 * i..8 * i + 8].try_into().unwrap_or([0; 8]));
     let peer = usize::try_from(word(1)).ok()?;
-    (word(0) == MAGIC && word(2) == processes as u64 && peer > me && peer < processes)
-        .then_some(peer)
+    let ok = word(0) == MAGIC && word(2) == processes as u64 && peer > me && peer < processes;
+    (ok && word(3) <= BEATS).then_some((peer, word(3)))
 }
 
 #[cfg(test)]

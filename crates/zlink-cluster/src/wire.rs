@@ -11,7 +11,7 @@ use zlink_frontier::packed::{Inline, Packed, Wide, MAX_INLINE_WIDTH};
 /// A state that can cross a process boundary as [`Wire::Form`].
 pub trait Wire: Sized {
     /// The serialisable form.
-    type Form: timely::ExchangeData + std::hash::Hash;
+    type Form: timely::ExchangeData + std::hash::Hash + Ord;
     /// The form of `self`.
     fn to_wire(&self) -> Self::Form;
     /// The state back from its form.

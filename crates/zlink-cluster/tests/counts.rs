@@ -1,5 +1,5 @@
 //! The distributed count against the single-machine pass and published values (OEIS A007764
-//! corner paths, A140517 cycles), on 1 and 2 processes of 1 and 2 workers. Two processes run
+//! corner paths, A140517 cycles), on 1, 2 and 4 processes of 1 and 2 workers. Two processes run
 //! here as two threads of the test, each with its own timely allocators, connected over
 //! localhost TCP as separate hosts would be.
 
@@ -66,7 +66,8 @@ where
     answers.swap_remove(0).unwrap()
 }
 
-const SHAPES: [(usize, usize); 4] = [(1, 1), (1, 2), (2, 1), (2, 2)];
+/// Processes and workers per process.
+const SHAPES: [(usize, usize); 6] = [(1, 1), (1, 2), (2, 1), (2, 2), (4, 1), (4, 2)];
 
 #[test]
 fn corner_paths_match_a007764_and_the_single_pass() {
@@ -138,4 +139,37 @@ fn an_absent_peer_or_a_bad_shape_is_an_error() {
         count_distributed(paths(4), &wrong).unwrap_err(),
         ClusterError::Shape(_)
     ));
+}
+
+#[test]
+fn a_process_out_of_its_budget_stops_every_process() {
+    let hosts = local_hosts(2);
+    let handles: Vec<_> = (0..2)
+        .map(|p| {
+            let cluster = Cluster {
+                // process 1 alone holds too little: process 0 must stop too
+                max_memory: (p == 1).then_some(200 * zlink_cluster::CLUSTER_BYTES_PER_STATE),
+                ..Cluster::hosts(hosts.clone(), p, 2)
+            };
+            thread::spawn(move || count_distributed(paths(9), &cluster))
+        })
+        .collect();
+    for (p, h) in handles.into_iter().enumerate() {
+        match h.join().unwrap() {
+            Err(ClusterError::Stopped { process: 1, stop }) => {
+                assert!(stop.is_budget() && stop.memory_bound(), "{p}: {stop}");
+            }
+            other => panic!("process {p}: {other:?}"),
+        }
+    }
+    // a deadline already passed stops a single process too
+    let late = Cluster {
+        deadline: Some(std::time::Instant::now()),
+        ..Cluster::local(2)
+    };
+    let err = count_distributed(paths(6), &late).unwrap_err();
+    assert!(
+        matches!(&err, ClusterError::Stopped { process: 0, stop } if stop.is_time()),
+        "{err}"
+    );
 }

@@ -24,31 +24,54 @@ use crate::memory;
 /// How often the launcher looks at its children.
 const WATCH_EVERY: Duration = Duration::from_millis(20);
 
+/// How this process takes part in a run: workers, the time to wait for the peers, the
+/// budgets and whether to log levels.
+pub struct PartOptions {
+    /// Worker threads (default: all cores).
+    pub workers: Option<usize>,
+    /// How long the peers may take to connect.
+    pub connect_timeout: Duration,
+    /// How long a peer may send no heartbeat.
+    pub peer_timeout: Duration,
+    /// This process's memory budget (default: 80% of the memory available, shared by the
+    /// processes of the host file on this host).
+    pub max_memory: Option<u64>,
+    /// The deadline, and the time limit as given.
+    pub deadline: (Option<Instant>, Option<Duration>),
+    /// `--log-levels`.
+    pub log_levels: bool,
+}
+
 /// Counts `family` (of `kind`, Hamiltonian members only if `hamiltonian`) on this process's
-/// part of the run in `hostfile` (`workers` threads, default all cores; peers must connect
-/// within `connect_timeout`); `None` on every process but 0.
+/// part of the run in `hostfile`; `None` on every process but 0.
 ///
 /// # Errors
-/// Bad host file or process number (exit 2); peers that do not connect or are lost (exit 1).
+/// Bad host file or process number (exit 2); peers that do not connect or are lost (exit 1);
+/// a process out of its memory budget, or the deadline (exit 3, on every process).
 pub fn count_part(
     family: &Mates,
-    kind: MateKind,
-    hamiltonian: bool,
+    (kind, hamiltonian): (MateKind, bool),
     hostfile: &Path,
     process: usize,
-    (workers, connect_timeout): (Option<usize>, Duration),
-    log_levels: bool,
+    options: PartOptions,
 ) -> Result<Option<Counted>, CliError> {
     let hosts = zlink_cluster::read_hostfile(hostfile).map_err(cluster_error)?;
-    let workers = workers.unwrap_or_else(|| {
+    let workers = options.workers.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
+    let max_memory = options
+        .max_memory
+        .or_else(|| shared_default_budget(&hosts, process));
     let cluster = Cluster {
-        connect_timeout,
+        connect_timeout: options.connect_timeout,
+        peer_timeout: options.peer_timeout,
+        max_memory,
+        deadline: options.deadline.0,
+        time_limit: options.deadline.1,
         ..Cluster::hosts(hosts, process, workers)
     };
     quiet_lost_peers();
-    let hook = log_levels.then(|| level_log(process));
+    let hook = options.log_levels.then(|| level_log(process));
     let width = family.width();
     let graph = family.graph();
     if width <= MAX_WIDTH {
@@ -58,6 +81,15 @@ pub fn count_part(
     } else {
         run::<Wide>(graph, (kind, hamiltonian), &cluster, hook)
     }
+}
+
+/// The default budget of process `process`: 80% of the memory available, shared by the
+/// processes of `hosts` on its host (the processes `--processes N` starts share this one).
+fn shared_default_budget(hosts: &[String], process: usize) -> Option<u64> {
+    let host = |a: &String| a.rsplit_once(':').map_or(a.clone(), |(h, _)| h.to_string());
+    let here = host(&hosts[process]);
+    let sharing = hosts.iter().filter(|a| host(a) == here).count().max(1);
+    memory::default_budget().map(|b| b / sharing as u64)
 }
 
 fn run<M: Slots + Wire + 'static>(
@@ -123,6 +155,13 @@ fn cluster_error(e: ClusterError) -> CliError {
         ClusterError::PeerLost(_) => CliError::failed(format!(
             "{e}: the run stopped on this process; the others stop too"
         )),
+        ClusterError::PeerSilent { .. } => CliError::failed(format!(
+            "{e}: the run stopped on this process (raise --peer-timeout for a peer that is only \
+             slow)"
+        )),
+        ClusterError::Stopped { process, stop } => {
+            CliError::stopped(format!("process {process} of the run"), &stop, false)
+        }
         ClusterError::Worker(_) => CliError::failed(e),
     }
 }

@@ -121,7 +121,9 @@ pub struct GraphCountArgs {
     #[arg(long)]
     pub log_levels: bool,
     /// Count on N local processes (timely-dataflow, --threads workers each) and print the
-    /// count as one process does; the count-only pass without budgets.
+    /// count as one process does; --max-memory is each process's budget (default: 80% of the
+    /// memory available, shared by the processes), and a process that runs out, or the
+    /// --time-limit, stops every process with exit code 3.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64),
           conflicts_with_all = CLUSTER_CONFLICTS, conflicts_with = "hostfile")]
     pub processes: Option<u16>,
@@ -136,10 +138,16 @@ pub struct GraphCountArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0,
           value_parser = crate::args::time_limit)]
     pub connect_timeout: f64,
+    /// With --hostfile or --processes: seconds a peer may send no heartbeat (one goes every
+    /// quarter second) before this process stops the run with an error; for a peer stopped
+    /// or cut off without closing its connections.
+    #[arg(long, value_name = "SECONDS", default_value_t = zlink_cluster::PEER_TIMEOUT.as_secs_f64(),
+          value_parser = crate::args::time_limit)]
+    pub peer_timeout: f64,
 }
 
-/// What a run on several processes does not do (yet): build, save, budgets.
-const CLUSTER_CONFLICTS: [&str; 5] = ["build", "save", "max_nodes", "max_memory", "time_limit"];
+/// What a run on several processes does not do (yet): build, save, a node budget.
+const CLUSTER_CONFLICTS: [&str; 3] = ["build", "save", "max_nodes"];
 
 /// The graph to work on, and how vertices are named on the command line.
 struct Source {
@@ -355,16 +363,15 @@ fn count_somewhere(
     let (Some(file), Some(i)) = (&common.hostfile, common.process) else {
         return execute(family, common, limits).map(Some);
     };
-    let timeout = Duration::from_secs_f64(common.connect_timeout);
-    let part = super::cluster_count::count_part(
-        family,
-        kind,
-        hamiltonian,
-        file,
-        i,
-        (common.threads, timeout),
-        common.log_levels,
-    )?;
+    let options = super::cluster_count::PartOptions {
+        workers: common.threads,
+        connect_timeout: Duration::from_secs_f64(common.connect_timeout),
+        peer_timeout: Duration::from_secs_f64(common.peer_timeout),
+        max_memory: common.max_memory,
+        deadline: (limits.deadline, limits.time_limit),
+        log_levels: common.log_levels,
+    };
+    let part = super::cluster_count::count_part(family, (kind, hamiltonian), file, i, options)?;
     Ok(part.map(|c| {
         let states = (c.total_states, c.max_level_states);
         (c.count, None, states, family.width())
