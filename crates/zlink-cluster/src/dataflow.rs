@@ -39,6 +39,9 @@ use crate::{LevelDone, LevelHook};
 /// A state in its wire form with its count.
 type Rec<W> = (W, Tally);
 
+/// An open level: its capability and its records as they arrived (merged once complete).
+type OpenLevel<W> = (Capability<Level>, Vec<Rec<W>>);
+
 /// What a worker sends worker 0 once the count is over.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 enum Report {
@@ -223,7 +226,7 @@ fn gather_on_first<A: Allocate>(worker: &mut Worker<A>, mine: Gathered) -> Gathe
 /// far (unsorted, merged once the level is complete); the process's budgets and the spec's
 /// number of levels.
 struct Open<S: Wire> {
-    levels: HashMap<Level, (Capability<Level>, Vec<Rec<S::Form>>)>,
+    levels: HashMap<Level, OpenLevel<S::Form>>,
     guard: Arc<Guard>,
     of: Level,
 }
@@ -275,10 +278,7 @@ impl<S: Wire> Open<S> {
 
     /// Takes the lowest level no record can reach any more (its states stay accounted until
     /// [`expand`] has made their children), once the deadline allows.
-    fn next_complete(
-        &mut self,
-        frontier: &MutableAntichain<Level>,
-    ) -> Option<(Capability<Level>, Vec<Rec<S::Form>>)> {
+    fn next_complete(&mut self, frontier: &MutableAntichain<Level>) -> Option<OpenLevel<S::Form>> {
         let t = self
             .levels
             .keys()
@@ -306,13 +306,14 @@ const SEND_AT: usize = 1 << 16;
 
 /// Makes the children of a complete level `t` and sends them (by `send`, in batches of at
 /// most [`SEND_AT`], at the time they leave at: `j - 1` for level `j`); returns how many it
-/// made and the ways the level accepted. The level's states are given back, its children
-/// stay accounted (the caller gives them back). `Err` when the deadline has passed or the
+/// made and the ways the level accepted. The level's buffer goes back to the allocator as it
+/// is used up; its states are given back to the budget, its children stay accounted (the
+/// caller gives them back). `Err` when the deadline has passed or the
 /// process's budget does not allow for the next children.
 fn expand<S, F>(
     spec: &S,
     t: Level,
-    table: Vec<Rec<<S::State as Wire>::Form>>,
+    mut table: Vec<Rec<<S::State as Wire>::Form>>,
     open: &Open<S::State>,
     send: &mut F,
 ) -> Result<(usize, Tally), Halt>
@@ -329,25 +330,34 @@ where
     };
     guard.check_time(t, open.of).map_err(|h| fail(h, 0))?;
     let mut accepted = Tally::ZERO;
-    for (w, c) in table {
-        let s = S::State::from_wire(w);
-        for take in [false, true] {
-            match spec.child(&s, t, take) {
-                Step::Reject => {}
-                Step::Accept => accepted.add(&c),
-                Step::Node(j, u) => {
-                    if room == 0 {
-                        let n = CHILDREN_AT_ONCE as u64;
-                        guard.take(n, t, open.of).map_err(|h| fail(h, made))?;
-                        made += CHILDREN_AT_ONCE;
-                        room = CHILDREN_AT_ONCE;
-                    }
-                    room -= 1;
-                    let batch = out.entry(j - 1).or_default();
-                    batch.push((u.to_wire(), c.clone()));
-                    if batch.len() >= SEND_AT {
-                        send(j - 1, batch);
-                        batch.clear();
+    let mut chunk = Vec::with_capacity(SEND_AT.min(table.len()));
+    while !table.is_empty() {
+        // the level's buffer is taken from its end and shrunk as its children are made, so
+        // a level and its children are not all held at once
+        chunk.extend(table.drain(table.len().saturating_sub(SEND_AT)..));
+        if table.capacity() > 2 * table.len() + SEND_AT {
+            table.shrink_to_fit();
+        }
+        for (w, c) in chunk.drain(..) {
+            let s = S::State::from_wire(w);
+            for take in [false, true] {
+                match spec.child(&s, t, take) {
+                    Step::Reject => {}
+                    Step::Accept => accepted.add(&c),
+                    Step::Node(j, u) => {
+                        if room == 0 {
+                            let n = CHILDREN_AT_ONCE as u64;
+                            guard.take(n, t, open.of).map_err(|h| fail(h, made))?;
+                            made += CHILDREN_AT_ONCE;
+                            room = CHILDREN_AT_ONCE;
+                        }
+                        room -= 1;
+                        let batch = out.entry(j - 1).or_default();
+                        batch.push((u.to_wire(), c.clone()));
+                        if batch.len() >= SEND_AT {
+                            send(j - 1, batch);
+                            batch.clear();
+                        }
                     }
                 }
             }
