@@ -189,6 +189,19 @@ fn log_levels_report_every_process_and_add_up_to_the_states() {
     assert_eq!(logged, total, "{err}");
 }
 
+/// A host file of `n` free localhost ports (bound, read and released), written as `name`.
+fn local_hosts(name: &str, n: usize) -> String {
+    let free: Vec<_> = (0..n)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    let text: String = free
+        .iter()
+        .map(|l| format!("{}\n", l.local_addr().unwrap()))
+        .collect();
+    drop(free);
+    scratch_file("cluster", name, &text)
+}
+
 /// Starts process `i` of the run in `hosts` with `extra` arguments, stderr piped.
 fn part(hosts: &str, i: usize, args: &[&str]) -> std::process::Child {
     Command::new(env!("CARGO_BIN_EXE_zlink"))
@@ -212,15 +225,7 @@ fn a_process_out_of_its_budget_stops_every_process_with_exit_3() {
         "{err}"
     );
     // without a launcher: each process of the host file ends with exit 3 by itself
-    let free: Vec<_> = (0..2)
-        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
-        .collect();
-    let text: String = free
-        .iter()
-        .map(|l| format!("{}\n", l.local_addr().unwrap()))
-        .collect();
-    drop(free);
-    let hosts = scratch_file("cluster", "budget-hosts.txt", &text);
+    let hosts = local_hosts("budget-hosts.txt", 2);
     let started = Instant::now();
     let children: Vec<_> = (0..2).map(|i| part(&hosts, i, &tiny)).collect();
     for (i, c) in children.into_iter().enumerate() {
@@ -241,15 +246,7 @@ fn a_process_out_of_its_budget_stops_every_process_with_exit_3() {
 
 #[test]
 fn a_stopped_process_stops_the_others_after_the_peer_timeout() {
-    let free: Vec<_> = (0..2)
-        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
-        .collect();
-    let text: String = free
-        .iter()
-        .map(|l| format!("{}\n", l.local_addr().unwrap()))
-        .collect();
-    drop(free);
-    let hosts = scratch_file("cluster", "frozen-hosts.txt", &text);
+    let hosts = local_hosts("frozen-hosts.txt", 2);
     // 14x14 corner paths take many seconds on two processes of one worker
     let args = ["count", "paths", "--grid", "14x14", "--threads", "1"];
     let args = [&args[..], &["--peer-timeout", "1.5"]].concat();

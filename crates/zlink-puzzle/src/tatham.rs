@@ -37,6 +37,31 @@ pub struct TathamId<'a> {
     pub desc_col: usize,
 }
 
+impl TathamId<'_> {
+    /// Reads this id's description (line 1 of `source`, a `WxH` grid of `unit`s) with the
+    /// puzzle's token rule: [`read_runs`].
+    ///
+    /// # Errors
+    /// As [`read_runs`].
+    pub fn read_desc<T: Copy>(
+        &self,
+        source: &str,
+        unit: &str,
+        token: impl FnMut(&[char]) -> Result<(Token<T>, usize), String>,
+    ) -> Result<Vec<(Option<T>, usize)>, ParseError> {
+        let grid = format!("{}x{}", self.width, self.height);
+        let at = DescAt {
+            source,
+            line: 1,
+            col: self.desc_col,
+            area: self.width * self.height,
+            grid: &grid,
+            unit,
+        };
+        read_runs(self.desc, at, token)
+    }
+}
+
 /// Whether `line` looks like a game id `WxH…:…` (digits, `x`, a colon, no white space).
 pub fn looks_like_id(line: &str) -> bool {
     split_number(line).is_some_and(|(_, r)| r.starts_with('x'))

@@ -15,7 +15,7 @@ use super::{Bridges, Hashi, MAX_CLUE};
 use crate::detect::Readers;
 use crate::janko::parse_janko;
 use crate::pzprjs::{self, number16, Clue};
-use crate::tatham::{self, read_runs, split_number, DescAt};
+use crate::tatham::{self, split_number};
 use crate::text::{char_grid, content_lines, line_tokens, Token};
 use crate::{Coord, ParseError};
 
@@ -161,18 +161,9 @@ impl Hashi {
     /// cover exactly `W·H` cells.
     pub fn parse_tatham(id: &str, source: &str) -> Result<Self, ParseError> {
         let t = tatham::split_id(id, source)?;
-        let (w, h, params, desc) = (t.width, t.height, t.params, t.desc);
+        let (w, h, params) = (t.width, t.height, t.params);
         tatham_params(params, t.params_col, source)?;
-        let grid = format!("{w}x{h}");
-        let at = DescAt {
-            source,
-            line: 1,
-            col: t.desc_col,
-            area: w * h,
-            grid: &grid,
-            unit: "cells",
-        };
-        let read = read_runs(desc, at, |c: &[char]| match c[0] {
+        let read = t.read_desc(source, "cells", |c: &[char]| match c[0] {
             ch @ ('1'..='9' | 'A'..='G') => match ch.to_digit(17).unwrap_or(0) as u8 {
                 v if v > MAX_CLUE => Err(format!(
                     "island number {v} exceeds 8 (four directions, two bridges each)"

@@ -13,7 +13,7 @@ use super::{Loop, Slitherlink, MAX_CLUE};
 use crate::detect::Readers;
 use crate::janko::{parse_janko, parse_janko_or_erato};
 use crate::pzprjs::{self, cell4, Clue};
-use crate::tatham::{self, read_runs, split_number, DescAt, Token};
+use crate::tatham::{self, split_number, Token};
 use crate::text::char_grid;
 use crate::{Grid, ParseError};
 
@@ -83,7 +83,7 @@ impl Slitherlink {
     /// Another grid type, a malformed id, clues above 4, a description not covering `W·H` faces.
     pub fn parse_tatham(id: &str, source: &str) -> Result<Self, ParseError> {
         let t = tatham::split_id(id, source)?;
-        let (w, h, rest, desc) = (t.width, t.height, t.params, t.desc);
+        let (w, h, rest) = (t.width, t.height, t.params);
         let err = |i: usize, m: String| ParseError::new(source, 1, i + 1, m);
         let at = |r: &str| t.params_col - 1 + rest.len() - r.len();
         if !rest.is_empty() {
@@ -105,16 +105,7 @@ impl Slitherlink {
                 ));
             }
         }
-        let grid = format!("{w}x{h}");
-        let at = DescAt {
-            source,
-            line: 1,
-            col: t.desc_col,
-            area: w * h,
-            grid: &grid,
-            unit: "faces",
-        };
-        let cells = read_runs(desc, at, |c: &[char]| match c[0] {
+        let cells = t.read_desc(source, "faces", |c: &[char]| match c[0] {
             ch @ '0'..='4' => Ok((Token::Cell(ch as u8 - b'0'), 1)),
             ch @ ('5'..='9' | 'A'..='Z') => Err(format!(
                 "clue `{ch}` is impossible on a square grid (at most 4 sides)"
