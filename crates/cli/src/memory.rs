@@ -3,7 +3,8 @@
 //! Big diagram builds must stop with a clear "budget exhausted" error (exit code 3) instead of
 //! being killed by the kernel, so a build without an explicit node budget gets one derived
 //! from the memory the process may use: the `--max-memory` size, or by default 80% of the
-//! memory available when it starts (the smaller of `MemAvailable` and the cgroup limit).
+//! memory available when it starts (the smaller of `MemAvailable` and the cgroup limit), as
+//! `zlink_base::memory` reads it.
 
 /// Parses a size such as `512M`, `8G`, `1.5GiB`, `2000000000` (bytes); binary units.
 ///
@@ -37,35 +38,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     Ok(bytes as u64)
 }
 
-/// Bytes this process may still use: the smallest of the kernel's `MemAvailable`, the room
-/// left under the cgroup (v2) memory limit and the address-space limit (`ulimit -v`); `None`
-/// if none is known.
-pub fn available_bytes() -> Option<u64> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").ok().and_then(|s| {
-        let line = s.lines().find(|l| l.starts_with("MemAvailable:"))?;
-        line.split_whitespace()
-            .nth(1)?
-            .parse::<u64>()
-            .ok()
-            .map(|kb| kb * 1024)
-    });
-    let read = |p: &str| -> Option<u64> { std::fs::read_to_string(p).ok()?.trim().parse().ok() };
-    let cgroup = read("/sys/fs/cgroup/memory.max")
-        .map(|max| max.saturating_sub(read("/sys/fs/cgroup/memory.current").unwrap_or(0)));
-    // `ulimit -v`: the soft address-space limit of this process
-    let rlimit = std::fs::read_to_string("/proc/self/limits")
-        .ok()
-        .and_then(|s| {
-            let line = s.lines().find(|l| l.starts_with("Max address space"))?;
-            line.split_whitespace().nth(3)?.parse::<u64>().ok()
-        });
-    [meminfo, cgroup, rlimit].into_iter().flatten().min()
-}
-
-/// The default memory budget: 80% of [`available_bytes`].
-pub fn default_budget() -> Option<u64> {
-    available_bytes().map(|b| b / 5 * 4)
-}
+pub use zlink_base::memory::default_budget;
 
 /// Peak resident memory of this process (VmHWM), if the OS reports it.
 pub fn peak_bytes() -> Option<u64> {
@@ -108,7 +81,7 @@ mod tests {
     fn the_machine_reports_memory() {
         // Linux (CI and the dev machine) has /proc; elsewhere the budget is simply unknown.
         if std::path::Path::new("/proc/meminfo").exists() {
-            assert!(available_bytes().is_some_and(|b| b > 0));
+            assert!(zlink_base::memory::available_bytes().is_some_and(|b| b > 0));
             assert!(peak_bytes().is_some_and(|b| b > 0));
         }
     }

@@ -1,7 +1,7 @@
 //! What every zlink crate shares, and nothing else: the limits of a run ([`Limits`]: memory,
 //! nodes, a deadline, threads, a progress hook), why a run stopped before its answer
-//! ([`Stopped`], with the figures), progress reports ([`ProgressHook`]) and the one seeded
-//! random number generator ([`SplitMix64`]).
+//! ([`Stopped`], with the figures), progress reports ([`ProgressHook`]), the memory the machine
+//! can give ([`memory`]) and the one seeded random number generator ([`SplitMix64`]).
 //!
 //! Why a crate of its own: the diagram side (`zlink-zdd`, `zlink-frontier`, `zlink-link`) and
 //! the integer-programming side (`zlink-ip`) never depend on each other, yet one `--max-memory`,
@@ -19,6 +19,7 @@
 //! ```
 
 pub mod limits;
+pub mod memory;
 pub mod progress;
 pub mod rng;
 pub mod stop;

@@ -5,13 +5,17 @@
 //! (equal states meet on the worker that owns their hash: the exchange in front of the
 //! operator). Once no record of a level can arrive any more (its input frontier has passed the
 //! level), the level is complete: its buffer is sorted by state and equal states merged in
-//! place (no hash table, no rehashing), and every state makes its two children, sent in
+//! place (no hash table, no rehashing; a level holds 32-byte `(state, u128)` records for
+//! [`Packed`] states, a count past 128 bits aside with its state as a `BigUint`, and only the
+//! records in flight carry a [`Tally`]), and every state makes its two children, sent in
 //! batches of at most [`SEND_AT`] per target level as they are made: a child for level `j` is
 //! sent at time `j - 1` into a feedback edge that adds 1, so it comes back at `j`, on the
 //! worker of its hash. Accepted
 //! counts and the number of states per level stay with each worker until the count is over;
 //! a second, small dataflow then sends them to worker 0, which sums them (children alone travel
 //! in the loop, without a report type around them or a filter to take them out).
+//!
+//! [`Packed`]: zlink_frontier::packed::Packed
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
@@ -19,6 +23,7 @@ use std::hash::{BuildHasher, Hash};
 use std::rc::Rc;
 use std::sync::Arc;
 
+use num_bigint::BigUint;
 use rustc_hash::FxBuildHasher;
 use timely::communication::Allocate;
 use timely::dataflow::channels::pact::Exchange;
@@ -36,11 +41,38 @@ use crate::halt::{Control, Guard, Halt};
 use crate::wire::{Tally, Wire};
 use crate::{LevelDone, LevelHook};
 
-/// A state in its wire form with its count.
+/// A state in its wire form with its count, as it travels.
 type Rec<W> = (W, Tally);
 
+/// A state with a count below 2^128, as a level holds it: 32 bytes for a [`Packed`] state
+/// (a [`Tally`] would make it 48).
+type Word<W> = (W, u128);
+
+/// A state whose count has outgrown 128 bits, held aside (rare: the last levels of the
+/// biggest counts).
+type Big<W> = (W, BigUint);
+
+/// A level's records: those with a count of one word, and the rare ones with a bigger count
+/// (a state is in one of the two once the level is merged).
+struct Run<W> {
+    words: Vec<Word<W>>,
+    big: Vec<Big<W>>,
+}
+
+impl<W> Run<W> {
+    fn new() -> Self {
+        Run {
+            words: Vec::new(),
+            big: Vec::new(),
+        }
+    }
+    fn len(&self) -> usize {
+        self.words.len() + self.big.len()
+    }
+}
+
 /// An open level: its capability and its records as they arrived (merged once complete).
-type OpenLevel<W> = (Capability<Level>, Vec<Rec<W>>);
+type OpenLevel<W> = (Capability<Level>, Run<W>);
 
 /// What a worker sends worker 0 once the count is over.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -231,18 +263,67 @@ struct Open<S: Wire> {
     of: Level,
 }
 
-/// Sorts `run` by state and merges equal states in place; returns how many records went.
-fn merge<F: Ord>(run: &mut Vec<Rec<F>>) -> usize {
+/// Sorts the one-word records of `run` by state and merges equal states in place (a sum
+/// past 128 bits moves to the big records), then merges the big records and folds into them
+/// the one-word records of the same states; returns how many records went.
+fn merge<F: Ord + Clone>(run: &mut Run<F>) -> usize {
     let before = run.len();
-    run.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    run.dedup_by(|later, kept| {
+    let words = &mut run.words;
+    words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    let (n, mut kept, mut r) = (words.len(), 0, 0);
+    while r < n {
+        let (mut sum, mut spill, mut e) = (words[r].1, None::<BigUint>, r + 1);
+        while e < n && words[e].0 == words[r].0 {
+            match sum.checked_add(words[e].1) {
+                Some(s) => sum = s,
+                None => {
+                    *spill.get_or_insert_with(BigUint::default) += sum;
+                    sum = words[e].1;
+                }
+            }
+            e += 1;
+        }
+        match spill {
+            Some(b) => run.big.push((words[r].0.clone(), b + sum)),
+            None => {
+                words.swap(kept, r);
+                words[kept].1 = sum;
+                kept += 1;
+            }
+        }
+        r = e;
+    }
+    words.truncate(kept);
+    if !run.big.is_empty() {
+        merge_big(run);
+    }
+    before - run.len()
+}
+
+/// [`merge`]'s big records: sorted by state, equal states summed, and the one-word records
+/// of their states (sorted) folded into them.
+#[cold]
+fn merge_big<F: Ord>(run: &mut Run<F>) {
+    let big = &mut run.big;
+    big.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    big.dedup_by(|later, kept| {
         let same = later.0 == kept.0;
         if same {
-            kept.1.add(&later.1);
+            kept.1 += std::mem::take(&mut later.1);
         }
         same
     });
-    before - run.len()
+    let mut j = 0;
+    run.words.retain(|(s, c)| {
+        while j < big.len() && big[j].0 < *s {
+            j += 1;
+        }
+        let folded = j < big.len() && big[j].0 == *s;
+        if folded {
+            big[j].1 += *c;
+        }
+        !folded
+    });
 }
 
 impl<S: Wire> Open<S> {
@@ -267,11 +348,13 @@ impl<S: Wire> Open<S> {
         let (_, run) = self
             .levels
             .entry(t)
-            .or_insert_with(|| (cap.retain(), Vec::new()));
-        if run.capacity() == 0 {
-            std::mem::swap(run, data);
-        } else {
-            run.append(data);
+            .or_insert_with(|| (cap.retain(), Run::new()));
+        run.words.reserve(data.len());
+        for (w, c) in data.drain(..) {
+            match c {
+                Tally::Word(c) => run.words.push((w, c)),
+                Tally::Big(b) => run.big.push((w, b)),
+            }
         }
         Ok(())
     }
@@ -292,7 +375,7 @@ impl<S: Wire> Open<S> {
 
     /// Drops every level (a halt), giving its states back.
     fn clear(&mut self) {
-        let held: usize = self.levels.values().map(|(_, t)| t.len()).sum();
+        let held: usize = self.levels.values().map(|(_, r)| r.len()).sum();
         self.guard.give_back(held as u64);
         self.levels.clear();
     }
@@ -313,7 +396,7 @@ const SEND_AT: usize = 1 << 16;
 fn expand<S, F>(
     spec: &S,
     t: Level,
-    mut table: Vec<Rec<<S::State as Wire>::Form>>,
+    run: Run<<S::State as Wire>::Form>,
     open: &Open<S::State>,
     send: &mut F,
 ) -> Result<(usize, Tally), Halt>
@@ -322,7 +405,7 @@ where
     S::State: Wire,
     F: FnMut(Level, &mut Vec<Rec<<S::State as Wire>::Form>>),
 {
-    let (guard, states) = (&open.guard, table.len() as u64);
+    let (guard, states) = (&open.guard, run.len() as u64);
     let (mut out, mut made, mut room) = (BTreeMap::<Level, Vec<_>>::new(), 0usize, 0usize);
     let fail = |h: Halt, made: usize| {
         guard.give_back(states + made as u64);
@@ -330,13 +413,26 @@ where
     };
     guard.check_time(t, open.of).map_err(|h| fail(h, 0))?;
     let mut accepted = Tally::ZERO;
+    let Run {
+        words: mut table,
+        big,
+    } = run;
     let mut chunk = Vec::with_capacity(SEND_AT.min(table.len()));
-    while !table.is_empty() {
+    let mut big = big.into_iter().map(|(w, b)| (w, Tally::Big(b)));
+    loop {
         // the level's buffer is taken from its end and shrunk as its children are made, so
-        // a level and its children are not all held at once
-        chunk.extend(table.drain(table.len().saturating_sub(SEND_AT)..));
-        if table.capacity() > 2 * table.len() + SEND_AT {
-            table.shrink_to_fit();
+        // a level and its children are not all held at once; the big records go last
+        if table.is_empty() {
+            chunk.extend(big.by_ref().take(SEND_AT));
+        } else {
+            let from = table.len().saturating_sub(SEND_AT);
+            chunk.extend(table.drain(from..).map(|(w, c)| (w, Tally::Word(c))));
+            if table.capacity() > 2 * table.len() + SEND_AT {
+                table.shrink_to_fit();
+            }
+        }
+        if chunk.is_empty() {
+            break;
         }
         for (w, c) in chunk.drain(..) {
             let s = S::State::from_wire(w);
@@ -370,4 +466,56 @@ where
     }
     guard.give_back(states + room as u64);
     Ok((made - room, accepted))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    /// The sum of the counts per state of a run.
+    fn sums(run: &Run<u32>) -> BTreeMap<u32, BigUint> {
+        let mut m = BTreeMap::new();
+        for (s, c) in &run.words {
+            *m.entry(*s).or_insert_with(BigUint::default) += *c;
+        }
+        for (s, c) in &run.big {
+            *m.entry(*s).or_insert_with(BigUint::default) += c;
+        }
+        m
+    }
+
+    /// Random runs whose one-word counts overflow on merging, with big records arriving too:
+    /// the merge keeps every sum exact and each state once, the one-word records sorted.
+    #[test]
+    fn merging_keeps_sums_exact_past_128_bits_and_each_state_once() {
+        let mut rng = zlink_base::SplitMix64::new(37);
+        for round in 0..60 {
+            let mut run = Run::new();
+            for _ in 0..rng.below_u64(300) {
+                let c = match rng.below_u64(5) {
+                    0 if round % 2 == 0 => u128::MAX / 3 + u128::from(rng.below_u64(9)),
+                    _ => u128::from(rng.below_u64(1000)) + 1,
+                };
+                run.words.push((rng.below_u64(40) as u32, c));
+            }
+            for _ in 0..rng.below_u64(4) {
+                let b = (BigUint::from(1u8) << 130u32) + rng.below_u64(7);
+                run.big.push((rng.below_u64(40) as u32, b));
+            }
+            let want = sums(&run);
+            let before = run.len();
+            let went = merge(&mut run);
+            assert_eq!(sums(&run), want, "round {round}");
+            assert_eq!(run.len(), want.len(), "round {round}: each state once");
+            assert_eq!(before - went, want.len(), "round {round}");
+            assert!(
+                run.words.windows(2).all(|w| w[0].0 < w[1].0),
+                "round {round}"
+            );
+            for (s, c) in &run.big {
+                assert!(*c > BigUint::from(u128::MAX) / 3u8, "round {round}: {s}");
+            }
+        }
+    }
 }

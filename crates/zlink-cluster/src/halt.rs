@@ -25,10 +25,13 @@ use zlink_base::{Resource, Stopped};
 use zlink_frontier::Level;
 
 /// Bytes a cluster process holds per state in its levels' runs: the `(state, count)` record
-/// of 48 bytes in a buffer grown by doubling (duplicates until the level is merged), the children of the level it expands and
+/// (32 bytes for a packed state since 2619301, 48 before) in a buffer grown by doubling
+/// (duplicates until the level is merged), the children of the level it expands and
 /// timely's buffers (16×16 corner paths on 2 processes of one worker: 380 MiB peak on a
 /// process holding about half of the 3.38 M states held at the widest level, 228 bytes each
-/// above the program's 12 MiB; 14×14 on one process: 176 bytes).
+/// above the program's 12 MiB; 14×14 on one process: 176 bytes). With the 32-byte records the
+/// 16×16 peak was still 343/346 MiB per process (about 207 bytes a state): timely's buffers
+/// and the children in flight dominate, so the figure stays.
 pub const CLUSTER_BYTES_PER_STATE: u64 = 232;
 
 /// Why a worker stopped the run, as it travels to every worker.

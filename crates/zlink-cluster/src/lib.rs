@@ -27,6 +27,7 @@
 
 mod dataflow;
 mod halt;
+pub mod launch;
 pub mod net;
 mod watch;
 mod wire;
@@ -45,6 +46,7 @@ use zlink_frontier::lookahead::Lookahead;
 use zlink_frontier::{Counted, Level, Spec};
 
 pub use halt::CLUSTER_BYTES_PER_STATE;
+pub use launch::{launch_local, LaunchError};
 pub use net::read_hostfile;
 pub use watch::{HEARTBEAT_EVERY, PEER_TIMEOUT};
 pub use wire::{Tally, Wire};
@@ -237,6 +239,32 @@ impl Cluster {
             Some(watch),
         ))
     }
+}
+
+/// The default memory budget of process `process` of the run at `hosts`: 80% of the memory
+/// available ([`zlink_base::memory::default_budget`]), shared evenly by the processes of
+/// `hosts` on the same host ([`shared_budget`]); `None` when the machine does not say what it
+/// has. The processes [`launch_local`] starts share one machine's budget this way.
+pub fn shared_default_budget(hosts: &[String], process: usize) -> Option<u64> {
+    zlink_base::memory::default_budget().map(|b| shared_budget(b, hosts, process))
+}
+
+/// `budget` shared evenly by the processes of `hosts` on the host of process `process` (the
+/// host part of `host:port`; the whole `budget` for one process or an empty host list).
+///
+/// ```
+/// let hosts = ["a:1", "a:2", "b:1"].map(String::from);
+/// assert_eq!(zlink_cluster::shared_budget(900, &hosts, 1), 450);
+/// assert_eq!(zlink_cluster::shared_budget(900, &hosts, 2), 900);
+/// assert_eq!(zlink_cluster::shared_budget(900, &[], 0), 900);
+/// ```
+pub fn shared_budget(budget: u64, hosts: &[String], process: usize) -> u64 {
+    let host = |a: &String| a.rsplit_once(':').map_or(a.clone(), |(h, _)| h.to_string());
+    let sharing = hosts.get(process).map_or(1, |a| {
+        let here = host(a);
+        hosts.iter().filter(|a| host(a) == here).count().max(1)
+    });
+    budget / sharing as u64
 }
 
 /// The panic of the thread that runs timely: its connection threads failed.

@@ -7,22 +7,20 @@
 //! with `--hostfile` and `--process I`, passes process 0's output through, and watches the
 //! children: one that fails stops the others, so a lost process never leaves a hang.
 
-use std::io::{Read, Write};
-use std::net::TcpListener;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::io::Write;
+use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use zlink_cluster::{count_distributed_logged, Cluster, ClusterError, LevelHook, Wire};
+use zlink_cluster::{
+    count_distributed_logged, Cluster, ClusterError, LaunchError, LevelHook, Wire,
+};
 use zlink_frontier::packed::{Inline, Packed, Slots, Wide, MAX_INLINE_WIDTH, MAX_WIDTH};
 use zlink_frontier::run::SpecFamily;
 use zlink_frontier::{Counted, Mate, MateKind, Mates};
 
 use crate::exit::CliError;
 use crate::memory;
-
-/// How often the launcher looks at its children.
-const WATCH_EVERY: Duration = Duration::from_millis(20);
 
 /// How this process takes part in a run: workers, the time to wait for the peers, the
 /// budgets and whether to log levels.
@@ -61,7 +59,7 @@ pub fn count_part(
     });
     let max_memory = options
         .max_memory
-        .or_else(|| shared_default_budget(&hosts, process));
+        .or_else(|| zlink_cluster::shared_default_budget(&hosts, process));
     let cluster = Cluster {
         connect_timeout: options.connect_timeout,
         peer_timeout: options.peer_timeout,
@@ -81,15 +79,6 @@ pub fn count_part(
     } else {
         run::<Wide>(graph, (kind, hamiltonian), &cluster, hook)
     }
-}
-
-/// The default budget of process `process`: 80% of the memory available, shared by the
-/// processes of `hosts` on its host (the processes `--processes N` starts share this one).
-fn shared_default_budget(hosts: &[String], process: usize) -> Option<u64> {
-    let host = |a: &String| a.rsplit_once(':').map_or(a.clone(), |(h, _)| h.to_string());
-    let here = host(&hosts[process]);
-    let sharing = hosts.iter().filter(|a| host(a) == here).count().max(1);
-    memory::default_budget().map(|b| b / sharing as u64)
 }
 
 fn run<M: Slots + Wire + 'static>(
@@ -166,25 +155,6 @@ fn cluster_error(e: ClusterError) -> CliError {
     }
 }
 
-/// A host file of `n` free localhost ports in the temporary directory.
-fn local_hostfile(n: usize) -> Result<PathBuf, CliError> {
-    let io = |e: std::io::Error| CliError::failed(format!("cannot set up local processes: {e}"));
-    let listeners = (0..n)
-        .map(|_| TcpListener::bind("127.0.0.1:0"))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(io)?;
-    let mut text = String::new();
-    for l in &listeners {
-        text.push_str(&format!("{}\n", l.local_addr().map_err(io)?));
-    }
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let path = std::env::temp_dir().join(format!("zlink-hosts-{}-{stamp}.txt", std::process::id()));
-    std::fs::write(&path, text).map_err(io)?;
-    Ok(path)
-}
-
 /// This command line without `--processes N` (or `--processes=N`).
 fn args_without_processes() -> Vec<std::ffi::OsString> {
     let mut out = Vec::new();
@@ -200,131 +170,33 @@ fn args_without_processes() -> Vec<std::ffi::OsString> {
 }
 
 /// Runs `zlink count ... --processes n`: `n` children of this binary on a localhost host
-/// file; returns process 0's standard output once every child has succeeded.
+/// file ([`zlink_cluster::launch_local`]); returns process 0's standard output once every
+/// child has succeeded.
 ///
 /// # Errors
 /// A child that cannot start, or one that fails (then the others are stopped): exit 1, or
 /// the failed child's own exit code 2 or 3.
 pub fn launch(n: usize) -> Result<Vec<u8>, CliError> {
-    let hostfile = local_hostfile(n)?;
-    let outcome = run_children(n, &hostfile);
-    let _ = std::fs::remove_file(&hostfile);
-    outcome
-}
-
-fn run_children(n: usize, hostfile: &Path) -> Result<Vec<u8>, CliError> {
     let exe = std::env::current_exe()
         .map_err(|e| CliError::failed(format!("cannot find this program to start it: {e}")))?;
     let base = args_without_processes();
-    let mut children: Vec<Child> = Vec::with_capacity(n);
-    for i in 0..n {
-        let child = Command::new(&exe)
-            .args(&base)
+    zlink_cluster::launch_local(n, |hostfile, i| {
+        let mut c = Command::new(&exe);
+        c.args(&base)
             .arg("--hostfile")
             .arg(hostfile)
             .arg("--process")
-            .arg(i.to_string())
-            .stdin(Stdio::null())
-            .stdout(if i == 0 {
-                Stdio::piped()
-            } else {
-                Stdio::null()
-            })
-            .stderr(Stdio::inherit())
-            .spawn();
-        match child {
-            Ok(c) => children.push(c),
-            Err(e) => {
-                stop(&mut children);
-                return Err(CliError::failed(format!("cannot start process {i}: {e}")));
-            }
-        }
-    }
-    let mut stdout = children[0].stdout.take();
-    let reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        if let Some(s) = stdout.as_mut() {
-            let _ = s.read_to_end(&mut buf);
-        }
-        buf
-    });
-    watch(&mut children)?;
-    reader
-        .join()
-        .map_err(|_| CliError::failed("lost the output of process 0"))
+            .arg(i.to_string());
+        c
+    })
+    .map_err(launch_error)
 }
 
-/// Waits for every child; the first that fails stops the rest. A failure makes its peers
-/// fail too, so the report names every child that failed within [`SETTLE`] of the first,
-/// killed ones (the likely cause) first.
-fn watch(children: &mut [Child]) -> Result<(), CliError> {
-    let started = Instant::now();
-    let mut done = vec![false; children.len()];
-    while done.iter().any(|d| !d) {
-        for i in 0..children.len() {
-            match children[i].try_wait() {
-                Ok(Some(status)) if status.success() => done[i] = true,
-                Ok(Some(_)) => {
-                    std::thread::sleep(SETTLE);
-                    let failed = failures(children);
-                    stop(children);
-                    return Err(report(&failed, children.len(), started));
-                }
-                Ok(None) => {}
-                Err(e) => {
-                    stop(children);
-                    return Err(CliError::failed(format!("cannot watch process {i}: {e}")));
-                }
-            }
-        }
-        std::thread::sleep(WATCH_EVERY);
-    }
-    Ok(())
-}
-
-/// How long the launcher waits after a failure for the failures it causes.
-const SETTLE: Duration = Duration::from_millis(200);
-
-/// The children that failed: number and exit code (`None`: killed by a signal).
-fn failures(children: &mut [Child]) -> Vec<(usize, Option<i32>)> {
-    let mut failed: Vec<(usize, Option<i32>)> = children
-        .iter_mut()
-        .enumerate()
-        .filter_map(|(i, c)| match c.try_wait() {
-            Ok(Some(s)) if !s.success() => Some((i, s.code())),
-            _ => None,
-        })
-        .collect();
-    failed.sort_by_key(|&(i, code)| (code.is_some(), i));
-    failed
-}
-
-fn report(failed: &[(usize, Option<i32>)], n: usize, started: Instant) -> CliError {
-    let what: Vec<String> = failed
-        .iter()
-        .map(|&(i, code)| match code {
-            None => format!("process {i} was killed"),
-            Some(c) => format!("process {i} exited with code {c}"),
-        })
-        .collect();
-    let message = format!(
-        "{} ({n} processes, after {:.1} s); stopped the others",
-        what.join(", "),
-        started.elapsed().as_secs_f64()
-    );
-    match failed.first().and_then(|f| f.1) {
-        Some(2) => CliError::input(message),
-        Some(3) => CliError::budget(message),
-        _ => CliError::failed(message),
-    }
-}
-
-/// Kills the children still running (each by its own handle) and reaps them.
-fn stop(children: &mut [Child]) {
-    for c in children.iter_mut() {
-        if let Ok(None) = c.try_wait() {
-            let _ = c.kill();
-        }
-        let _ = c.wait();
+/// A failed local run as the command's error: a failed child's own exit code 2 or 3, else 1.
+fn launch_error(e: LaunchError) -> CliError {
+    match e.first_code() {
+        Some(2) => CliError::input(e),
+        Some(3) => CliError::budget(e),
+        _ => CliError::failed(e),
     }
 }
