@@ -1,63 +1,84 @@
 #!/usr/bin/env bash
 # Minimum-clue proofs (`zlink solve --kind minclue`, default engine `hitting`) on the grids of
-# Royle 17-clue puzzles (every 2,450th line of royle_17clue_49151.txt, so spread over the file):
-# wall seconds per grid, the proven minimum, candidates checked, sets used, and the median; then
+# Royle 17-clue puzzles (every 2,450th line of royle_17clue_49151.txt, so spread over the file;
+# `--step 490 --grids 100` takes every 490th): wall and CPU seconds per grid, the proven
+# minimum, candidates checked, sets used, search nodes, and the median; then
 # a few pseudo-random grids (filled by a seeded random backtracking, below) under a time limit,
 # reporting the lower bound proven when the limit stops the proof.
 #
 # A grid that takes longer than --grid-limit is reported with the bounds proven by then and
 # counted at the limit in the median (so the median is an upper bound on the true one).
 #
-# usage: tools/minclue-bench.sh [--grids N (20)] [--first I (0)] [--grid-limit S (900)]
+# After the grids, a Markdown table of them (line, minimum, wall s, CPU s, nodes).
+#
+# usage: tools/minclue-bench.sh [--grids N (20)] [--first I (0)] [--step L (2450)]
+#                               [--grid-limit S (900)]
 #                               [--random R (2)] [--random-limit S (600)]
 #                               [--threads T (2)] [--data DIR]
+# ZLINK=path: run that zlink binary (no build).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 data="$root/../shared/data"
-grids=20 first=0 glimit=900 random=2 limit=600 threads=2
+grids=20 first=0 step=2450 glimit=900 random=2 limit=600 threads=2
 while [ $# -gt 0 ]; do
   case "$1" in
     --grids) shift; grids="$1" ;;
     --first) shift; first="$1" ;;
+    --step) shift; step="$1" ;;
     --grid-limit) shift; glimit="$1" ;;
     --random) shift; random="$1" ;;
     --random-limit) shift; limit="$1" ;;
     --threads) shift; threads="$1" ;;
     --data) shift; data="$1" ;;
-    *) echo "usage: $0 [--grids N] [--first I] [--grid-limit S] [--random R] [--random-limit S] [--threads T] [--data DIR]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--grids N] [--first I] [--step L] [--grid-limit S] [--random R] [--random-limit S] [--threads T] [--data DIR]" >&2; exit 2 ;;
   esac
   shift
 done
-cargo build --release --quiet --manifest-path "$root/Cargo.toml" --bin zlink
-zlink="$root/target/release/zlink"
+# ZLINK=path runs that binary instead of building this tree's
+if [ -n "${ZLINK:-}" ]; then
+  zlink="$ZLINK"
+else
+  cargo build --release --quiet --manifest-path "$root/Cargo.toml" --bin zlink
+  zlink="$root/target/release/zlink"
+fi
 file="$data/sudoku-sets/royle_17clue_49151.txt"
 times=()
+table=()
 err="$(mktemp)"
-trap 'rm -f "$err"' EXIT
+cpu="$(mktemp)"
+trap 'rm -f "$err" "$cpu"' EXIT
 for i in $(seq "$first" $((first + grids - 1))); do
-  l=$((2 + i * 2450)) # line 1 is a citation header
+  l=$((2 + i * step)) # line 1 is a citation header
   line="$(sed -n "${l}p" "$file")"
   start=$(date +%s.%N)
-  json="$(echo "$line" | "$zlink" --json solve --kind minclue --threads "$threads" --time-limit "$glimit" - 2>"$err" || true)"
+  json="$(echo "$line" | /usr/bin/time -f '%U %S' -o "$cpu" "$zlink" --json solve --kind minclue --threads "$threads" --time-limit "$glimit" - 2>"$err" || true)"
   end=$(date +%s.%N)
-  read -r secs report <<<"$(echo "$json" | python3 -c '
+  cpus="$(python3 -c 'import sys; u, s = sys.stdin.read().split()[-2:]; print(f"{float(u) + float(s):.1f}")' <"$cpu" 2>/dev/null || echo '?')"
+  read -r secs row report <<<"$(echo "$json" | python3 -c '
 import json, sys
 p = json.load(sys.stdin)
 p = p[0] if isinstance(p, list) else p
 if "stats" not in p:
-    print(sys.argv[1], "stopped by the", sys.argv[1], "s time limit, minimum")
+    print(sys.argv[1], "?|?", "stopped by the", sys.argv[1], "s time limit, minimum")
     sys.exit()
 c = p["stats"]["counters"]
 if "lower_bound" in c:
-    print(sys.argv[1], "stopped by the", sys.argv[1], "s time limit, minimum in",
+    print(sys.argv[1], str(c["lower_bound"]) + "..=" + str(c["upper_bound"]) + "|" + str(c.get("nodes", "?")),
+          "stopped by the", sys.argv[1], "s time limit, minimum in",
           str(c["lower_bound"]) + "..=" + str(c["upper_bound"]))
     sys.exit()
-print(p["stats"]["seconds"], "minimum", c["minimum"], "in", round(p["stats"]["seconds"], 1),
-      "s (candidates", c["candidates"], "sets", str(c["sets_used"]) + ")")' "$glimit")"
+print(p["stats"]["seconds"], str(c["minimum"]) + "|" + str(c["nodes"]), "minimum", c["minimum"], "in",
+      round(p["stats"]["seconds"], 1), "s (candidates", c["candidates"], "sets", str(c["sets_used"]) + ",",
+      "nodes", str(c["nodes"]) + ")")' "$glimit")"
   case "$report" in *minimum) report="$report $(grep -o '[0-9]*\.\.=[0-9]*' "$err" | head -1)" ;; esac
-  echo "royle line $l: $report (wall $(python3 -c "print(f'{$end - $start:.1f}')") s)"
+  wall="$(python3 -c "print(f'{$end - $start:.1f}')")"
+  echo "royle line $l: $report (wall $wall s, CPU $cpus s)"
   times+=("$secs")
+  table+=("| $l | ${row%%|*} | $wall | $cpus | ${row##*|} |")
 done
+echo "| Royle line | minimum | wall s | CPU s | nodes |"
+echo "|---|---|---|---|---|"
+printf '%s\n' "${table[@]}"
 printf '%s\n' "${times[@]}" | python3 -c '
 import sys, statistics
 xs = [float(x) for x in sys.stdin if x.strip()]
