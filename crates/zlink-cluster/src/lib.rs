@@ -11,7 +11,8 @@
 //! 128-bit words that spill into `BigUint`).
 //!
 //! Any [`Spec`] whose state can travel ([`Wire`]: the frontier's [`Packed`], `Inline` and
-//! `Wide` states, plain integers) runs here, so paths and cycles both do.
+//! `Wide` states, plain integers) runs here, so paths and cycles both do; a [`Mates`] family
+//! runs through [`count_mates`], on the state form the single pass would choose.
 //!
 //! ```
 //! use zlink_cluster::{count_distributed, Cluster};
@@ -24,10 +25,12 @@
 //! ```
 //!
 //! [`Packed`]: zlink_frontier::packed::Packed
+//! [`Mates`]: zlink_frontier::Mates
 
 mod dataflow;
 mod halt;
 pub mod launch;
+mod mates;
 pub mod net;
 mod watch;
 mod wire;
@@ -43,10 +46,12 @@ use timely::communication::allocator::zero_copy::initialize::initialize_networki
 use timely::communication::allocator::{GenericBuilder, Process};
 use timely::WorkerConfig;
 use zlink_frontier::lookahead::Lookahead;
+use zlink_frontier::specs::SpecError;
 use zlink_frontier::{Counted, Level, Spec};
 
 pub use halt::CLUSTER_BYTES_PER_STATE;
 pub use launch::{launch_local, LaunchError};
+pub use mates::count_mates;
 pub use net::read_hostfile;
 pub use watch::{HEARTBEAT_EVERY, PEER_TIMEOUT};
 pub use wire::{Tally, Wire};
@@ -68,6 +73,9 @@ pub enum ClusterError {
     /// The cluster's shape does not add up (process number, host count, workers).
     #[error("cluster: {0}")]
     Shape(String),
+    /// The spec cannot be set up (a terminal that is not a vertex, a frontier too wide).
+    #[error(transparent)]
+    Spec(#[from] SpecError),
     /// This process cannot listen on its own address.
     #[error("cannot listen on {address}: {reason}")]
     Bind {
@@ -290,6 +298,26 @@ fn worker_error(message: String) -> ClusterError {
     }
 }
 
+/// A lost peer makes timely's threads panic ("timely communication error", "MergeQueue
+/// poisoned"), and the run reports it once as an error ([`lost`], [`worker_error`]); the panic
+/// hook installed here (once per process, in front of the one before it) keeps their panic
+/// messages off stderr, so a lost peer is not reported as a bug on top of that error. Panics
+/// of every other thread still go to the previous hook.
+fn quiet_timely_panics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let timely = std::thread::current()
+                .name()
+                .is_some_and(|n| n.starts_with("timely"));
+            if !timely {
+                previous(info);
+            }
+        }));
+    });
+}
+
 /// Counts the family of `spec` on this process's part of `cluster` (every process of the run
 /// calls it with its own [`Cluster::process`]). Process 0 returns the count and the distinct
 /// states per level summed over all workers, as [`zlink_frontier::count_with_stats`] reports
@@ -347,6 +375,7 @@ where
     S::State: Wire,
 {
     cluster.check()?;
+    quiet_timely_panics();
     let (builders, others, watch) = cluster.builders()?;
     let spec = Arc::new(Lookahead(spec));
     let first_here = cluster.process == 0;

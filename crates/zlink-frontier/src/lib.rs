@@ -40,7 +40,9 @@ pub use count::{count, count_with_stats, Counted};
 pub use frontier::{FrontierPlan, TooWide};
 pub use graph::{Graph, GraphError, Vertex};
 pub use order::{frontier_widths, EdgeOrder};
-pub use run::{build_family, count_family, BuildReport, CountReport, RunError, SpecFamily};
+pub use run::{
+    build_family, count_family, BuildReport, CountReport, RunError, SpecFamily, StateForm,
+};
 pub use spec::{Level, Spec, Step, Stepwise};
 pub use specs::mate::{BuiltMates, Mate, MateKind, Mates};
 pub use zlink_base::{Limits, Stopped};

@@ -134,6 +134,32 @@ pub struct BuildReport {
     pub wide: bool,
 }
 
+/// The state type a family's frontier needs, chosen once for every caller (the single pass,
+/// the build, a distributed count): [`Packed`] unless [`SpecFamily::wide`], then [`Inline`] up
+/// to [`MAX_INLINE_WIDTH`] slots and [`Wide`] beyond.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateForm {
+    /// [`Packed`] states.
+    Packed,
+    /// [`Inline`] states.
+    Inline,
+    /// [`Wide`] states.
+    Wide,
+}
+
+impl StateForm {
+    /// The form `family` runs on.
+    pub fn of<F: SpecFamily + ?Sized>(family: &F) -> StateForm {
+        if !family.wide() {
+            StateForm::Packed
+        } else if family.width() <= MAX_INLINE_WIDTH {
+            StateForm::Inline
+        } else {
+            StateForm::Wide
+        }
+    }
+}
+
 /// Bytes a wide state holds beyond a packed one: an [`Inline`] array is 48 bytes longer, a
 /// [`Wide`] state holds a boxed byte per slot plus allocator overhead on the heap.
 fn wide_extra_bytes(width: usize) -> u64 {
@@ -192,12 +218,10 @@ pub fn count_family<F: SpecFamily>(family: &F, limits: &Limits) -> Result<CountR
     let wide = family.wide();
     let budget = Budget::count(limits, held_state_bytes(width, wide));
     let counted = install(limits, || -> Result<_, RunError> {
-        Ok(if wide && width <= MAX_INLINE_WIDTH {
-            count_in(&family.spec::<Inline>()?, &budget)
-        } else if wide {
-            count_in(&family.spec::<Wide>()?, &budget)
-        } else {
-            count_in(&family.spec::<Packed>()?, &budget)
+        Ok(match StateForm::of(family) {
+            StateForm::Packed => count_in(&family.spec::<Packed>()?, &budget),
+            StateForm::Inline => count_in(&family.spec::<Inline>()?, &budget),
+            StateForm::Wide => count_in(&family.spec::<Wide>()?, &budget),
         }?)
     })??;
     Ok(CountReport {
@@ -228,12 +252,10 @@ pub fn build_family<F: SpecFamily>(
     let per_node = BUILD_BYTES_PER_NODE + if wide { 2 * wide_extra_bytes(width) } else { 0 };
     let budget = Budget::build(limits, per_node);
     let built = install(limits, || -> Result<_, RunError> {
-        Ok(if wide && width <= MAX_INLINE_WIDTH {
-            build_in(&family.spec::<Inline>()?, &budget)
-        } else if wide {
-            build_in(&family.spec::<Wide>()?, &budget)
-        } else {
-            build_in(&family.spec::<Packed>()?, &budget)
+        Ok(match StateForm::of(family) {
+            StateForm::Packed => build_in(&family.spec::<Packed>()?, &budget),
+            StateForm::Inline => build_in(&family.spec::<Inline>()?, &budget),
+            StateForm::Wide => build_in(&family.spec::<Wide>()?, &budget),
         }?)
     })??;
     let (raw_nodes, max_level_nodes) = (built.nodes, built.max_level_nodes);

@@ -12,12 +12,8 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use zlink_cluster::{
-    count_distributed_logged, Cluster, ClusterError, LaunchError, LevelHook, Wire,
-};
-use zlink_frontier::packed::{Inline, Packed, Slots, Wide, MAX_INLINE_WIDTH, MAX_WIDTH};
-use zlink_frontier::run::SpecFamily;
-use zlink_frontier::{Counted, Mate, MateKind, Mates};
+use zlink_cluster::{Cluster, ClusterError, LaunchError, LevelHook};
+use zlink_frontier::{Counted, Mates};
 
 use crate::exit::CliError;
 use crate::memory;
@@ -40,15 +36,14 @@ pub struct PartOptions {
     pub log_levels: bool,
 }
 
-/// Counts `family` (of `kind`, Hamiltonian members only if `hamiltonian`) on this process's
-/// part of the run in `hostfile`; `None` on every process but 0.
+/// Counts `family` on this process's part of the run in `hostfile`
+/// ([`zlink_cluster::count_mates`]); `None` on every process but 0.
 ///
 /// # Errors
 /// Bad host file or process number (exit 2); peers that do not connect or are lost (exit 1);
 /// a process out of its memory budget, or the deadline (exit 3, on every process).
 pub fn count_part(
     family: &Mates,
-    (kind, hamiltonian): (MateKind, bool),
     hostfile: &Path,
     process: usize,
     options: PartOptions,
@@ -68,31 +63,8 @@ pub fn count_part(
         time_limit: options.deadline.1,
         ..Cluster::hosts(hosts, process, workers)
     };
-    quiet_lost_peers();
     let hook = options.log_levels.then(|| level_log(process));
-    let width = family.width();
-    let graph = family.graph();
-    if width <= MAX_WIDTH {
-        run::<Packed>(graph, (kind, hamiltonian), &cluster, hook)
-    } else if width <= MAX_INLINE_WIDTH {
-        run::<Inline>(graph, (kind, hamiltonian), &cluster, hook)
-    } else {
-        run::<Wide>(graph, (kind, hamiltonian), &cluster, hook)
-    }
-}
-
-fn run<M: Slots + Wire + 'static>(
-    graph: &zlink_frontier::Graph,
-    (kind, hamiltonian): (MateKind, bool),
-    cluster: &Cluster,
-    hook: Option<LevelHook>,
-) -> Result<Option<Counted>, CliError> {
-    let spec = match kind {
-        MateKind::Paths(s, t) => Mate::<M>::st_paths(graph, s, t, hamiltonian),
-        MateKind::Cycles => Mate::<M>::cycles(graph, hamiltonian),
-    }
-    .map_err(CliError::input)?;
-    count_distributed_logged(spec, cluster, hook).map_err(cluster_error)
+    zlink_cluster::count_mates(family, &cluster, hook).map_err(cluster_error)
 }
 
 /// `--log-levels` on a cluster: one stderr line per worker and level, with this process's
@@ -117,24 +89,11 @@ fn level_log(process: usize) -> LevelHook {
     })
 }
 
-/// A lost peer makes timely's threads panic ("timely communication error", "MergeQueue
-/// poisoned"); the run then reports [`ClusterError::Worker`] once, so their panics are not
-/// reported as bugs on top of it.
-fn quiet_lost_peers() {
-    let bug = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let timely = std::thread::current()
-            .name()
-            .is_some_and(|n| n.starts_with("timely"));
-        if !timely {
-            bug(info);
-        }
-    }));
-}
-
 fn cluster_error(e: ClusterError) -> CliError {
     match e {
-        ClusterError::Hostfile { .. } | ClusterError::Shape(_) => CliError::input(e),
+        ClusterError::Hostfile { .. } | ClusterError::Shape(_) | ClusterError::Spec(_) => {
+            CliError::input(e)
+        }
         ClusterError::Bind { .. } => {
             CliError::failed(format!("{e}: is another run using the port?"))
         }

@@ -351,7 +351,6 @@ fn time_limits(time_limit: Option<f64>, started: Instant) -> Limits {
 /// or on this host's part of a cluster run (`--hostfile`: `None` but on process 0).
 fn count_somewhere(
     family: &Mates,
-    (kind, hamiltonian): (MateKind, bool),
     common: &GraphCountArgs,
     limits: Limits,
 ) -> Result<Option<CountOut>, CliError> {
@@ -371,7 +370,7 @@ fn count_somewhere(
         deadline: (limits.deadline, limits.time_limit),
         log_levels: common.log_levels,
     };
-    let part = super::cluster_count::count_part(family, (kind, hamiltonian), file, i, options)?;
+    let part = super::cluster_count::count_part(family, file, i, options)?;
     Ok(part.map(|c| {
         let states = (c.total_states, c.max_level_states);
         (c.count, None, states, family.width())
@@ -416,9 +415,7 @@ pub fn run(what: CountWhat, global: &GlobalOpts) -> Result<(), CliError> {
             "the graph's frontier is too wide for any state",
         ));
     }
-    let Some((count, zdd_nodes, states, width)) =
-        count_somewhere(&family, (family_kind, hamiltonian), common, limits)?
-    else {
+    let Some((count, zdd_nodes, states, width)) = count_somewhere(&family, common, limits)? else {
         return Ok(()); // printed by the launched processes, or by another process
     };
     let seconds = started.elapsed().as_secs_f64();

@@ -158,6 +158,19 @@ impl Mates {
         self.edge_of[var as usize]
     }
 
+    /// The family's spec on states of type `M`, as a concrete [`Mate`] (what
+    /// [`SpecFamily::spec`] hands out opaquely): for a caller that needs to know the state
+    /// type, such as a distributed count whose states travel between processes.
+    ///
+    /// # Errors
+    /// [`SpecError`] when the spec cannot be set up.
+    pub fn mate<M: Slots>(&self) -> Result<Mate<M>, SpecError> {
+        match self.kind {
+            MateKind::Paths(s, t) => Mate::<M>::st_paths(&self.graph, s, t, self.hamiltonian),
+            MateKind::Cycles => Mate::<M>::cycles(&self.graph, self.hamiltonian),
+        }
+    }
+
     /// The exact number of members, by the count-only DP ([`count_family`]).
     ///
     /// # Errors
@@ -189,10 +202,7 @@ impl SpecFamily for Mates {
     }
 
     fn spec<M: Slots>(&self) -> Result<impl Spec, SpecError> {
-        match self.kind {
-            MateKind::Paths(s, t) => Mate::<M>::st_paths(&self.graph, s, t, self.hamiltonian),
-            MateKind::Cycles => Mate::<M>::cycles(&self.graph, self.hamiltonian),
-        }
+        self.mate::<M>()
     }
 }
 
