@@ -201,9 +201,8 @@ fn merge_shard<S: Hash + Eq + Clone, C: Num>(parts: &mut [Vec<(S, C)>]) -> Resul
         }
         parts[k].truncate(w);
     }
-    for p in parts.iter_mut() {
-        p.shrink_to_fit();
-    }
+    // The parts keep their capacity: shrinking each one after the merge (a reallocation per
+    // part) measured 35 against 31 MB peak on 14x14 corner paths, and 1 % more instructions.
     Ok(())
 }
 
