@@ -27,8 +27,35 @@ enum Scan {
     Prune,
     /// Every known set is hit: the clues are a candidate to check.
     Candidate,
-    /// Branch on these cells (each tried, then dead in its later siblings).
-    Branch(u128),
+    /// Branch on these cells (each tried, then dead in its later siblings), with these dead
+    /// cells (the node's, or more when a tight packing confines the clues).
+    Branch(u128, u128),
+}
+
+/// With at most this many clues left, a tight packing (as many disjoint unhit sets as clues
+/// left) confines the clues to the packed sets, one in each ([`Worker::confine`]).
+const TIGHT_LEFT: usize = 5;
+
+/// A greedy packing of disjoint live unhit sets: how many, and the first [`TIGHT_LEFT`].
+struct Packing {
+    count: u32,
+    sets: [u128; TIGHT_LEFT],
+}
+
+impl Packing {
+    fn new() -> Self {
+        Self {
+            count: 0,
+            sets: [0; TIGHT_LEFT],
+        }
+    }
+
+    fn add(&mut self, live: u128) {
+        if let Some(s) = self.sets.get_mut(self.count as usize) {
+            *s = live;
+        }
+        self.count += 1;
+    }
 }
 
 /// One thread's search state: its copy of the sets, per cell the bitvector of the sets
@@ -47,6 +74,11 @@ pub(super) struct Worker<'a> {
     orders: Vec<Vec<(u32, u8)>>,
     nodes: u64,
     candidates: u64,
+    /// Whether a tight packing confines the clues ([`Worker::confine`]); off only in tests,
+    /// to compare with the plain search.
+    confining: bool,
+    /// In tests: record the candidates here instead of checking them.
+    record: Option<Vec<u128>>,
     /// While splitting: the depth at which nodes become tasks, and the tasks.
     pub(super) split: Option<(usize, Vec<(u128, u128)>)>,
 }
@@ -66,6 +98,8 @@ impl<'a> Worker<'a> {
             orders: vec![Vec::with_capacity(128); k + 1],
             nodes: 0,
             candidates: 0,
+            confining: true,
+            record: None,
             split: None,
         };
         w.pull();
@@ -185,7 +219,9 @@ impl<'a> Worker<'a> {
         loop {
             match self.scan(depth, dead, left) {
                 Scan::Prune => return None,
-                Scan::Branch(cells) => return self.branch(depth, (chosen, dead), left, cells),
+                Scan::Branch(cells, dead) => {
+                    return self.branch(depth, (chosen, dead), left, cells)
+                }
                 Scan::Candidate => {
                     // checking one costs thousands of nodes (an exact solve, and more to
                     // minimise each set it misses), so the deadline is checked at every
@@ -197,6 +233,10 @@ impl<'a> Worker<'a> {
                     if self.check_candidate(depth, chosen) {
                         return Some(chosen);
                     }
+                    if self.record.is_some() {
+                        // tests: nothing was learned, so there is nothing to look at again
+                        return None;
+                    }
                     // the sets it learned are unhit here: look again
                 }
             }
@@ -205,10 +245,11 @@ impl<'a> Worker<'a> {
 
     /// One pass over the node's unhit sets: the set with the fewest live cells, a greedy
     /// packing, and the intersection of the live unhit sets; then, with few clues left, a
-    /// second packing.
+    /// second packing, and a tight packing confines the clues.
     fn scan(&self, depth: usize, dead: u128, left: u32) -> Scan {
         let (mut best, mut best_k) = (0u128, u32::MAX);
-        let (mut used, mut packed, mut inter) = (0u128, 0u32, !0u128);
+        let (mut used, mut inter) = (0u128, !0u128);
+        let mut pack = Packing::new();
         for w in 0..self.words() {
             let mut x = self.unhit[depth][w];
             while x != 0 {
@@ -216,11 +257,11 @@ impl<'a> Worker<'a> {
                 x &= x - 1;
                 let live = s & !dead;
                 if live & used == 0 {
-                    if live == 0 || packed == left {
+                    if live == 0 || pack.count == left {
                         return Scan::Prune;
                     }
                     used |= live;
-                    packed += 1;
+                    pack.add(live);
                 }
                 inter &= live;
                 if left == 1 && inter == 0 {
@@ -237,43 +278,103 @@ impl<'a> Worker<'a> {
         if best_k == u32::MAX {
             return Scan::Candidate;
         }
-        if (2..=REPACK_LEFT).contains(&left)
-            && best & used != best
-            && self.packs_more_than(depth, dead, left, best)
-        {
-            return Scan::Prune;
+        if left == 1 {
+            return match inter {
+                0 => Scan::Prune,
+                cells => Scan::Branch(cells, dead),
+            };
         }
-        match if left == 1 { inter } else { best } {
-            0 => Scan::Prune,
-            cells => Scan::Branch(cells),
+        let mut tight = (pack.count == left).then_some(pack);
+        if left <= REPACK_LEFT && best & used != best {
+            match self.repack(depth, dead, left, best) {
+                None => return Scan::Prune,
+                Some(p) if tight.is_none() && p.count == left => tight = Some(p),
+                Some(_) => {}
+            }
+        }
+        match tight {
+            Some(p) if self.confining && left as usize <= TIGHT_LEFT => {
+                self.confine(depth, dead, &p.sets[..left as usize], best)
+            }
+            _ => Scan::Branch(best, dead),
         }
     }
 
-    /// Whether a greedy packing of the unhit sets that starts from `first` (live cells)
-    /// holds more than `left` disjoint sets.
-    fn packs_more_than(&self, depth: usize, dead: u128, left: u32, first: u128) -> bool {
-        let (mut used, mut packed) = (first, 1u32);
+    /// A greedy packing of the unhit sets that starts from `first` (live cells): `None` if it
+    /// holds more than `left` disjoint sets (the node is pruned).
+    fn repack(&self, depth: usize, dead: u128, left: u32, first: u128) -> Option<Packing> {
+        let mut pack = Packing::new();
+        pack.add(first);
+        let mut used = first;
         for w in 0..self.words() {
             let mut x = self.unhit[depth][w];
             while x != 0 {
                 let live = self.sets[64 * w + x.trailing_zeros() as usize] & !dead;
                 x &= x - 1;
                 if live & used == 0 {
-                    if packed == left {
-                        return true;
+                    if pack.count == left {
+                        return None;
                     }
                     used |= live;
-                    packed += 1;
+                    pack.add(live);
                 }
             }
         }
-        false
+        Some(pack)
+    }
+
+    /// A node whose unhit sets pack `packed` (live cells), as many disjoint sets as clues left.
+    ///
+    /// Why this is exact: a hitting set below the node has a clue in each packed set, and they
+    /// are disjoint, so with `packed.len()` clues left it has exactly one clue in each and none
+    /// elsewhere. So an unhit set X is hit only by the clues in the packed sets it meets; if it
+    /// meets (within the cells still allowed) just one, P, the clue in P lies in X: the allowed
+    /// cells of P shrink to X's. An allowed region only ever shrinks to cells that every
+    /// hitting set below uses, so testing "meets" against the region so far (not the final
+    /// one) is sound. A set meeting no allowed cell, or a packed set with no allowed cell
+    /// left, prunes the node; otherwise every hitting set below lies within the allowed cells
+    /// (the rest become dead below), and the packed set with the fewest allowed cells (or the
+    /// smallest unhit set, cut to the allowed cells, if smaller) is a set each of them hits,
+    /// so it can be branched on.
+    fn confine(&self, depth: usize, dead: u128, packed: &[u128], best: u128) -> Scan {
+        let mut allowed = [0u128; TIGHT_LEFT];
+        allowed[..packed.len()].copy_from_slice(packed);
+        let allowed = &mut allowed[..packed.len()];
+        for w in 0..self.words() {
+            let mut x = self.unhit[depth][w];
+            while x != 0 {
+                let live = self.sets[64 * w + x.trailing_zeros() as usize] & !dead;
+                x &= x - 1;
+                let mut meets = allowed.iter().enumerate().filter(|(_, a)| live & **a != 0);
+                let Some((i, _)) = meets.next() else {
+                    return Scan::Prune;
+                };
+                if meets.next().is_none() {
+                    allowed[i] &= live;
+                }
+            }
+        }
+        let region = allowed.iter().fold(0u128, |r, a| r | a);
+        let mut cells = best & region;
+        if cells == 0 {
+            return Scan::Prune;
+        }
+        for &a in allowed.iter() {
+            if a.count_ones() < cells.count_ones() {
+                cells = a;
+            }
+        }
+        Scan::Branch(cells, dead | !region)
     }
 
     /// Check the candidate `chosen` with the exact engine: whether it makes the grid unique;
     /// if not, the sets it misses (minimised) are learned, unhit at this depth and above.
     fn check_candidate(&mut self, depth: usize, chosen: u128) -> bool {
         self.candidates += 1;
+        if let Some(r) = &mut self.record {
+            r.push(chosen);
+            return false;
+        }
         let clues = flags(chosen, self.check.cells());
         let missed = self
             .check
@@ -345,5 +446,124 @@ impl<'a> Worker<'a> {
         }
         self.orders[depth] = order;
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    use std::sync::Mutex;
+
+    use zlink_puzzle::Grid;
+
+    use super::*;
+    use crate::minclue::proof::ProofOptions;
+    use crate::sudoku::Shape;
+
+    /// The candidates (sorted) of a level of `k` clues over `sets`, nothing checked, and the
+    /// nodes.
+    fn candidates(check: &Checker, sets: &[u128], k: usize, confining: bool) -> (Vec<u128>, u64) {
+        let opts = ProofOptions::default();
+        let shared = Shared {
+            opts: &opts,
+            sets: Mutex::new((sets.to_vec(), sets.iter().copied().collect())),
+            stop: AtomicBool::new(false),
+            timed_out: AtomicBool::new(false),
+            found: Mutex::new(None),
+            nodes: AtomicU64::new(0),
+            candidates: AtomicU64::new(0),
+        };
+        let mut w = Worker::new(check.clone(), &shared, k);
+        w.confining = confining;
+        w.record = Some(Vec::new());
+        w.run(0, 0, k as u32);
+        let mut r = w.record.take().unwrap_or_default();
+        r.sort_unstable();
+        (r, w.nodes)
+    }
+
+    /// The minimal hitting sets of at most `k` cells of `0..cells`, by brute force.
+    fn minimal_hitting_sets(sets: &[u128], cells: u32, k: u32) -> Vec<u128> {
+        let hits = |h: u128| sets.iter().all(|&s| s & h != 0);
+        let mut out = Vec::new();
+        for size in 0..=k {
+            // every mask of `size` bits below `cells` (Gosper's hack)
+            let mut m: u128 = (1u128 << size) - 1;
+            while m < 1u128 << cells {
+                let mut rest = m;
+                let minimal = hits(m)
+                    && std::iter::from_fn(|| {
+                        (rest != 0).then(|| {
+                            let b = rest & rest.wrapping_neg();
+                            rest &= rest - 1;
+                            b
+                        })
+                    })
+                    .all(|b| !hits(m & !b));
+                if minimal {
+                    out.push(m);
+                }
+                if m == 0 {
+                    break;
+                }
+                let c = m & m.wrapping_neg();
+                let r = m + c;
+                m = (((r ^ m) >> 2) / c) | r;
+            }
+        }
+        out
+    }
+
+    /// The confinement by a tight packing against the plain search, on random set systems
+    /// over 20 cells: with and without it, every candidate hits every set with at most k
+    /// clues, and every minimal hitting set of at most k clues is a candidate (so a unique
+    /// clue set of k clues is always met).
+    #[test]
+    fn confining_by_a_tight_packing_misses_no_hitting_set() {
+        let g = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let g = Grid::from_cells(9, 9, g.bytes().map(|b| b - b'0').collect()).unwrap();
+        let check = Checker::new(Shape::new(9).unwrap(), &g);
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let cells = 20u32;
+        let mut nodes = [0u64; 2];
+        for _ in 0..300 {
+            let count = 4 + next(30) as usize;
+            let mut sets: Vec<u128> = (0..count)
+                .map(|_| {
+                    let size = 2 + next(6);
+                    let mut s = 0u128;
+                    while u64::from(s.count_ones()) < size {
+                        s |= 1 << next(u64::from(cells));
+                    }
+                    s
+                })
+                .collect();
+            sets.sort_by_key(|s| s.count_ones());
+            sets.dedup();
+            let k = 2 + next(4) as u32;
+            let want = minimal_hitting_sets(&sets, cells, k);
+            for confining in [false, true] {
+                let (got, n) = candidates(&check, &sets, k as usize, confining);
+                nodes[usize::from(confining)] += n;
+                for &c in &got {
+                    assert!(c.count_ones() <= k, "{c:#x} has more than {k} clues");
+                    assert!(sets.iter().all(|&s| s & c != 0), "{c:#x} misses a set");
+                }
+                for h in &want {
+                    assert!(
+                        got.binary_search(h).is_ok(),
+                        "{h:#x} not a candidate (confining {confining}, k {k}, sets {sets:x?})"
+                    );
+                }
+            }
+        }
+        // the rule is exercised: it prunes
+        assert!(nodes[1] < nodes[0], "nodes {nodes:?}");
     }
 }
