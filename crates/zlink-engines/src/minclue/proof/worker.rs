@@ -523,13 +523,8 @@ mod tests {
         let g = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
         let g = Grid::from_cells(9, 9, g.bytes().map(|b| b - b'0').collect()).unwrap();
         let check = Checker::new(Shape::new(9).unwrap(), &g);
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = zlink_base::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = move |n: u64| rng.below_u64(n);
         let cells = 20u32;
         let mut nodes = [0u64; 2];
         for _ in 0..300 {
