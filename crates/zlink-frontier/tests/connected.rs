@@ -137,12 +137,9 @@ fn random_exact_degree_instances_match_the_oracle() {
             oracle::random_instance(seed + 10_000, n, m, 100, (seed % 3) as usize, false);
         // Degrees from a random assignment, so that some instances are solvable.
         let mut deg = vec![0u32; n];
-        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut rng = zlink_base::SplitMix64::new(seed);
         for &(u, v) in &inst.edges {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let k = (x % 3) as u32;
+            let k = rng.below_u64(3) as u32;
             deg[u] += k;
             deg[v] += k;
         }

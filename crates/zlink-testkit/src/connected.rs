@@ -127,18 +127,15 @@ pub fn count(inst: &MultiInstance) -> u64 {
     members(inst).len() as u64
 }
 
-/// A tiny seeded generator (xorshift64*), self-contained so instances never change.
-struct Rng(u64);
+/// The workspace's seeded generator, under the short names the instance drawing uses.
+struct Rng(zlink_base::SplitMix64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        self.0.next_u64()
     }
     fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.0.below_u64(n)
     }
 }
 
@@ -158,7 +155,7 @@ pub fn random_instance(
     acyclic: bool,
 ) -> MultiInstance {
     assert!(m <= n * n.saturating_sub(1) / 2, "too many edges");
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = Rng(zlink_base::SplitMix64::new(seed));
     let mut pairs: Vec<(usize, usize)> = (0..n)
         .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
         .collect();

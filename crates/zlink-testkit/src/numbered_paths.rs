@@ -126,19 +126,14 @@ pub fn grid_squares(rows: usize, cols: usize) -> Vec<[usize; 4]> {
 }
 
 /// `k` seeded random terminal pairs on `n` vertices (all `2k` vertices distinct; `2k <= n`),
-/// from a self-contained xorshift generator so the same seed gives the same pairs everywhere.
+/// drawn from [`zlink_base::SplitMix64`], so the same seed gives the same pairs everywhere.
 ///
 /// # Panics
 /// If `2k > n`.
 pub fn random_pairs(seed: u64, n: usize, k: usize) -> Vec<(usize, usize)> {
     assert!(2 * k <= n, "{k} pairs need {} vertices, have {n}", 2 * k);
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move |bound: usize| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % bound as u64) as usize
-    };
+    let mut rng = zlink_base::SplitMix64::new(seed);
+    let mut next = move |bound: usize| rng.below_u64(bound as u64) as usize;
     let mut vs: Vec<usize> = (0..n).collect();
     for i in (1..n).rev() {
         vs.swap(i, next(i + 1));

@@ -377,7 +377,7 @@ mod tests {
     use crate::import::{RawRef, Unreduced};
 
     /// A random layered diagram: `width` raw nodes per level, children in the next one or two
-    /// levels or terminals (seeded xorshift).
+    /// levels or terminals (seeded `SplitMix64`).
     fn layered(levels: u32, width: u32, seed: u64) -> Unreduced {
         let mut rng = zlink_base::SplitMix64::new(seed);
         let mut rnd = move |m: u64| rng.below_u64(m);

@@ -208,13 +208,8 @@ fn retain_keeps_long_pipelines_bounded() {
     let mut acc = NodeId::ZERO;
     let mut expected: Vec<u32> = Vec::new();
     let mut peak_after_retain = 0;
-    let mut state = 12345u64;
-    let mut rand = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = zlink_base::SplitMix64::new(12345);
+    let mut rand = move || rng.next_u64();
     for round in 0..60 {
         // A family of 200 random sets; add those of even size, via several operations.
         let sets: Vec<u32> = (0..200).map(|_| (rand() as u32) & 0xffff).collect();

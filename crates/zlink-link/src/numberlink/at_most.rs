@@ -159,13 +159,8 @@ mod tests {
 
     #[test]
     fn matches_brute_force() {
-        let mut x = 0x1234_5678_9ABC_DEF1u64;
-        let mut rnd = move |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut rng = zlink_base::SplitMix64::new(0x1234_5678_9ABC_DEF1);
+        let mut rnd = move |n: u64| rng.below_u64(n);
         for _ in 0..200 {
             let n = 1 + rnd(10) as u32;
             let groups: Vec<(Vec<Level>, u32)> = (0..rnd(5))

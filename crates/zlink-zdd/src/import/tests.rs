@@ -5,7 +5,7 @@ use crate::NodeId;
 use num_bigint::BigUint;
 
 /// Random rows: `width(v)` nodes in row `v`, children terminals or nodes of any later row
-/// (often the next, sometimes far below), root in row `root_row` (seeded xorshift).
+/// (often the next, sometimes far below), root in row `root_row` (seeded `SplitMix64`).
 fn random_rows(levels: u32, seed: u64, root_row: u32) -> (RawRef, Vec<Vec<[RawRef; 2]>>) {
     let mut rng = zlink_base::SplitMix64::new(seed);
     let mut rnd = move |m: u64| rng.below_u64(m);
