@@ -14,8 +14,10 @@ use crate::minclue::hitting::{flags, mask};
 /// With at most this many clues left, a node that survives the first greedy packing gets a
 /// second one that starts from its set with the fewest live cells (dead cells shrink sets
 /// unevenly, so the size order of the first misses packings): on a 17-clue grid's level 16
-/// it cut the nodes by 28 % and the time by about 5 %.
-const REPACK_LEFT: u32 = 5;
+/// it cut the nodes by 28 % and the time by about 5 %. Raised from 5 to 7 with
+/// [`TIGHT_LEFT`], since a tight second packing is confined too (line 24,502: 12.9 M nodes
+/// with 7 and 5, 12.3 M with 7 and 7).
+const REPACK_LEFT: u32 = 7;
 
 /// With at least this many clues left, a node's cells are tried in order of how many unhit
 /// sets they hit; with fewer the order barely changes the nodes and costs its popcounts.
@@ -33,8 +35,16 @@ enum Scan {
 }
 
 /// With at most this many clues left, a tight packing (as many disjoint unhit sets as clues
-/// left) confines the clues to the packed sets, one in each ([`Worker::confine`]).
-const TIGHT_LEFT: usize = 5;
+/// left) confines the clues to the packed sets, one in each ([`Worker::confine`]). On Royle
+/// line 24,502's level 16 (`--threads 1`, 2 passes): 14.2 M nodes with 5, 12.9 M with 6 or
+/// 7 (the repacking at 5), 12.3 M with 7 to 9 (repacking as far); so 7.
+const TIGHT_LEFT: usize = 7;
+
+/// Passes of [`Worker::confine`] over the unhit sets at most: a region that shrinks late in a
+/// pass may leave a set seen earlier meeting one packed set, or none, so a pass that shrank
+/// a region is followed by another. On line 24,502: 14.41 M nodes with one pass, 14.18 M
+/// with two, 14.18 M with up to nine (so two: a third barely ever shrinks a region).
+const CONFINE_PASSES: usize = 2;
 
 /// A greedy packing of disjoint live unhit sets: how many, and the first [`TIGHT_LEFT`].
 struct Packing {
@@ -331,7 +341,8 @@ impl<'a> Worker<'a> {
     /// meets (within the cells still allowed) just one, P, the clue in P lies in X: the allowed
     /// cells of P shrink to X's. An allowed region only ever shrinks to cells that every
     /// hitting set below uses, so testing "meets" against the region so far (not the final
-    /// one) is sound. A set meeting no allowed cell, or a packed set with no allowed cell
+    /// one) is sound, and so is a second pass over the sets with the smaller regions
+    /// ([`CONFINE_PASSES`]). A set meeting no allowed cell, or a packed set with no allowed cell
     /// left, prunes the node; otherwise every hitting set below lies within the allowed cells
     /// (the rest become dead below), and the packed set with the fewest allowed cells (or the
     /// smallest unhit set, cut to the allowed cells, if smaller) is a set each of them hits,
@@ -340,18 +351,25 @@ impl<'a> Worker<'a> {
         let mut allowed = [0u128; TIGHT_LEFT];
         allowed[..packed.len()].copy_from_slice(packed);
         let allowed = &mut allowed[..packed.len()];
-        for w in 0..self.words() {
-            let mut x = self.unhit[depth][w];
-            while x != 0 {
-                let live = self.sets[64 * w + x.trailing_zeros() as usize] & !dead;
-                x &= x - 1;
-                let mut meets = allowed.iter().enumerate().filter(|(_, a)| live & **a != 0);
-                let Some((i, _)) = meets.next() else {
-                    return Scan::Prune;
-                };
-                if meets.next().is_none() {
-                    allowed[i] &= live;
+        for _ in 0..CONFINE_PASSES {
+            let mut shrunk = false;
+            for w in 0..self.words() {
+                let mut x = self.unhit[depth][w];
+                while x != 0 {
+                    let live = self.sets[64 * w + x.trailing_zeros() as usize] & !dead;
+                    x &= x - 1;
+                    let mut meets = allowed.iter().enumerate().filter(|(_, a)| live & **a != 0);
+                    let Some((i, _)) = meets.next() else {
+                        return Scan::Prune;
+                    };
+                    if meets.next().is_none() && allowed[i] & !live != 0 {
+                        allowed[i] &= live;
+                        shrunk = true;
+                    }
                 }
+            }
+            if !shrunk {
+                break;
             }
         }
         let region = allowed.iter().fold(0u128, |r, a| r | a);
@@ -541,7 +559,7 @@ mod tests {
                 .collect();
             sets.sort_by_key(|s| s.count_ones());
             sets.dedup();
-            let k = 2 + next(4) as u32;
+            let k = 2 + next(6) as u32;
             let want = minimal_hitting_sets(&sets, cells, k);
             for confining in [false, true] {
                 let (got, n) = candidates(&check, &sets, k as usize, confining);
