@@ -1,29 +1,25 @@
 //! The count-only pass as one timely dataflow per worker.
 //!
 //! The timestamp of a record is the level (ZDD variable) its state waits at. One operator
-//! holds, per open level, the worker's `(state, count)` records as they arrived, in one buffer
-//! (equal states meet on the worker that owns their hash: the exchange in front of the
-//! operator). Once no record of a level can arrive any more (its input frontier has passed the
-//! level), the level is complete: its buffer is sorted by state and equal states merged in
-//! place (no hash table, no rehashing; a level holds 32-byte `(state, u128)` records for
-//! [`Packed`] states, a count past 128 bits aside with its state as a `BigUint`, and only the
-//! records in flight carry a [`Tally`]), and every state makes its two children, sent in
-//! batches of at most [`SEND_AT`] per target level as they are made: a child for level `j` is
-//! sent at time `j - 1` into a feedback edge that adds 1, so it comes back at `j`, on the
-//! worker of its hash. Accepted
-//! counts and the number of states per level stay with each worker until the count is over;
-//! a second, small dataflow then sends them to worker 0, which sums them (children alone travel
-//! in the loop, without a report type around them or a filter to take them out).
-//!
-//! [`Packed`]: zlink_frontier::packed::Packed
+//! holds, per open level, the `(state, count)` records of the states whose hash falls to this
+//! worker, as they arrived ([`Run`]: parts of bounded size). Once no record of a level can
+//! arrive any more (its input frontier has passed the level), the level is complete: it is
+//! merged in place (the single pass's hash merge) and its states make their children, one
+//! part (at most 65536 states) per activation of the operator: between two parts the worker
+//! absorbs what its peers sent, instead of leaving it queued as bytes until the level is
+//! done. A child this worker owns goes straight into its level (no channel, no copy); the
+//! others leave in one [`Batch`] of raw records per target worker and level after each part,
+//! at time `j - 1` for level `j`, into a feedback edge that adds 1 and an exchange by the
+//! batch's worker. Accepted counts and the number of states per level stay with each worker
+//! until the count is over; a second, small dataflow then sends them to worker 0, which sums
+//! them.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::hash::{BuildHasher, Hash};
 use std::rc::Rc;
 use std::sync::Arc;
 
-use num_bigint::BigUint;
 use rustc_hash::FxBuildHasher;
 use timely::communication::Allocate;
 use timely::dataflow::channels::pact::Exchange;
@@ -34,42 +30,17 @@ use timely::dataflow::operators::{
 };
 use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::progress::frontier::MutableAntichain;
+use timely::scheduling::Scheduler;
 use timely::worker::Worker;
 use zlink_frontier::{Level, Spec, Step};
 
 use crate::halt::{Control, Guard, Halt};
-use crate::wire::{Tally, Wire};
+use crate::level::{merge, Run};
+use crate::wire::{Batch, Flat, Tally, Wire};
 use crate::{LevelDone, LevelHook};
 
-/// A state in its wire form with its count, as it travels.
-type Rec<W> = (W, Tally);
-
-/// A state with a count below 2^128, as a level holds it: 32 bytes for a [`Packed`] state
-/// (a [`Tally`] would make it 48).
-type Word<W> = (W, u128);
-
-/// A state whose count has outgrown 128 bits, held aside (rare: the last levels of the
-/// biggest counts).
-type Big<W> = (W, BigUint);
-
-/// A level's records: those with a count of one word, and the rare ones with a bigger count
-/// (a state is in one of the two once the level is merged).
-struct Run<W> {
-    words: Vec<Word<W>>,
-    big: Vec<Big<W>>,
-}
-
-impl<W> Run<W> {
-    fn new() -> Self {
-        Run {
-            words: Vec::new(),
-            big: Vec::new(),
-        }
-    }
-    fn len(&self) -> usize {
-        self.words.len() + self.big.len()
-    }
-}
+/// What travels: children of one level for one worker.
+type Sent<W> = Batch<<W as Wire>::Form>;
 
 /// An open level: its capability and its records as they arrived (merged once complete).
 type OpenLevel<W> = (Capability<Level>, Run<W>);
@@ -111,21 +82,25 @@ where
     S::State: Wire,
     A: Allocate,
 {
-    let index = worker.index();
+    let (index, peers) = (worker.index(), worker.peers());
     let control = Control::new(worker);
     let mine = Rc::new(RefCell::new(Gathered::default()));
-    let mut input: InputHandle<Level, Rec<<S::State as Wire>::Form>> = InputHandle::new();
+    let mut input: InputHandle<Level, Sent<S::State>> = InputHandle::new();
     let probe = ProbeHandle::new();
     let root = (index == 0).then(|| spec.root());
     let local = Rc::clone(&mine);
     let flags = Rc::clone(&control.flags);
     worker.dataflow::<Level, _, _>(|scope| {
-        let (handle, cycle) = scope.feedback::<Vec<Rec<_>>>(1);
+        let (handle, cycle) = scope.feedback::<Vec<Sent<S::State>>>(1);
+        let activations = scope.clone();
         let children = scope.input_from(&mut input).concat(&cycle).unary_frontier(
-            Exchange::new(|r: &Rec<_>| owner(&r.0)),
+            Exchange::new(|b: &Sent<S::State>| u64::from(b.to)),
             "level",
-            |_cap, _info| {
-                let mut open = Open::<S::State>::new(guard, spec.num_levels());
+            |_cap, info| {
+                let activator = activations.activator_for(info.address);
+                let mut open = Open::new(guard, spec.num_levels(), index, peers);
+                let mut out = Outbox::new(peers);
+                let mut busy: Option<Expanding<_>> = None;
                 move |(input, frontier), output| {
                     if flags.borrow().seen.is_none() {
                         input.for_each(|cap, data| {
@@ -134,32 +109,47 @@ where
                             }
                         });
                     }
-                    while flags.borrow().seen.is_none() {
-                        let Some((cap, table)) = open.next_complete(frontier) else {
-                            break;
-                        };
-                        let t = *cap.time();
-                        let states = table.len() as u64;
-                        let mut send = |time: Level, batch: &mut Vec<_>| {
-                            output.session(&cap.delayed(&time)).give_container(batch);
-                        };
-                        match expand(&*spec, t, table, &open, &mut send) {
-                            Ok((made, accepted)) => {
-                                open.guard.give_back(made as u64);
+                    if flags.borrow().seen.is_none() && busy.is_none() {
+                        match open.next_complete(frontier) {
+                            Some(Ok(e)) => busy = Some(e),
+                            Some(Err(h)) => flags.borrow_mut().raise(h),
+                            None => {}
+                        }
+                    }
+                    let halted = flags.borrow().seen.is_some();
+                    if let (false, Some(e)) = (halted, busy.as_mut()) {
+                        // one part of the level, then its children leave and timely runs
+                        let done = expand_part(&*spec, e, &mut open, &mut out);
+                        if done.is_ok() {
+                            let sent = out.drain(|time, b| {
+                                output.session(&e.cap.delayed(&time)).give(b);
+                            });
+                            open.guard.give_back(sent);
+                        }
+                        activator.activate();
+                        match done {
+                            Ok(true) => {
+                                let e = busy.take().expect("a level being expanded");
+                                open.guard.give_back(e.room as u64);
                                 let done = LevelDone {
                                     worker: index,
-                                    level: t,
+                                    level: *e.cap.time(),
                                     levels: open.of,
-                                    states,
+                                    states: e.states,
                                 };
-                                record(&local, hook.as_ref(), done, &accepted);
+                                record(&local, hook.as_ref(), done, &e.accepted);
                             }
+                            Ok(false) => {}
                             Err(h) => flags.borrow_mut().raise(h),
                         }
                     }
                     if flags.borrow().seen.is_some() {
                         // a halt: drop the levels (and their capabilities) and what arrives
                         open.clear();
+                        if let Some(e) = busy.take() {
+                            open.guard.give_back((e.run.len() + e.room) as u64);
+                        }
+                        open.guard.give_back(out.drain(|_, _| {}));
                         input.for_each(|_, data| data.clear());
                     }
                 }
@@ -168,7 +158,7 @@ where
         children.probe_with(&probe).connect_loop(handle);
     });
     if let Some(root) = root {
-        send_root(root, &mut input, &mine);
+        send_root(root, &mut input, &mine, peers);
     }
     input.close();
     drive(worker, &probe, control, &mine)
@@ -207,13 +197,20 @@ fn record(local: &RefCell<Gathered>, hook: Option<&LevelHook>, done: LevelDone, 
 /// Starts the count at the spec's root (worker 0).
 fn send_root<S: Wire>(
     root: Step<S>,
-    input: &mut InputHandle<Level, Rec<S::Form>>,
+    input: &mut InputHandle<Level, Sent<S>>,
     mine: &RefCell<Gathered>,
+    peers: usize,
 ) {
     match root {
         Step::Node(level, s) => {
+            let w = s.to_wire();
+            let mut batch = Batch {
+                to: (owner(&w) % peers as u64) as u32,
+                ..Batch::default()
+            };
+            batch.put(&w, 1);
             input.advance_to(level);
-            input.send((s.to_wire(), Tally::Word(1)));
+            input.send(batch);
         }
         Step::Accept => mine.borrow_mut().count = Some(Tally::Word(1)),
         Step::Reject => {}
@@ -254,268 +251,215 @@ fn gather_on_first<A: Allocate>(worker: &mut Worker<A>, mine: Gathered) -> Gathe
     std::mem::take(&mut *g)
 }
 
-/// The levels a worker has open: per level its capability and the records that arrived so
-/// far (unsorted, merged once the level is complete); the process's budgets and the spec's
-/// number of levels.
+/// The levels a worker has open (by level: its capability and the records that arrived so
+/// far, merged once the level is complete); the process's budgets, the spec's number of
+/// levels, this worker's number and the number of workers.
 struct Open<S: Wire> {
-    levels: HashMap<Level, OpenLevel<S::Form>>,
+    levels: Vec<Option<OpenLevel<S::Form>>>,
     guard: Arc<Guard>,
     of: Level,
-}
-
-/// Sorts the one-word records of `run` by state and merges equal states in place (a sum
-/// past 128 bits moves to the big records), then merges the big records and folds into them
-/// the one-word records of the same states; returns how many records went.
-fn merge<F: Ord + Clone>(run: &mut Run<F>) -> usize {
-    let before = run.len();
-    let words = &mut run.words;
-    words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    let (n, mut kept, mut r) = (words.len(), 0, 0);
-    while r < n {
-        let (mut sum, mut spill, mut e) = (words[r].1, None::<BigUint>, r + 1);
-        while e < n && words[e].0 == words[r].0 {
-            match sum.checked_add(words[e].1) {
-                Some(s) => sum = s,
-                None => {
-                    *spill.get_or_insert_with(BigUint::default) += sum;
-                    sum = words[e].1;
-                }
-            }
-            e += 1;
-        }
-        match spill {
-            Some(b) => run.big.push((words[r].0.clone(), b + sum)),
-            None => {
-                words.swap(kept, r);
-                words[kept].1 = sum;
-                kept += 1;
-            }
-        }
-        r = e;
-    }
-    words.truncate(kept);
-    if !run.big.is_empty() {
-        merge_big(run);
-    }
-    before - run.len()
-}
-
-/// [`merge`]'s big records: sorted by state, equal states summed, and the one-word records
-/// of their states (sorted) folded into them.
-#[cold]
-fn merge_big<F: Ord>(run: &mut Run<F>) {
-    let big = &mut run.big;
-    big.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    big.dedup_by(|later, kept| {
-        let same = later.0 == kept.0;
-        if same {
-            kept.1 += std::mem::take(&mut later.1);
-        }
-        same
-    });
-    let mut j = 0;
-    run.words.retain(|(s, c)| {
-        while j < big.len() && big[j].0 < *s {
-            j += 1;
-        }
-        let folded = j < big.len() && big[j].0 == *s;
-        if folded {
-            big[j].1 += *c;
-        }
-        !folded
-    });
+    me: usize,
+    peers: usize,
 }
 
 impl<S: Wire> Open<S> {
     /// No level open yet.
-    fn new(guard: Arc<Guard>, of: Level) -> Self {
+    fn new(guard: Arc<Guard>, of: Level, me: usize, peers: usize) -> Self {
         Open {
-            levels: HashMap::new(),
+            levels: (0..=of).map(|_| None).collect(),
             guard,
             of,
+            me,
+            peers,
         }
     }
 
-    /// Appends a batch of records of one level to its run, once the process's budget allows
-    /// for every record of the batch (equal states are merged when the level is complete).
-    fn absorb(
-        &mut self,
-        cap: InputCapability<Level>,
-        data: &mut Vec<Rec<S::Form>>,
-    ) -> Result<(), Halt> {
+    /// Appends batches of records of one level to its run, once the process's budget allows
+    /// for every record of the batches (equal states are merged when the level is complete).
+    fn absorb(&mut self, cap: InputCapability<Level>, data: &mut Vec<Sent<S>>) -> Result<(), Halt> {
         let t = *cap.time();
-        self.guard.take(data.len() as u64, t, self.of)?;
-        let (_, run) = self
-            .levels
-            .entry(t)
-            .or_insert_with(|| (cap.retain(), Run::new()));
-        run.words.reserve(data.len());
-        for (w, c) in data.drain(..) {
-            match c {
-                Tally::Word(c) => run.words.push((w, c)),
-                Tally::Big(b) => run.big.push((w, b)),
-            }
+        let n = data.iter().map(|b| u64::from(b.n)).sum();
+        self.guard.take(n, t, self.of)?;
+        let (_, run) = self.levels[t as usize].get_or_insert_with(|| (cap.retain(), Run::new()));
+        for b in data.drain(..) {
+            let big = b.unpack(|s, c| run.push(s, c));
+            run.big.extend(big);
         }
         Ok(())
     }
 
-    /// Takes the lowest level no record can reach any more (its states stay accounted until
-    /// [`expand`] has made their children), once the deadline allows.
-    fn next_complete(&mut self, frontier: &MutableAntichain<Level>) -> Option<OpenLevel<S::Form>> {
-        let t = self
-            .levels
-            .keys()
-            .copied()
-            .filter(|t| !frontier.less_equal(t))
-            .min()?;
-        let (cap, mut run) = self.levels.remove(&t)?;
+    /// The run of level `j`, opened with a capability delayed from `from` if need be.
+    #[inline]
+    fn run(&mut self, from: &Capability<Level>, j: Level) -> &mut Run<S::Form> {
+        let slot = &mut self.levels[j as usize];
+        &mut slot.get_or_insert_with(|| (from.delayed(&j), Run::new())).1
+    }
+
+    /// The lowest open level once no record can reach it any more, merged (its states stay
+    /// accounted until their children are made); `Err` when the deadline has passed.
+    fn next_complete(
+        &mut self,
+        frontier: &MutableAntichain<Level>,
+    ) -> Option<Result<Expanding<S::Form>, Halt>> {
+        let t = self.levels.iter().position(Option::is_some)? as Level;
+        if frontier.less_equal(&t) {
+            return None;
+        }
+        let (cap, mut run) = self.levels[t as usize].take()?;
         self.guard.give_back(merge(&mut run) as u64);
-        Some((cap, run))
+        let states = run.len() as u64;
+        if let Err(h) = self.guard.check_time(t, self.of) {
+            self.guard.give_back(states);
+            return Some(Err(h));
+        }
+        Some(Ok(Expanding {
+            cap,
+            run,
+            states,
+            accepted: Tally::ZERO,
+            room: 0,
+        }))
     }
 
     /// Drops every level (a halt), giving its states back.
     fn clear(&mut self) {
-        let held: usize = self.levels.values().map(|(_, r)| r.len()).sum();
-        self.guard.give_back(held as u64);
-        self.levels.clear();
+        for (_, run) in self.levels.iter_mut().filter_map(Option::take) {
+            self.guard.give_back(run.len() as u64);
+        }
+    }
+}
+
+/// A complete level whose children are being made: its capability, the parts not expanded
+/// yet, its distinct states, the ways it accepted so far, and children accounted against the
+/// budget but not made yet.
+struct Expanding<W> {
+    cap: Capability<Level>,
+    run: Run<W>,
+    states: u64,
+    accepted: Tally,
+    room: usize,
+}
+
+/// Children for other workers, per target level and worker, until the part being expanded is
+/// done.
+struct Outbox<W> {
+    peers: usize,
+    /// At `time * peers + worker`.
+    batches: Vec<Batch<W>>,
+    /// The indices of the batches that are not empty.
+    filled: Vec<usize>,
+}
+
+impl<W: Flat> Outbox<W> {
+    fn new(peers: usize) -> Self {
+        Outbox {
+            peers,
+            batches: Vec::new(),
+            filled: Vec::new(),
+        }
+    }
+
+    /// The batch that leaves at `time` for worker `to`.
+    #[inline]
+    fn batch(&mut self, time: Level, to: usize) -> &mut Batch<W> {
+        let i = time as usize * self.peers + to;
+        if i >= self.batches.len() {
+            self.batches.resize_with(i + 1, Batch::default);
+        }
+        if self.batches[i].n == 0 {
+            self.filled.push(i);
+            self.batches[i].to = to as u32;
+        }
+        &mut self.batches[i]
+    }
+
+    /// Hands every batch that is not empty to `send` with the time it leaves at; returns the
+    /// records they held.
+    fn drain(&mut self, mut send: impl FnMut(Level, Batch<W>)) -> u64 {
+        let mut n = 0;
+        for i in self.filled.drain(..) {
+            let b = std::mem::take(&mut self.batches[i]);
+            n += u64::from(b.n);
+            send((i / self.peers) as Level, b);
+        }
+        n
     }
 }
 
 /// Children accounted at once against the process's budget.
 const CHILDREN_AT_ONCE: usize = 1024;
 
-/// Children of one target level sent at once.
-const SEND_AT: usize = 1 << 16;
-
-/// Makes the children of a complete level `t` and sends them (by `send`, in batches of at
-/// most [`SEND_AT`], at the time they leave at: `j - 1` for level `j`); returns how many it
-/// made and the ways the level accepted. The level's buffer goes back to the allocator as it
-/// is used up; its states are given back to the budget, its children stay accounted (the
-/// caller gives them back). `Err` when the deadline has passed or the
-/// process's budget does not allow for the next children.
-fn expand<S, F>(
+/// Makes the children of one part of the level in `e` (the big records once the parts are
+/// done): into their level here when this worker owns them, else into `out`; the part goes
+/// back to the allocator and its states to the budget. `Ok(true)` once the level is done;
+/// `Err` when the process's budget does not allow for the next children.
+fn expand_part<S>(
     spec: &S,
-    t: Level,
-    run: Run<<S::State as Wire>::Form>,
-    open: &Open<S::State>,
-    send: &mut F,
-) -> Result<(usize, Tally), Halt>
+    e: &mut Expanding<<S::State as Wire>::Form>,
+    open: &mut Open<S::State>,
+    out: &mut Outbox<<S::State as Wire>::Form>,
+) -> Result<bool, Halt>
 where
     S: Spec,
     S::State: Wire,
-    F: FnMut(Level, &mut Vec<Rec<<S::State as Wire>::Form>>),
 {
-    let (guard, states) = (&open.guard, run.len() as u64);
-    let (mut out, mut made, mut room) = (BTreeMap::<Level, Vec<_>>::new(), 0usize, 0usize);
-    let fail = |h: Halt, made: usize| {
-        guard.give_back(states + made as u64);
-        h
+    let (made, n) = if let Some(part) = e.run.parts.pop() {
+        let n = part.len() as u64;
+        let mut it = part.into_iter();
+        (
+            it.try_for_each(|(w, c)| children(spec, w, Tally::Word(c), e, open, out)),
+            n,
+        )
+    } else {
+        let big = std::mem::take(&mut e.run.big);
+        let n = big.len() as u64;
+        let mut it = big.into_iter();
+        (
+            it.try_for_each(|(w, c)| children(spec, w, Tally::Big(c), e, open, out)),
+            n,
+        )
     };
-    guard.check_time(t, open.of).map_err(|h| fail(h, 0))?;
-    let mut accepted = Tally::ZERO;
-    let Run {
-        words: mut table,
-        big,
-    } = run;
-    let mut chunk = Vec::with_capacity(SEND_AT.min(table.len()));
-    let mut big = big.into_iter().map(|(w, b)| (w, Tally::Big(b)));
-    loop {
-        // the level's buffer is taken from its end and shrunk as its children are made, so
-        // a level and its children are not all held at once; the big records go last
-        if table.is_empty() {
-            chunk.extend(big.by_ref().take(SEND_AT));
-        } else {
-            let from = table.len().saturating_sub(SEND_AT);
-            chunk.extend(table.drain(from..).map(|(w, c)| (w, Tally::Word(c))));
-            if table.capacity() > 2 * table.len() + SEND_AT {
-                table.shrink_to_fit();
-            }
-        }
-        if chunk.is_empty() {
-            break;
-        }
-        for (w, c) in chunk.drain(..) {
-            let s = S::State::from_wire(w);
-            for take in [false, true] {
-                match spec.child(&s, t, take) {
-                    Step::Reject => {}
-                    Step::Accept => accepted.add(&c),
-                    Step::Node(j, u) => {
-                        if room == 0 {
-                            let n = CHILDREN_AT_ONCE as u64;
-                            guard.take(n, t, open.of).map_err(|h| fail(h, made))?;
-                            made += CHILDREN_AT_ONCE;
-                            room = CHILDREN_AT_ONCE;
-                        }
-                        room -= 1;
-                        let batch = out.entry(j - 1).or_default();
-                        batch.push((u.to_wire(), c.clone()));
-                        if batch.len() >= SEND_AT {
-                            send(j - 1, batch);
-                            batch.clear();
-                        }
-                    }
+    open.guard.give_back(n);
+    made.map(|()| e.run.parts.is_empty() && e.run.big.is_empty())
+}
+
+/// Makes the children of one state `w` with count `c` of the level in `e` (see
+/// [`expand_part`]).
+#[inline]
+fn children<S>(
+    spec: &S,
+    w: <S::State as Wire>::Form,
+    c: Tally,
+    e: &mut Expanding<<S::State as Wire>::Form>,
+    open: &mut Open<S::State>,
+    out: &mut Outbox<<S::State as Wire>::Form>,
+) -> Result<(), Halt>
+where
+    S: Spec,
+    S::State: Wire,
+{
+    let t = *e.cap.time();
+    let s = S::State::from_wire(w);
+    for take in [false, true] {
+        match spec.child(&s, t, take) {
+            Step::Reject => {}
+            Step::Accept => e.accepted.add(&c),
+            Step::Node(j, u) => {
+                if e.room == 0 {
+                    open.guard.take(CHILDREN_AT_ONCE as u64, t, open.of)?;
+                    e.room = CHILDREN_AT_ONCE;
+                }
+                e.room -= 1;
+                let w = u.to_wire();
+                let to = (owner(&w) % open.peers as u64) as usize;
+                match (&c, to == open.me) {
+                    (Tally::Word(c), true) => open.run(&e.cap, j).push(w, *c),
+                    (Tally::Word(c), false) => out.batch(j - 1, to).put(&w, *c),
+                    (Tally::Big(b), true) => open.run(&e.cap, j).big.push((w, b.clone())),
+                    (Tally::Big(b), false) => out.batch(j - 1, to).put_big(w, b.clone()),
                 }
             }
         }
     }
-    for (time, mut batch) in out {
-        if !batch.is_empty() {
-            send(time, &mut batch);
-        }
-    }
-    guard.give_back(states + room as u64);
-    Ok((made - room, accepted))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::collections::BTreeMap;
-
-    /// The sum of the counts per state of a run.
-    fn sums(run: &Run<u32>) -> BTreeMap<u32, BigUint> {
-        let mut m = BTreeMap::new();
-        for (s, c) in &run.words {
-            *m.entry(*s).or_insert_with(BigUint::default) += *c;
-        }
-        for (s, c) in &run.big {
-            *m.entry(*s).or_insert_with(BigUint::default) += c;
-        }
-        m
-    }
-
-    /// Random runs whose one-word counts overflow on merging, with big records arriving too:
-    /// the merge keeps every sum exact and each state once, the one-word records sorted.
-    #[test]
-    fn merging_keeps_sums_exact_past_128_bits_and_each_state_once() {
-        let mut rng = zlink_base::SplitMix64::new(37);
-        for round in 0..60 {
-            let mut run = Run::new();
-            for _ in 0..rng.below_u64(300) {
-                let c = match rng.below_u64(5) {
-                    0 if round % 2 == 0 => u128::MAX / 3 + u128::from(rng.below_u64(9)),
-                    _ => u128::from(rng.below_u64(1000)) + 1,
-                };
-                run.words.push((rng.below_u64(40) as u32, c));
-            }
-            for _ in 0..rng.below_u64(4) {
-                let b = (BigUint::from(1u8) << 130u32) + rng.below_u64(7);
-                run.big.push((rng.below_u64(40) as u32, b));
-            }
-            let want = sums(&run);
-            let before = run.len();
-            let went = merge(&mut run);
-            assert_eq!(sums(&run), want, "round {round}");
-            assert_eq!(run.len(), want.len(), "round {round}: each state once");
-            assert_eq!(before - went, want.len(), "round {round}");
-            assert!(
-                run.words.windows(2).all(|w| w[0].0 < w[1].0),
-                "round {round}"
-            );
-            for (s, c) in &run.big {
-                assert!(*c > BigUint::from(u128::MAX) / 3u8, "round {round}: {s}");
-            }
-        }
-    }
+    Ok(())
 }

@@ -25,14 +25,12 @@ use zlink_base::{Resource, Stopped};
 use zlink_frontier::Level;
 
 /// Bytes a cluster process holds per state in its levels' runs: the `(state, count)` record
-/// (32 bytes for a packed state since 2619301, 48 before) in a buffer grown by doubling
-/// (duplicates until the level is merged), the children of the level it expands and
-/// timely's buffers (16×16 corner paths on 2 processes of one worker: 380 MiB peak on a
-/// process holding about half of the 3.38 M states held at the widest level, 228 bytes each
-/// above the program's 12 MiB; 14×14 on one process: 176 bytes). With the 32-byte records the
-/// 16×16 peak was still 343/346 MiB per process (about 207 bytes a state): timely's buffers
-/// and the children in flight dominate, so the figure stays.
-pub const CLUSTER_BYTES_PER_STATE: u64 = 232;
+/// (32 bytes for a packed state), the children of the part it expands and timely's buffers,
+/// and, once counts pass 128 bits, a `BigUint` on the heap per such record. 16×16 corner paths
+/// on 2 processes of one worker (branch cl37b): 140-149 MiB per process while the counts fit
+/// 128 bits, then 448/468 MiB in the last levels, about 280 bytes per state held above the
+/// program's 12 MiB (232 before, when the peak was 343/346 MiB); rounded up to 320.
+pub const CLUSTER_BYTES_PER_STATE: u64 = 320;
 
 /// Why a worker stopped the run, as it travels to every worker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

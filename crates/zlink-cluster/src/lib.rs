@@ -30,6 +30,7 @@
 mod dataflow;
 mod halt;
 pub mod launch;
+mod level;
 mod mates;
 pub mod net;
 mod watch;
@@ -54,7 +55,7 @@ pub use launch::{launch_local, LaunchError};
 pub use mates::count_mates;
 pub use net::read_hostfile;
 pub use watch::{HEARTBEAT_EVERY, PEER_TIMEOUT};
-pub use wire::{Tally, Wire};
+pub use wire::{Flat, Tally, Wire};
 pub use zlink_base::Stopped;
 
 /// Why a distributed count stopped without an answer.

@@ -1,17 +1,22 @@
-//! What travels between workers: states in a serialisable form, and exact counts.
+//! What travels between workers: states in a serialisable form, exact counts, and batches
+//! of children for one worker.
 //!
 //! Why a form of their own: the frontier's states ([`Packed`], [`Inline`], [`Wide`]) are
 //! plain values without serde, and timely sends only `serde` data between processes. A
 //! [`Packed`] state travels as its 125 bits, an [`Inline`] one without its trailing zero slots.
+//! Children travel in a [`Batch`] per target worker and level: their records as raw bytes
+//! ([`Flat`], a `u128` count each), which serde copies as one block, instead of one serde'd
+//! `(state, Tally)` per child (the costlier encoding before).
 
 use num_bigint::BigUint;
-use serde::{Deserialize, Serialize};
+use serde::de::{SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use zlink_frontier::packed::{Inline, Packed, Wide, MAX_INLINE_WIDTH};
 
 /// A state that can cross a process boundary as [`Wire::Form`].
 pub trait Wire: Sized {
     /// The serialisable form.
-    type Form: timely::ExchangeData + std::hash::Hash + Ord;
+    type Form: timely::ExchangeData + std::hash::Hash + Ord + Flat;
     /// The form of `self`.
     fn to_wire(&self) -> Self::Form;
     /// The state back from its form.
@@ -66,6 +71,133 @@ macro_rules! plain {
     )*};
 }
 plain!(u32, u64, u128);
+
+/// A state form written as raw bytes into a [`Batch`] (fixed width for the integers, a
+/// length first for byte strings).
+pub trait Flat: Sized {
+    /// Appends `self` to `out`.
+    fn put(&self, out: &mut Vec<u8>);
+    /// Reads one value from the front of `input` (written by [`Flat::put`]) and moves past it.
+    fn get(input: &mut &[u8]) -> Self;
+}
+
+macro_rules! flat {
+    ($($t:ty),*) => {$(
+        impl Flat for $t {
+            #[inline]
+            fn put(&self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+            #[inline]
+            fn get(input: &mut &[u8]) -> $t {
+                let (head, rest) = input.split_at(std::mem::size_of::<$t>());
+                *input = rest;
+                <$t>::from_le_bytes(head.try_into().expect("a whole value"))
+            }
+        }
+    )*};
+}
+flat!(u32, u64, u128);
+
+impl Flat for Vec<u8> {
+    fn put(&self, out: &mut Vec<u8>) {
+        (self.len() as u32).put(out);
+        out.extend_from_slice(self);
+    }
+    fn get(input: &mut &[u8]) -> Vec<u8> {
+        let n = u32::get(input) as usize;
+        let (head, rest) = input.split_at(n);
+        *input = rest;
+        head.to_vec()
+    }
+}
+
+/// Bytes that serde writes as one block (`serialize_bytes`), not byte by byte.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Block(pub Vec<u8>);
+
+impl Serialize for Block {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Block {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Block, D::Error> {
+        struct Bytes;
+        impl<'de> Visitor<'de> for Bytes {
+            type Value = Block;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("bytes")
+            }
+            fn visit_bytes<E>(self, v: &[u8]) -> Result<Block, E> {
+                Ok(Block(v.to_vec()))
+            }
+            fn visit_byte_buf<E>(self, v: Vec<u8>) -> Result<Block, E> {
+                Ok(Block(v))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Block, A::Error> {
+                let mut v = Vec::new();
+                while let Some(b) = seq.next_element()? {
+                    v.push(b);
+                }
+                Ok(Block(v))
+            }
+        }
+        d.deserialize_byte_buf(Bytes)
+    }
+}
+
+/// Children of one level for one worker: `words` holds `n` records written by [`Flat`] (the
+/// state's form, then its `u128` count), `big` the rare ones whose count is past 128 bits.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Batch<F> {
+    /// The worker they go to.
+    pub to: u32,
+    /// Records in `words` and `big`.
+    pub n: u32,
+    /// The records with a one-word count, as raw bytes.
+    pub words: Block,
+    /// The records with a bigger count.
+    pub big: Vec<(F, BigUint)>,
+}
+
+impl<F> Default for Batch<F> {
+    fn default() -> Self {
+        Batch {
+            to: 0,
+            n: 0,
+            words: Block::default(),
+            big: Vec::new(),
+        }
+    }
+}
+
+impl<F: Flat> Batch<F> {
+    /// Appends a record with a one-word count.
+    #[inline]
+    pub fn put(&mut self, state: &F, count: u128) {
+        state.put(&mut self.words.0);
+        count.put(&mut self.words.0);
+        self.n += 1;
+    }
+
+    /// Appends a record with a count past 128 bits.
+    pub fn put_big(&mut self, state: F, count: BigUint) {
+        self.big.push((state, count));
+        self.n += 1;
+    }
+
+    /// Calls `word` on every one-word record, in order; returns the others.
+    pub fn unpack(self, mut word: impl FnMut(F, u128)) -> Vec<(F, BigUint)> {
+        let mut input = &self.words.0[..];
+        while !input.is_empty() {
+            let s = F::get(&mut input);
+            word(s, u128::get(&mut input));
+        }
+        self.big
+    }
+}
 
 /// An exact count: one 128-bit word until a sum overflows it, then a `BigUint`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -143,5 +275,24 @@ mod tests {
         assert!(Inline::from_wire(i.to_wire()) == i);
         let w = Wide(vec![1, 0, 0].into_boxed_slice());
         assert_eq!(Wide::from_wire(w.to_wire()), w);
+    }
+
+    /// A batch comes back through timely's encoding (bincode) with every record in order.
+    #[test]
+    fn batches_come_back_from_bincode() {
+        let mut b = Batch::<Vec<u8>>::default();
+        b.put(&vec![1, 2, 3], u128::MAX);
+        b.put(&vec![], 7);
+        b.put_big(vec![9], BigUint::from(u128::MAX) * 3u8);
+        let bytes = bincode::serialize(&b).unwrap();
+        let back: Batch<Vec<u8>> = bincode::deserialize(&bytes).unwrap();
+        assert_eq!(back.n, 3);
+        let mut words = Vec::new();
+        let bigs = back.unpack(|s, c| words.push((s, c)));
+        assert_eq!(words, [(vec![1, 2, 3], u128::MAX), (vec![], 7)]);
+        assert_eq!(bigs, [(vec![9], BigUint::from(u128::MAX) * 3u8)]);
+        let mut p = Batch::<u128>::default();
+        p.put(&(1 << 100), 5);
+        assert_eq!(p.words.0.len(), 32);
     }
 }

@@ -59,12 +59,34 @@ pub fn count<S: Spec>(spec: &S, limits: &Limits) -> Result<BigUint, Stopped> {
     Ok(count_with_stats(spec, limits)?.count)
 }
 
-/// A count type of the DP.
-trait Num: Clone + Send + Sync {
+/// A count type of the DP (and of [`merge_shard`]'s records).
+pub trait Num: Clone + Send + Sync {
     /// `self += other`; false on overflow, and then `self` is unchanged.
     fn add(&mut self, other: &Self) -> bool;
+    /// The count as a `BigUint`.
     fn big(&self) -> BigUint;
+    /// Zero.
     fn zero() -> Self;
+}
+
+/// A one-word count (the records of `zlink-cluster`'s levels).
+impl Num for u128 {
+    #[inline(always)]
+    fn add(&mut self, other: &Self) -> bool {
+        match self.checked_add(*other) {
+            Some(s) => {
+                *self = s;
+                true
+            }
+            None => false,
+        }
+    }
+    fn big(&self) -> BigUint {
+        BigUint::from(*self)
+    }
+    fn zero() -> Self {
+        0
+    }
 }
 
 impl<const K: usize> Num for Limbs<K> {
@@ -130,7 +152,9 @@ fn fx<S: Hash>(s: &S) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(s)
 }
 
-struct Overflow;
+/// A sum of [`merge_shard`] outgrew its count type.
+#[derive(Debug)]
+pub struct Overflow;
 
 /// Where the first copy of a state sits in a shard being merged: `(part << shift) | index`.
 #[derive(Clone, Copy)]
@@ -162,7 +186,15 @@ impl Spot {
 /// (moved towards the part's front) and absorbs the counts of later copies, which leave. The
 /// table holds 4-byte spots (part, index) of the first copies. On overflow the parts are left
 /// a valid unmerged level (every count still counted once) for a wider tier to merge again.
-fn merge_shard<S: Hash + Eq + Clone, C: Num>(parts: &mut [Vec<(S, C)>]) -> Result<(), Overflow> {
+///
+/// Public so that `zlink-cluster` merges a worker's level with the same machinery.
+///
+/// # Errors
+/// [`Overflow`] when a sum does not fit `C` (the parts then hold the level unmerged, each
+/// count still once).
+pub fn merge_shard<S: Hash + Eq + Clone, C: Num>(
+    parts: &mut [Vec<(S, C)>],
+) -> Result<(), Overflow> {
     let Some(spot) = Spot::for_parts(parts) else {
         merge_shard_copying(parts)?;
         return Ok(());
