@@ -20,6 +20,7 @@ use std::hash::{BuildHasher, Hash};
 use std::rc::Rc;
 use std::sync::Arc;
 
+use num_bigint::BigUint;
 use rustc_hash::FxBuildHasher;
 use timely::communication::Allocate;
 use timely::dataflow::channels::pact::Exchange;
@@ -35,7 +36,7 @@ use timely::worker::Worker;
 use zlink_frontier::{Level, Spec, Step};
 
 use crate::halt::{Control, Guard, Halt};
-use crate::level::{merge, Run};
+use crate::level::{merge, push_in, Run, Wide};
 use crate::wire::{Batch, Flat, Tally, Wire};
 use crate::{LevelDone, LevelHook};
 
@@ -282,7 +283,8 @@ impl<S: Wire> Open<S> {
         self.guard.take(n, t, self.of)?;
         let (_, run) = self.levels[t as usize].get_or_insert_with(|| (cap.retain(), Run::new()));
         for b in data.drain(..) {
-            let big = b.unpack(|s, c| run.push(s, c));
+            let (words, wide) = (&mut run.parts, &mut run.wide);
+            let big = b.unpack(|s, c| push_in(words, (s, c)), |s, c| push_in(wide, (s, c)));
             run.big.extend(big);
         }
         Ok(())
@@ -389,10 +391,17 @@ impl<W: Flat> Outbox<W> {
 /// Children accounted at once against the process's budget.
 const CHILDREN_AT_ONCE: usize = 1024;
 
-/// Makes the children of one part of the level in `e` (the big records once the parts are
-/// done): into their level here when this worker owns them, else into `out`; the part goes
-/// back to the allocator and its states to the budget. `Ok(true)` once the level is done;
-/// `Err` when the process's budget does not allow for the next children.
+/// A count of a level being expanded, in its record's tier.
+enum Count {
+    Word(u128),
+    Wide(Wide),
+    Big(BigUint),
+}
+
+/// Makes the children of one part of the level in `e` (the one-word parts, then the wide
+/// ones, then the big records): into their level here when this worker owns them, else into
+/// `out`; the part goes back to the allocator and its states to the budget. `Ok(true)` once
+/// the level is done; `Err` when the process's budget does not allow for the next children.
 fn expand_part<S>(
     spec: &S,
     e: &mut Expanding<<S::State as Wire>::Form>,
@@ -407,7 +416,14 @@ where
         let n = part.len() as u64;
         let mut it = part.into_iter();
         (
-            it.try_for_each(|(w, c)| children(spec, w, Tally::Word(c), e, open, out)),
+            it.try_for_each(|(w, c)| children(spec, w, Count::Word(c), e, open, out)),
+            n,
+        )
+    } else if let Some(part) = e.run.wide.pop() {
+        let n = part.len() as u64;
+        let mut it = part.into_iter();
+        (
+            it.try_for_each(|(w, c)| children(spec, w, Count::Wide(c), e, open, out)),
             n,
         )
     } else {
@@ -415,12 +431,12 @@ where
         let n = big.len() as u64;
         let mut it = big.into_iter();
         (
-            it.try_for_each(|(w, c)| children(spec, w, Tally::Big(c), e, open, out)),
+            it.try_for_each(|(w, c)| children(spec, w, Count::Big(c), e, open, out)),
             n,
         )
     };
     open.guard.give_back(n);
-    made.map(|()| e.run.parts.is_empty() && e.run.big.is_empty())
+    made.map(|()| e.run.is_empty())
 }
 
 /// Makes the children of one state `w` with count `c` of the level in `e` (see
@@ -429,7 +445,7 @@ where
 fn children<S>(
     spec: &S,
     w: <S::State as Wire>::Form,
-    c: Tally,
+    c: Count,
     e: &mut Expanding<<S::State as Wire>::Form>,
     open: &mut Open<S::State>,
     out: &mut Outbox<<S::State as Wire>::Form>,
@@ -443,7 +459,11 @@ where
     for take in [false, true] {
         match spec.child(&s, t, take) {
             Step::Reject => {}
-            Step::Accept => e.accepted.add(&c),
+            Step::Accept => match &c {
+                Count::Word(c) => e.accepted.add(&Tally::Word(*c)),
+                Count::Wide(c) => e.accepted.add(&Tally::Big(BigUint::from(*c))),
+                Count::Big(b) => e.accepted.add(&Tally::Big(b.clone())),
+            },
             Step::Node(j, u) => {
                 if e.room == 0 {
                     open.guard.take(CHILDREN_AT_ONCE as u64, t, open.of)?;
@@ -453,10 +473,12 @@ where
                 let w = u.to_wire();
                 let to = (owner(&w) % open.peers as u64) as usize;
                 match (&c, to == open.me) {
-                    (Tally::Word(c), true) => open.run(&e.cap, j).push(w, *c),
-                    (Tally::Word(c), false) => out.batch(j - 1, to).put(&w, *c),
-                    (Tally::Big(b), true) => open.run(&e.cap, j).big.push((w, b.clone())),
-                    (Tally::Big(b), false) => out.batch(j - 1, to).put_big(w, b.clone()),
+                    (Count::Word(c), true) => open.run(&e.cap, j).push(w, *c),
+                    (Count::Word(c), false) => out.batch(j - 1, to).put(&w, *c),
+                    (Count::Wide(c), true) => open.run(&e.cap, j).push_wide(w, *c),
+                    (Count::Wide(c), false) => out.batch(j - 1, to).put_wide(&w, c),
+                    (Count::Big(b), true) => open.run(&e.cap, j).big.push((w, b.clone())),
+                    (Count::Big(b), false) => out.batch(j - 1, to).put_big(w, b.clone()),
                 }
             }
         }

@@ -25,12 +25,12 @@ use zlink_base::{Resource, Stopped};
 use zlink_frontier::Level;
 
 /// Bytes a cluster process holds per state in its levels' runs: the `(state, count)` record
-/// (32 bytes for a packed state), the children of the part it expands and timely's buffers,
-/// and, once counts pass 128 bits, a `BigUint` on the heap per such record. 16×16 corner paths
-/// on 2 processes of one worker (branch cl37b): 140-149 MiB per process while the counts fit
-/// 128 bits, then 448/468 MiB in the last levels, about 280 bytes per state held above the
-/// program's 12 MiB (232 before, when the peak was 343/346 MiB); rounded up to 320.
-pub const CLUSTER_BYTES_PER_STATE: u64 = 320;
+/// (32 bytes for a packed state, 64 once its count passes 128 bits), the children of the part
+/// it expands and timely's buffers. 16×16 corner paths on 2 processes of one worker (branch
+/// cl37b, counts past 128 bits in a fixed-width tier): peaks of 256-262 MiB per process,
+/// about 155 bytes per state held above the program's 12 MiB; rounded up to 192 (320 before,
+/// when such counts were heap `BigUint`s and the peaks 448-510 MiB).
+pub const CLUSTER_BYTES_PER_STATE: u64 = 192;
 
 /// Why a worker stopped the run, as it travels to every worker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,19 +5,28 @@
 //! to twice its records; parts of at most [`PART`] records are never copied, and the level is
 //! given back to the allocator a part at a time as its children are made. The merge is the
 //! single pass's in-place hash merge ([`merge_shard`]: the first copy of a state absorbs the
-//! later ones), with `u128` counts; a sum past 128 bits (or a record that arrived with one)
-//! takes the rare path [`merge_spilling`], which moves such counts aside as `BigUint`s.
+//! later ones), with `u128` counts; a level whose sums pass 128 bits (or that holds records
+//! which arrived with such counts) is merged the same way in the single pass's widest
+//! fixed-width tier ([`Wide`], parts of 64-byte records), and only a sum past that tier takes
+//! the rare path [`merge_big`], whose counts are `BigUint`s.
 
 use std::hash::Hash;
 
 use num_bigint::BigUint;
-use zlink_frontier::count::merge_shard;
+use zlink_frontier::count::{merge_shard, MAX_LIMBS};
+use zlink_zdd::Limbs;
 
 /// A state with a count below 2^128, as a level holds it: 32 bytes for a packed state.
 pub(crate) type Word<W> = (W, u128);
 
-/// A state whose count has outgrown 128 bits, held aside (the last levels of the biggest
-/// counts).
+/// A count past 128 bits: the single pass's widest fixed-width tier (384 bits).
+pub(crate) type Wide = Limbs<MAX_LIMBS>;
+
+/// A state with a count past 128 bits (the last levels of the biggest counts): 64 bytes for a
+/// packed state, merged and sent as the one-word records are.
+pub(crate) type Long<W> = (W, Wide);
+
+/// A state whose count has outgrown [`Wide`], held aside (beyond any count measured).
 pub(crate) type Big<W> = (W, BigUint);
 
 /// Records a part holds at most (2 MiB of 32-byte records); a level's later parts grow to
@@ -27,10 +36,11 @@ const PART: usize = 1 << 16;
 /// Records of a level's first part.
 const FIRST_PART: usize = 1 << 10;
 
-/// A level's records: those with a one-word count, in parts, and the rare ones with a bigger
-/// count (once the level is merged a state is in one of the two, once).
+/// A level's records by count tier: one-word counts in parts, [`Wide`] ones in parts, and
+/// `BigUint` ones (once the level is merged a state is in one of the three, once).
 pub(crate) struct Run<W> {
     pub parts: Vec<Vec<Word<W>>>,
+    pub wide: Vec<Vec<Long<W>>>,
     pub big: Vec<Big<W>>,
 }
 
@@ -38,76 +48,98 @@ impl<W> Run<W> {
     pub fn new() -> Self {
         Run {
             parts: Vec::new(),
+            wide: Vec::new(),
             big: Vec::new(),
         }
     }
 
     /// Records held.
     pub fn len(&self) -> usize {
-        self.parts.iter().map(Vec::len).sum::<usize>() + self.big.len()
+        held(&self.parts) + held(&self.wide) + self.big.len()
     }
 
     /// Appends a record with a one-word count.
     #[inline]
     pub fn push(&mut self, state: W, count: u128) {
-        match self.parts.last_mut() {
-            Some(p) if p.len() < p.capacity() => p.push((state, count)),
-            _ => self.push_in_new_part(state, count),
-        }
+        push_in(&mut self.parts, (state, count));
     }
 
-    #[inline(never)]
-    fn push_in_new_part(&mut self, state: W, count: u128) {
-        let held: usize = self.parts.iter().map(Vec::len).sum();
-        let mut part = Vec::with_capacity(held.clamp(FIRST_PART, PART));
-        part.push((state, count));
-        self.parts.push(part);
+    /// Appends a record with a count past 128 bits.
+    #[inline]
+    pub fn push_wide(&mut self, state: W, count: Wide) {
+        push_in(&mut self.wide, (state, count));
     }
+
+    /// Whether every record has been taken.
+    pub fn is_empty(&self) -> bool {
+        self.parts.is_empty() && self.wide.is_empty() && self.big.is_empty()
+    }
+}
+
+/// Records in `parts`.
+fn held<T>(parts: &[Vec<T>]) -> usize {
+    parts.iter().map(Vec::len).sum()
+}
+
+/// Appends `x` to the last part, or to a new one once that is full.
+#[inline]
+pub(crate) fn push_in<T>(parts: &mut Vec<Vec<T>>, x: T) {
+    match parts.last_mut() {
+        Some(p) if p.len() < p.capacity() => p.push(x),
+        _ => push_in_new_part(parts, x),
+    }
+}
+
+#[inline(never)]
+fn push_in_new_part<T>(parts: &mut Vec<Vec<T>>, x: T) {
+    let mut part = Vec::with_capacity(held(parts).clamp(FIRST_PART, PART));
+    part.push(x);
+    parts.push(part);
 }
 
 /// Merges equal states of `run` (their counts summed exactly) in place; returns how many
 /// records went.
 pub(crate) fn merge<W: Hash + Ord + Clone>(run: &mut Run<W>) -> usize {
     let before = run.len();
-    if !run.big.is_empty() || merge_shard(&mut run.parts).is_err() {
-        merge_spilling(run);
+    let fits = run.big.is_empty()
+        && ((run.wide.is_empty() && merge_shard(&mut run.parts).is_ok())
+            || (widen(run) && merge_shard(&mut run.wide).is_ok()));
+    if !fits {
+        merge_big(run);
     }
     run.parts.retain(|p| !p.is_empty());
+    run.wide.retain(|p| !p.is_empty());
     before - run.len()
 }
 
-/// [`merge`] when a count is or becomes too big for a word: the one-word records in one part,
-/// sorted by state, equal states summed (a sum past 128 bits moves to the big records), then
-/// the big records merged and the one-word records of their states folded into them.
+/// Moves the one-word records of `run` to its [`Wide`] parts, a part at a time (their level
+/// then merges in one tier); true.
 #[cold]
-fn merge_spilling<W: Ord + Clone>(run: &mut Run<W>) {
-    let mut words: Vec<Word<W>> = std::mem::take(&mut run.parts).concat();
-    words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    let (n, mut kept, mut r) = (words.len(), 0, 0);
-    while r < n {
-        let (mut sum, mut spill, mut e) = (words[r].1, None::<BigUint>, r + 1);
-        while e < n && words[e].0 == words[r].0 {
-            match sum.checked_add(words[e].1) {
-                Some(s) => sum = s,
-                None => {
-                    *spill.get_or_insert_with(BigUint::default) += sum;
-                    sum = words[e].1;
-                }
-            }
-            e += 1;
-        }
-        match spill {
-            Some(b) => run.big.push((words[r].0.clone(), b + sum)),
-            None => {
-                words.swap(kept, r);
-                words[kept].1 = sum;
-                kept += 1;
-            }
-        }
-        r = e;
+fn widen<W>(run: &mut Run<W>) -> bool {
+    for p in std::mem::take(&mut run.parts) {
+        run.wide
+            .push(p.into_iter().map(|(s, c)| (s, Wide::from(c))).collect());
     }
-    words.truncate(kept);
+    true
+}
+
+/// [`merge`] when a sum passes [`Wide`]: every record as a `BigUint` count, sorted by state,
+/// equal states summed.
+#[cold]
+fn merge_big<W: Ord + Clone>(run: &mut Run<W>) {
     let big = &mut run.big;
+    big.extend(
+        std::mem::take(&mut run.parts)
+            .into_iter()
+            .flatten()
+            .map(|(s, c)| (s, BigUint::from(c))),
+    );
+    big.extend(
+        std::mem::take(&mut run.wide)
+            .into_iter()
+            .flatten()
+            .map(|(s, c)| (s, BigUint::from(c))),
+    );
     big.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     big.dedup_by(|later, kept| {
         let same = later.0 == kept.0;
@@ -116,18 +148,6 @@ fn merge_spilling<W: Ord + Clone>(run: &mut Run<W>) {
         }
         same
     });
-    let mut j = 0;
-    words.retain(|(s, c)| {
-        while j < big.len() && big[j].0 < *s {
-            j += 1;
-        }
-        let folded = j < big.len() && big[j].0 == *s;
-        if folded {
-            big[j].1 += *c;
-        }
-        !folded
-    });
-    run.parts = vec![words];
 }
 
 #[cfg(test)]
@@ -141,18 +161,23 @@ mod tests {
         for (s, c) in run.parts.iter().flatten() {
             *m.entry(*s).or_insert_with(BigUint::default) += *c;
         }
+        for (s, c) in run.wide.iter().flatten() {
+            *m.entry(*s).or_insert_with(BigUint::default) += BigUint::from(*c);
+        }
         for (s, c) in &run.big {
             *m.entry(*s).or_insert_with(BigUint::default) += c;
         }
         m
     }
 
-    /// Random runs in several parts whose one-word counts overflow on merging, with big
-    /// records arriving too: the merge keeps every sum exact and each state once.
+    /// Random runs in several parts whose one-word counts overflow on merging, with wide
+    /// records (some near the top of [`Wide`]) and big ones arriving too: the merge keeps
+    /// every sum exact and each state once, in the narrowest tier the level needs.
     #[test]
     fn merging_keeps_sums_exact_past_128_bits_and_each_state_once() {
         let mut rng = zlink_base::SplitMix64::new(37);
-        for round in 0..80 {
+        let top = Wide::from_limbs([0, 0, 0, 0, 0, u64::MAX / 3]);
+        for round in 0..120 {
             let mut run = Run::new();
             for _ in 0..rng.below_u64(3000) {
                 let c = match rng.below_u64(5) {
@@ -161,9 +186,17 @@ mod tests {
                 };
                 run.push(rng.below_u64(400) as u32, c);
             }
-            if round % 3 == 1 {
+            for _ in 0..rng.below_u64(if round % 4 == 1 { 300 } else { 2 }) {
+                let c = if round % 8 == 1 {
+                    top
+                } else {
+                    Wide::from(u128::MAX)
+                };
+                run.push_wide(rng.below_u64(400) as u32, c);
+            }
+            if round % 5 == 2 {
                 for _ in 0..rng.below_u64(4) {
-                    let b = (BigUint::from(1u8) << 130u32) + rng.below_u64(7);
+                    let b = (BigUint::from(1u8) << 400u32) + rng.below_u64(7);
                     run.big.push((rng.below_u64(400) as u32, b));
                 }
             }
@@ -174,9 +207,16 @@ mod tests {
             assert_eq!(run.len(), want.len(), "round {round}: each state once");
             assert_eq!(before - went, want.len(), "round {round}");
             assert!(run.parts.iter().all(|p| !p.is_empty()), "round {round}");
-            for (s, c) in &run.big {
-                assert!(*c > BigUint::from(u128::MAX) / 3u8, "round {round}: {s}");
-            }
+            assert!(run.wide.iter().all(|p| !p.is_empty()), "round {round}");
+            let tiers = [
+                !run.parts.is_empty(),
+                !run.wide.is_empty(),
+                !run.big.is_empty(),
+            ];
+            assert!(
+                tiers.iter().filter(|&&t| t).count() <= 1,
+                "round {round}: one tier"
+            );
         }
     }
 

@@ -5,13 +5,15 @@
 //! plain values without serde, and timely sends only `serde` data between processes. A
 //! [`Packed`] state travels as its 125 bits, an [`Inline`] one without its trailing zero slots.
 //! Children travel in a [`Batch`] per target worker and level: their records as raw bytes
-//! ([`Flat`], a `u128` count each), which serde copies as one block, instead of one serde'd
-//! `(state, Tally)` per child (the costlier encoding before).
+//! ([`Flat`], a `u128` count each, or a [`Wide`] one past 128 bits), which serde copies as
+//! one block, instead of one serde'd `(state, Tally)` per child (the costlier encoding before).
 
 use num_bigint::BigUint;
 use serde::de::{SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use zlink_frontier::packed::{Inline, Packed, Wide, MAX_INLINE_WIDTH};
+
+use crate::level::Wide as WideCount;
 
 /// A state that can cross a process boundary as [`Wire::Form`].
 pub trait Wire: Sized {
@@ -112,6 +114,20 @@ impl Flat for Vec<u8> {
     }
 }
 
+/// A count past 128 bits, as its limbs (fixed width).
+impl Flat for WideCount {
+    #[inline]
+    fn put(&self, out: &mut Vec<u8>) {
+        for l in self.limbs() {
+            l.put(out);
+        }
+    }
+    #[inline]
+    fn get(input: &mut &[u8]) -> WideCount {
+        WideCount::from_limbs(std::array::from_fn(|_| u64::get(input)))
+    }
+}
+
 /// Bytes that serde writes as one block (`serialize_bytes`), not byte by byte.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Block(pub Vec<u8>);
@@ -148,8 +164,9 @@ impl<'de> Deserialize<'de> for Block {
     }
 }
 
-/// Children of one level for one worker: `words` holds `n` records written by [`Flat`] (the
-/// state's form, then its `u128` count), `big` the rare ones whose count is past 128 bits.
+/// Children of one level for one worker: `words` holds records written by [`Flat`] (the
+/// state's form, then its `u128` count), `wide` those whose count is past 128 bits (the
+/// state's form, then its [`WideCount`]), `big` the rare ones past that; `n` in all.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Batch<F> {
     /// The worker they go to.
@@ -158,7 +175,9 @@ pub struct Batch<F> {
     pub n: u32,
     /// The records with a one-word count, as raw bytes.
     pub words: Block,
-    /// The records with a bigger count.
+    /// The records with a count past 128 bits, as raw bytes.
+    pub wide: Block,
+    /// The records with a count past [`WideCount`].
     pub big: Vec<(F, BigUint)>,
 }
 
@@ -168,6 +187,7 @@ impl<F> Default for Batch<F> {
             to: 0,
             n: 0,
             words: Block::default(),
+            wide: Block::default(),
             big: Vec::new(),
         }
     }
@@ -183,17 +203,35 @@ impl<F: Flat> Batch<F> {
     }
 
     /// Appends a record with a count past 128 bits.
+    #[inline]
+    pub fn put_wide(&mut self, state: &F, count: &WideCount) {
+        state.put(&mut self.wide.0);
+        count.put(&mut self.wide.0);
+        self.n += 1;
+    }
+
+    /// Appends a record with a count past [`WideCount`].
     pub fn put_big(&mut self, state: F, count: BigUint) {
         self.big.push((state, count));
         self.n += 1;
     }
 
-    /// Calls `word` on every one-word record, in order; returns the others.
-    pub fn unpack(self, mut word: impl FnMut(F, u128)) -> Vec<(F, BigUint)> {
+    /// Calls `word` on every one-word record and `wide` on every wide one, in order; returns
+    /// the others.
+    pub fn unpack(
+        self,
+        mut word: impl FnMut(F, u128),
+        mut wide: impl FnMut(F, WideCount),
+    ) -> Vec<(F, BigUint)> {
         let mut input = &self.words.0[..];
         while !input.is_empty() {
             let s = F::get(&mut input);
             word(s, u128::get(&mut input));
+        }
+        let mut input = &self.wide.0[..];
+        while !input.is_empty() {
+            let s = F::get(&mut input);
+            wide(s, WideCount::get(&mut input));
         }
         self.big
     }
@@ -284,15 +322,24 @@ mod tests {
         b.put(&vec![1, 2, 3], u128::MAX);
         b.put(&vec![], 7);
         b.put_big(vec![9], BigUint::from(u128::MAX) * 3u8);
+        let top = WideCount::from_limbs([1, 2, 3, 4, 5, u64::MAX]);
+        b.put_wide(&vec![4], &top);
+        b.put_wide(&vec![], &WideCount::from(u128::MAX));
         let bytes = bincode::serialize(&b).unwrap();
         let back: Batch<Vec<u8>> = bincode::deserialize(&bytes).unwrap();
-        assert_eq!(back.n, 3);
-        let mut words = Vec::new();
-        let bigs = back.unpack(|s, c| words.push((s, c)));
+        assert_eq!(back.n, 5);
+        let (mut words, mut wides) = (Vec::new(), Vec::new());
+        let bigs = back.unpack(|s, c| words.push((s, c)), |s, c| wides.push((s, c)));
         assert_eq!(words, [(vec![1, 2, 3], u128::MAX), (vec![], 7)]);
+        assert_eq!(
+            wides,
+            [(vec![4], top), (vec![], WideCount::from(u128::MAX))]
+        );
         assert_eq!(bigs, [(vec![9], BigUint::from(u128::MAX) * 3u8)]);
         let mut p = Batch::<u128>::default();
         p.put(&(1 << 100), 5);
         assert_eq!(p.words.0.len(), 32);
+        p.put_wide(&1, &top);
+        assert_eq!(p.wide.0.len(), 64);
     }
 }

@@ -101,7 +101,9 @@ fn cycles_match_a140517() {
 
 #[test]
 fn counts_past_128_bits_are_exact() {
-    // 2^k subsets of k free variables: a spec whose count outgrows a u128
+    // 2^k subsets of k free variables: a spec whose count outgrows a u128 (k = 140: the
+    // fixed-width tier) or 384 bits (k = 400: the BigUint one); a state per level, so that
+    // records move between workers
     struct All(u32);
     impl Spec for All {
         type State = u32;
@@ -115,13 +117,15 @@ fn counts_past_128_bits_are_exact() {
             if level + 1 == self.0 {
                 zlink_frontier::Step::Accept
             } else {
-                zlink_frontier::Step::Node(level + 1, 0)
+                zlink_frontier::Step::Node(level + 1, level + 1)
             }
         }
     }
-    let got = run(|| All(140), 2, 2);
-    assert_eq!(got.count, BigUint::from(1u8) << 140u32);
-    assert_eq!(got.max_level_states, 1);
+    for k in [140, 400] {
+        let got = run(|| All(k), 2, 2);
+        assert_eq!(got.count, BigUint::from(1u8) << k, "k = {k}");
+        assert_eq!(got.max_level_states, 1);
+    }
 }
 
 #[test]
