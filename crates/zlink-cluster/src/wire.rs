@@ -74,7 +74,7 @@ macro_rules! plain {
 }
 plain!(u32, u64, u128);
 
-/// A state form written as raw bytes into a [`Batch`] (fixed width for the integers, a
+/// A state form written as raw bytes into a `Batch` (fixed width for the integers, a
 /// length first for byte strings).
 pub trait Flat: Sized {
     /// Appends `self` to `out`.

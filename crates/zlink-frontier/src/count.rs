@@ -69,17 +69,19 @@ pub trait Num: Clone + Send + Sync {
     fn zero() -> Self;
 }
 
+/// A checked sum into `x`: stored and true, or `x` unchanged and false on overflow.
+#[inline(always)]
+fn store<T>(x: &mut T, sum: Option<T>) -> bool {
+    let Some(s) = sum else { return false };
+    *x = s;
+    true
+}
+
 /// A one-word count (the records of `zlink-cluster`'s levels).
 impl Num for u128 {
     #[inline(always)]
     fn add(&mut self, other: &Self) -> bool {
-        match self.checked_add(*other) {
-            Some(s) => {
-                *self = s;
-                true
-            }
-            None => false,
-        }
+        store(self, self.checked_add(*other))
     }
     fn big(&self) -> BigUint {
         BigUint::from(*self)
@@ -92,13 +94,7 @@ impl Num for u128 {
 impl<const K: usize> Num for Limbs<K> {
     #[inline(always)]
     fn add(&mut self, other: &Self) -> bool {
-        match self.checked_add(*other) {
-            Some(s) => {
-                *self = s;
-                true
-            }
-            None => false,
-        }
+        store(self, self.checked_add(*other))
     }
     fn big(&self) -> BigUint {
         BigUint::from(*self)

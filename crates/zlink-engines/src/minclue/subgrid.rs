@@ -8,7 +8,7 @@
 //! (pruned on the running number of changed cells), and the inclusion-minimal differences
 //! are kept.
 //!
-//! Two cuts keep the enumeration small without changing what it finds (see [`Enum::run`]): a
+//! Two cuts keep the enumeration small without changing what it finds (see `Enum::run`): a
 //! digit moved off its cell forces its cells of the same row, column and box to change, so
 //! those count against `max_size` at once; and a filling that leaves some digit of D on all
 //! its cells is a filling of a smaller digit set, found by that set's own search.
