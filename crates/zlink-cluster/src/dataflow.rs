@@ -36,7 +36,7 @@ use timely::worker::Worker;
 use zlink_frontier::{Level, Spec, Step};
 
 use crate::halt::{Control, Guard, Halt};
-use crate::level::{merge, push_in, Run, Wide};
+use crate::level::{merge, push_in, Mid, Run, Wide};
 use crate::wire::{Batch, Flat, Tally, Wire};
 use crate::{LevelDone, LevelHook};
 
@@ -283,8 +283,12 @@ impl<S: Wire> Open<S> {
         self.guard.take(n, t, self.of)?;
         let (_, run) = self.levels[t as usize].get_or_insert_with(|| (cap.retain(), Run::new()));
         for b in data.drain(..) {
-            let (words, wide) = (&mut run.parts, &mut run.wide);
-            let big = b.unpack(|s, c| push_in(words, (s, c)), |s, c| push_in(wide, (s, c)));
+            let (words, mid, wide) = (&mut run.parts, &mut run.mid, &mut run.wide);
+            let big = b.unpack(
+                |s, c| push_in(words, (s, c)),
+                |s, c| push_in(mid, (s, c)),
+                |s, c| push_in(wide, (s, c)),
+            );
             run.big.extend(big);
         }
         Ok(())
@@ -394,12 +398,13 @@ const CHILDREN_AT_ONCE: usize = 1024;
 /// A count of a level being expanded, in its record's tier.
 enum Count {
     Word(u128),
+    Mid(Mid),
     Wide(Wide),
     Big(BigUint),
 }
 
-/// Makes the children of one part of the level in `e` (the one-word parts, then the wide
-/// ones, then the big records): into their level here when this worker owns them, else into
+/// Makes the children of one part of the level in `e` (the one-word parts, then the 192-bit
+/// ones, then the 384-bit ones, then the big records): into their level here when this worker owns them, else into
 /// `out`; the part goes back to the allocator and its states to the budget. `Ok(true)` once
 /// the level is done; `Err` when the process's budget does not allow for the next children.
 fn expand_part<S>(
@@ -417,6 +422,13 @@ where
         let mut it = part.into_iter();
         (
             it.try_for_each(|(w, c)| children(spec, w, Count::Word(c), e, open, out)),
+            n,
+        )
+    } else if let Some(part) = e.run.mid.pop() {
+        let n = part.len() as u64;
+        let mut it = part.into_iter();
+        (
+            it.try_for_each(|(w, c)| children(spec, w, Count::Mid(c), e, open, out)),
             n,
         )
     } else if let Some(part) = e.run.wide.pop() {
@@ -461,6 +473,7 @@ where
             Step::Reject => {}
             Step::Accept => match &c {
                 Count::Word(c) => e.accepted.add(&Tally::Word(*c)),
+                Count::Mid(c) => e.accepted.add(&Tally::Big(BigUint::from(*c))),
                 Count::Wide(c) => e.accepted.add(&Tally::Big(BigUint::from(*c))),
                 Count::Big(b) => e.accepted.add(&Tally::Big(b.clone())),
             },
@@ -475,6 +488,8 @@ where
                 match (&c, to == open.me) {
                     (Count::Word(c), true) => open.run(&e.cap, j).push(w, *c),
                     (Count::Word(c), false) => out.batch(j - 1, to).put(&w, *c),
+                    (Count::Mid(c), true) => open.run(&e.cap, j).push_mid(w, *c),
+                    (Count::Mid(c), false) => out.batch(j - 1, to).put_mid(&w, c),
                     (Count::Wide(c), true) => open.run(&e.cap, j).push_wide(w, *c),
                     (Count::Wide(c), false) => out.batch(j - 1, to).put_wide(&w, c),
                     (Count::Big(b), true) => open.run(&e.cap, j).big.push((w, b.clone())),

@@ -6,9 +6,10 @@
 //! given back to the allocator a part at a time as its children are made. The merge is the
 //! single pass's in-place hash merge ([`merge_shard`]: the first copy of a state absorbs the
 //! later ones), with `u128` counts; a level whose sums pass 128 bits (or that holds records
-//! which arrived with such counts) is merged the same way in the single pass's widest
-//! fixed-width tier ([`Wide`], parts of 64-byte records), and only a sum past that tier takes
-//! the rare path [`merge_big`], whose counts are `BigUint`s.
+//! which arrived with such counts) is merged the same way in a 192-bit tier ([`Mid`], parts of
+//! 40-byte records), past that in the single pass's widest fixed-width tier ([`Wide`], 64-byte
+//! records), and only a sum past that tier takes the rare path [`merge_big`], whose counts are
+//! `BigUint`s.
 
 use std::hash::Hash;
 
@@ -19,11 +20,17 @@ use zlink_zdd::Limbs;
 /// A state with a count below 2^128, as a level holds it: 32 bytes for a packed state.
 pub(crate) type Word<W> = (W, u128);
 
-/// A count past 128 bits: the single pass's widest fixed-width tier (384 bits).
+/// A count past 128 bits: 192 bits (16×16 corner paths' count needs 181).
+pub(crate) type Mid = Limbs<3>;
+
+/// A count past 192 bits: the single pass's widest fixed-width tier (384 bits).
 pub(crate) type Wide = Limbs<MAX_LIMBS>;
 
-/// A state with a count past 128 bits (the last levels of the biggest counts): 64 bytes for a
+/// A state with a count past 128 bits (the last levels of the biggest counts): 40 bytes for a
 /// packed state, merged and sent as the one-word records are.
+pub(crate) type Medium<W> = (W, Mid);
+
+/// A state with a count past 192 bits: 64 bytes for a packed state.
 pub(crate) type Long<W> = (W, Wide);
 
 /// A state whose count has outgrown [`Wide`], held aside (beyond any count measured).
@@ -36,10 +43,12 @@ const PART: usize = 1 << 16;
 /// Records of a level's first part.
 const FIRST_PART: usize = 1 << 10;
 
-/// A level's records by count tier: one-word counts in parts, [`Wide`] ones in parts, and
-/// `BigUint` ones (once the level is merged a state is in one of the three, once).
+/// A level's records by count tier: one-word counts in parts, [`Mid`] ones in parts, [`Wide`]
+/// ones in parts, and `BigUint` ones (once the level is merged its states are all in one
+/// tier, each once).
 pub(crate) struct Run<W> {
     pub parts: Vec<Vec<Word<W>>>,
+    pub mid: Vec<Vec<Medium<W>>>,
     pub wide: Vec<Vec<Long<W>>>,
     pub big: Vec<Big<W>>,
 }
@@ -48,6 +57,7 @@ impl<W> Run<W> {
     pub fn new() -> Self {
         Run {
             parts: Vec::new(),
+            mid: Vec::new(),
             wide: Vec::new(),
             big: Vec::new(),
         }
@@ -55,7 +65,7 @@ impl<W> Run<W> {
 
     /// Records held.
     pub fn len(&self) -> usize {
-        held(&self.parts) + held(&self.wide) + self.big.len()
+        held(&self.parts) + held(&self.mid) + held(&self.wide) + self.big.len()
     }
 
     /// Appends a record with a one-word count.
@@ -66,13 +76,19 @@ impl<W> Run<W> {
 
     /// Appends a record with a count past 128 bits.
     #[inline]
+    pub fn push_mid(&mut self, state: W, count: Mid) {
+        push_in(&mut self.mid, (state, count));
+    }
+
+    /// Appends a record with a count past 192 bits.
+    #[inline]
     pub fn push_wide(&mut self, state: W, count: Wide) {
         push_in(&mut self.wide, (state, count));
     }
 
     /// Whether every record has been taken.
     pub fn is_empty(&self) -> bool {
-        self.parts.is_empty() && self.wide.is_empty() && self.big.is_empty()
+        self.parts.is_empty() && self.mid.is_empty() && self.wide.is_empty() && self.big.is_empty()
     }
 }
 
@@ -97,30 +113,46 @@ fn push_in_new_part<T>(parts: &mut Vec<Vec<T>>, x: T) {
     parts.push(part);
 }
 
-/// Merges equal states of `run` (their counts summed exactly) in place; returns how many
-/// records went.
+/// Merges equal states of `run` (their counts summed exactly) in place, in the narrowest
+/// tier that holds every sum and every record that arrived; returns how many records went.
 pub(crate) fn merge<W: Hash + Ord + Clone>(run: &mut Run<W>) -> usize {
     let before = run.len();
-    let fits = run.big.is_empty()
-        && ((run.wide.is_empty() && merge_shard(&mut run.parts).is_ok())
-            || (widen(run) && merge_shard(&mut run.wide).is_ok()));
-    if !fits {
+    if !(run.big.is_empty() && merge_fixed(run)) {
         merge_big(run);
     }
     run.parts.retain(|p| !p.is_empty());
+    run.mid.retain(|p| !p.is_empty());
     run.wide.retain(|p| !p.is_empty());
     before - run.len()
 }
 
-/// Moves the one-word records of `run` to its [`Wide`] parts, a part at a time (their level
-/// then merges in one tier); true.
-#[cold]
-fn widen<W>(run: &mut Run<W>) -> bool {
-    for p in std::mem::take(&mut run.parts) {
-        run.wide
-            .push(p.into_iter().map(|(s, c)| (s, Wide::from(c))).collect());
+/// [`merge`] in the fixed-width tiers: one-word counts while the level's sums and records fit
+/// them, else [`Mid`], else [`Wide`] (each time every record of the level moved to the wider
+/// tier, a part at a time); false (the level unmerged, every count still once) when a sum
+/// passes [`Wide`].
+fn merge_fixed<W: Hash + Eq + Clone>(run: &mut Run<W>) -> bool {
+    if run.wide.is_empty() {
+        if run.mid.is_empty() && merge_shard(&mut run.parts).is_ok() {
+            return true;
+        }
+        widen(&mut run.parts, &mut run.mid, Mid::from);
+        if merge_shard(&mut run.mid).is_ok() {
+            return true;
+        }
     }
-    true
+    widen(&mut run.parts, &mut run.wide, Wide::from);
+    widen(&mut run.mid, &mut run.wide, |c: Mid| {
+        c.resize().expect("192 bits fit the wide tier")
+    });
+    merge_shard(&mut run.wide).is_ok()
+}
+
+/// Moves the records of `from` to `to` with their counts widened by `f`, a part at a time.
+#[cold]
+fn widen<W, A, B>(from: &mut Vec<Vec<(W, A)>>, to: &mut Vec<Vec<(W, B)>>, f: impl Fn(A) -> B) {
+    for p in std::mem::take(from) {
+        to.push(p.into_iter().map(|(s, c)| (s, f(c))).collect());
+    }
 }
 
 /// [`merge`] when a sum passes [`Wide`]: every record as a `BigUint` count, sorted by state,
@@ -130,6 +162,12 @@ fn merge_big<W: Ord + Clone>(run: &mut Run<W>) {
     let big = &mut run.big;
     big.extend(
         std::mem::take(&mut run.parts)
+            .into_iter()
+            .flatten()
+            .map(|(s, c)| (s, BigUint::from(c))),
+    );
+    big.extend(
+        std::mem::take(&mut run.mid)
             .into_iter()
             .flatten()
             .map(|(s, c)| (s, BigUint::from(c))),
@@ -161,6 +199,9 @@ mod tests {
         for (s, c) in run.parts.iter().flatten() {
             *m.entry(*s).or_insert_with(BigUint::default) += *c;
         }
+        for (s, c) in run.mid.iter().flatten() {
+            *m.entry(*s).or_insert_with(BigUint::default) += BigUint::from(*c);
+        }
         for (s, c) in run.wide.iter().flatten() {
             *m.entry(*s).or_insert_with(BigUint::default) += BigUint::from(*c);
         }
@@ -177,7 +218,8 @@ mod tests {
     fn merging_keeps_sums_exact_past_128_bits_and_each_state_once() {
         let mut rng = zlink_base::SplitMix64::new(37);
         let top = Wide::from_limbs([0, 0, 0, 0, 0, u64::MAX / 3]);
-        for round in 0..120 {
+        let mut seen = [0; 4];
+        for round in 0..160 {
             let mut run = Run::new();
             for _ in 0..rng.below_u64(3000) {
                 let c = match rng.below_u64(5) {
@@ -185,6 +227,20 @@ mod tests {
                     _ => u128::from(rng.below_u64(1000)) + 1,
                 };
                 run.push(rng.below_u64(400) as u32, c);
+            }
+            let arriving_mid = if round % 4 == 3 {
+                rng.below_u64(300)
+            } else {
+                0
+            };
+            let mid_top = Mid::from_limbs([0, 0, u64::MAX / 2 + 1]);
+            for _ in 0..arriving_mid {
+                let c = if round % 8 == 3 {
+                    mid_top
+                } else {
+                    Mid::from(u128::MAX)
+                };
+                run.push_mid(rng.below_u64(400) as u32, c);
             }
             for _ in 0..rng.below_u64(if round % 4 == 1 { 300 } else { 2 }) {
                 let c = if round % 8 == 1 {
@@ -201,15 +257,31 @@ mod tests {
                 }
             }
             let want = sums(&run);
+            let arrived = [
+                false,
+                !run.mid.is_empty(),
+                !run.wide.is_empty(),
+                !run.big.is_empty(),
+            ];
             let before = run.len();
             let went = merge(&mut run);
             assert_eq!(sums(&run), want, "round {round}");
             assert_eq!(run.len(), want.len(), "round {round}: each state once");
             assert_eq!(before - went, want.len(), "round {round}");
             assert!(run.parts.iter().all(|p| !p.is_empty()), "round {round}");
+            assert!(run.mid.iter().all(|p| !p.is_empty()), "round {round}");
             assert!(run.wide.iter().all(|p| !p.is_empty()), "round {round}");
+            // the narrowest tier that holds every sum and every record that arrived
+            let most = want.values().map(BigUint::bits).max().unwrap_or(0);
+            let tier = match () {
+                () if arrived[3] || most > 384 => 3,
+                () if arrived[2] || most > 192 => 2,
+                () if arrived[1] || most > 128 => 1,
+                () => 0,
+            };
             let tiers = [
                 !run.parts.is_empty(),
+                !run.mid.is_empty(),
                 !run.wide.is_empty(),
                 !run.big.is_empty(),
             ];
@@ -217,7 +289,13 @@ mod tests {
                 tiers.iter().filter(|&&t| t).count() <= 1,
                 "round {round}: one tier"
             );
+            assert!(
+                want.is_empty() || tiers[tier],
+                "round {round}: the narrowest tier, {tier}"
+            );
+            seen[tier] += 1;
         }
+        assert!(seen.iter().all(|&n| n > 0), "every tier merged: {seen:?}");
     }
 
     /// Parts grow from the first part's size to [`PART`] and never past it.

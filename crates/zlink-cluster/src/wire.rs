@@ -5,7 +5,7 @@
 //! plain values without serde, and timely sends only `serde` data between processes. A
 //! [`Packed`] state travels as its 125 bits, an [`Inline`] one without its trailing zero slots.
 //! Children travel in a [`Batch`] per target worker and level: their records as raw bytes
-//! ([`Flat`], a `u128` count each, or a [`Wide`] one past 128 bits), which serde copies as
+//! ([`Flat`], a `u128` count each, or a 192-bit or 384-bit one past 128 bits), which serde copies as
 //! one block, instead of one serde'd `(state, Tally)` per child (the costlier encoding before).
 
 use num_bigint::BigUint;
@@ -13,7 +13,9 @@ use serde::de::{SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use zlink_frontier::packed::{Inline, Packed, Wide, MAX_INLINE_WIDTH};
 
-use crate::level::Wide as WideCount;
+use zlink_zdd::Limbs;
+
+use crate::level::{Mid as MidCount, Wide as WideCount};
 
 /// A state that can cross a process boundary as [`Wire::Form`].
 pub trait Wire: Sized {
@@ -115,7 +117,7 @@ impl Flat for Vec<u8> {
 }
 
 /// A count past 128 bits, as its limbs (fixed width).
-impl Flat for WideCount {
+impl<const K: usize> Flat for Limbs<K> {
     #[inline]
     fn put(&self, out: &mut Vec<u8>) {
         for l in self.limbs() {
@@ -123,8 +125,8 @@ impl Flat for WideCount {
         }
     }
     #[inline]
-    fn get(input: &mut &[u8]) -> WideCount {
-        WideCount::from_limbs(std::array::from_fn(|_| u64::get(input)))
+    fn get(input: &mut &[u8]) -> Limbs<K> {
+        Limbs::from_limbs(std::array::from_fn(|_| u64::get(input)))
     }
 }
 
@@ -165,8 +167,9 @@ impl<'de> Deserialize<'de> for Block {
 }
 
 /// Children of one level for one worker: `words` holds records written by [`Flat`] (the
-/// state's form, then its `u128` count), `wide` those whose count is past 128 bits (the
-/// state's form, then its [`WideCount`]), `big` the rare ones past that; `n` in all.
+/// state's form, then its `u128` count), `mid` those whose count is past 128 bits (the
+/// state's form, then its 192-bit count), `wide` those past 192 bits (the state's form, then
+/// its 384-bit count), `big` the rare ones past that; `n` in all.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Batch<F> {
     /// The worker they go to.
@@ -176,6 +179,8 @@ pub struct Batch<F> {
     /// The records with a one-word count, as raw bytes.
     pub words: Block,
     /// The records with a count past 128 bits, as raw bytes.
+    pub mid: Block,
+    /// The records with a count past 192 bits, as raw bytes.
     pub wide: Block,
     /// The records with a count past [`WideCount`].
     pub big: Vec<(F, BigUint)>,
@@ -187,6 +192,7 @@ impl<F> Default for Batch<F> {
             to: 0,
             n: 0,
             words: Block::default(),
+            mid: Block::default(),
             wide: Block::default(),
             big: Vec::new(),
         }
@@ -204,6 +210,14 @@ impl<F: Flat> Batch<F> {
 
     /// Appends a record with a count past 128 bits.
     #[inline]
+    pub fn put_mid(&mut self, state: &F, count: &MidCount) {
+        state.put(&mut self.mid.0);
+        count.put(&mut self.mid.0);
+        self.n += 1;
+    }
+
+    /// Appends a record with a count past 192 bits.
+    #[inline]
     pub fn put_wide(&mut self, state: &F, count: &WideCount) {
         state.put(&mut self.wide.0);
         count.put(&mut self.wide.0);
@@ -216,17 +230,23 @@ impl<F: Flat> Batch<F> {
         self.n += 1;
     }
 
-    /// Calls `word` on every one-word record and `wide` on every wide one, in order; returns
-    /// the others.
+    /// Calls `word` on every one-word record, `mid` on every 192-bit one and `wide` on every
+    /// 384-bit one, in order; returns the others.
     pub fn unpack(
         self,
         mut word: impl FnMut(F, u128),
+        mut mid: impl FnMut(F, MidCount),
         mut wide: impl FnMut(F, WideCount),
     ) -> Vec<(F, BigUint)> {
         let mut input = &self.words.0[..];
         while !input.is_empty() {
             let s = F::get(&mut input);
             word(s, u128::get(&mut input));
+        }
+        let mut input = &self.mid.0[..];
+        while !input.is_empty() {
+            let s = F::get(&mut input);
+            mid(s, MidCount::get(&mut input));
         }
         let mut input = &self.wide.0[..];
         while !input.is_empty() {
@@ -325,12 +345,19 @@ mod tests {
         let top = WideCount::from_limbs([1, 2, 3, 4, 5, u64::MAX]);
         b.put_wide(&vec![4], &top);
         b.put_wide(&vec![], &WideCount::from(u128::MAX));
+        let mid = MidCount::from_limbs([7, 8, u64::MAX]);
+        b.put_mid(&vec![5, 6], &mid);
         let bytes = bincode::serialize(&b).unwrap();
         let back: Batch<Vec<u8>> = bincode::deserialize(&bytes).unwrap();
-        assert_eq!(back.n, 5);
-        let (mut words, mut wides) = (Vec::new(), Vec::new());
-        let bigs = back.unpack(|s, c| words.push((s, c)), |s, c| wides.push((s, c)));
+        assert_eq!(back.n, 6);
+        let (mut words, mut mids, mut wides) = (Vec::new(), Vec::new(), Vec::new());
+        let bigs = back.unpack(
+            |s, c| words.push((s, c)),
+            |s, c| mids.push((s, c)),
+            |s, c| wides.push((s, c)),
+        );
         assert_eq!(words, [(vec![1, 2, 3], u128::MAX), (vec![], 7)]);
+        assert_eq!(mids, [(vec![5, 6], mid)]);
         assert_eq!(
             wides,
             [(vec![4], top), (vec![], WideCount::from(u128::MAX))]
@@ -341,5 +368,7 @@ mod tests {
         assert_eq!(p.words.0.len(), 32);
         p.put_wide(&1, &top);
         assert_eq!(p.wide.0.len(), 64);
+        p.put_mid(&1, &mid);
+        assert_eq!(p.mid.0.len(), 40);
     }
 }

@@ -102,8 +102,8 @@ fn cycles_match_a140517() {
 #[test]
 fn counts_past_128_bits_are_exact() {
     // 2^k subsets of k free variables: a spec whose count outgrows a u128 (k = 140: the
-    // fixed-width tier) or 384 bits (k = 400: the BigUint one); a state per level, so that
-    // records move between workers
+    // 192-bit tier; k = 250: the 384-bit one) or 384 bits (k = 400: the BigUint one); a state
+    // per level, so that records move between workers
     struct All(u32);
     impl Spec for All {
         type State = u32;
@@ -121,7 +121,7 @@ fn counts_past_128_bits_are_exact() {
             }
         }
     }
-    for k in [140, 400] {
+    for k in [140, 250, 400] {
         let got = run(|| All(k), 2, 2);
         assert_eq!(got.count, BigUint::from(1u8) << k, "k = {k}");
         assert_eq!(got.max_level_states, 1);
