@@ -16,8 +16,10 @@ use std::time::{Duration, Instant};
 
 use crate::ClusterError;
 
-/// The first word of the greeting a connecting process sends: "zlinkcl1".
-const MAGIC: u64 = u64::from_le_bytes(*b"zlinkcl1");
+/// The first word of the greeting a connecting process sends: "zlinkcl" and the version of
+/// the records' wire layout (`wire::Batch`), so processes of builds whose batches differ
+/// refuse each other instead of misreading each other's bytes. 2: the 192-bit block.
+const MAGIC: u64 = u64::from_le_bytes(*b"zlinkcl2");
 
 /// Pause between two attempts to reach a peer that is not listening yet.
 const RETRY: Duration = Duration::from_millis(50);

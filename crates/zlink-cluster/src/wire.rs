@@ -82,6 +82,10 @@ pub trait Flat: Sized {
     /// Appends `self` to `out`.
     fn put(&self, out: &mut Vec<u8>);
     /// Reads one value from the front of `input` (written by [`Flat::put`]) and moves past it.
+    ///
+    /// Panics when `input` is shorter than the value: a batch's bytes are written by `put`
+    /// of the same wire layout (peers of another layout are refused when they connect) and
+    /// arrive whole through timely's framing, so a short one is a bug, not input.
     fn get(input: &mut &[u8]) -> Self;
 }
 
@@ -174,7 +178,7 @@ impl<'de> Deserialize<'de> for Block {
 pub struct Batch<F> {
     /// The worker they go to.
     pub to: u32,
-    /// Records in `words` and `big`.
+    /// Records in all four (`words`, `mid`, `wide` and `big`).
     pub n: u32,
     /// The records with a one-word count, as raw bytes.
     pub words: Block,

@@ -77,32 +77,29 @@ fn store<T>(x: &mut T, sum: Option<T>) -> bool {
     true
 }
 
-/// A one-word count (the records of `zlink-cluster`'s levels).
-impl Num for u128 {
-    #[inline(always)]
-    fn add(&mut self, other: &Self) -> bool {
-        store(self, self.checked_add(*other))
-    }
-    fn big(&self) -> BigUint {
-        BigUint::from(*self)
-    }
-    fn zero() -> Self {
-        0
-    }
+/// [`Num`] for a fixed-width count with `checked_add`, `Default` (zero) and a `BigUint` from it.
+macro_rules! fixed_num {
+    ($(#[$doc:meta])* [$($g:tt)*] $t:ty) => {
+        $(#[$doc])*
+        impl<$($g)*> Num for $t {
+            #[inline(always)]
+            fn add(&mut self, other: &Self) -> bool {
+                store(self, self.checked_add(*other))
+            }
+            fn big(&self) -> BigUint {
+                BigUint::from(*self)
+            }
+            fn zero() -> Self {
+                Self::default()
+            }
+        }
+    };
 }
-
-impl<const K: usize> Num for Limbs<K> {
-    #[inline(always)]
-    fn add(&mut self, other: &Self) -> bool {
-        store(self, self.checked_add(*other))
-    }
-    fn big(&self) -> BigUint {
-        BigUint::from(*self)
-    }
-    fn zero() -> Self {
-        Limbs::default()
-    }
-}
+fixed_num!(
+    /// A one-word count (the records of `zlink-cluster`'s levels).
+    [] u128
+);
+fixed_num!([const K: usize] Limbs<K>);
 
 impl Num for BigUint {
     #[inline]
