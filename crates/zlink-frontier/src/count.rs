@@ -185,15 +185,15 @@ impl Spot {
 
 /// A free slot of the merge's table (a used one has its top bit clear, see
 /// [`Spot::for_parts`]).
-const EMPTY: u32 = u32::MAX;
+pub(crate) const EMPTY: u32 = u32::MAX;
 /// How many records ahead the merge reads the table slot of a record's hash.
-const AHEAD: usize = 8;
+pub(crate) const AHEAD: usize = 8;
 
 /// Reads the table slot at `pos` a few records before its probe, so that its cache miss
 /// overlaps the work in between (a plain read: the workspace forbids `unsafe`, so no
 /// prefetch instruction).
 #[inline(always)]
-fn touch(slots: &[u32], pos: usize) {
+pub(crate) fn touch(slots: &[u32], pos: usize) {
     std::hint::black_box(slots[pos]);
 }
 
