@@ -29,9 +29,9 @@ use zlink_base::stop::At;
 use zlink_base::{Limits, Resource, Stopped};
 
 use crate::budget::{Budget, LevelFigures};
-use crate::count::{touch, AHEAD, EMPTY};
 use crate::lookahead::Lookahead;
 use crate::pending::{Pending, Raw, Scatter};
+use crate::probe::{Probe, ReadAhead, Slots};
 use crate::run::BUILD_BYTES_PER_NODE;
 use crate::spec::{Level, Spec, Step};
 
@@ -84,50 +84,29 @@ struct Shard<S> {
 /// pending items they came from). Fresh buffers per level measured as fast as buffers kept
 /// from level to level, and a kept table (sized for the widest level) was 10% slower.
 ///
-/// The table is the count-only merge's (`count::merge_shard`): linear probing over 4-byte
-/// slots, each an id below as many of its state's hash's high bits as fit (a state is
-/// compared only when those bits agree), the slot of the item a few places on read ahead.
+/// The table is the count-only merge's ([`Slots`]: linear probing over 4-byte slots, each an
+/// id below as many of its state's hash's high bits as fit, a state compared only when those
+/// bits agree, the slot of the item a few places on read ahead).
 fn merge_shard<S: Clone + Eq + std::hash::Hash>(parts: &[Vec<(S, BackRef)>]) -> Shard<S> {
     let hash = |s: &S| FxBuildHasher.hash_one(s);
     let n: usize = parts.iter().map(Vec::len).sum();
     assert!(n < 1 << 31, "a shard of 2^31 items");
-    let cap = (n + n / 3 + 1).next_power_of_two().max(16);
-    let mask = cap - 1;
-    let mut slots: Vec<u32> = vec![EMPTY; cap];
-    let id_bits = usize::BITS - n.leading_zeros();
-    let tag_mask = (1u32 << 31) - (1u32 << id_bits);
-    let id_mask = (1u32 << id_bits) - 1;
+    let mut slots = Slots::new(n, usize::BITS - n.leading_zeros());
     let mut states: Vec<S> = Vec::with_capacity(n);
     let mut ids: Vec<u32> = Vec::with_capacity(n);
-    let mut ahead = [0u64; AHEAD];
     for part in parts {
-        let len = part.len();
-        for (r, h) in ahead.iter_mut().enumerate().take(len) {
-            *h = hash(&part[r].0);
-            touch(&slots, *h as usize & mask);
-        }
-        for r in 0..len {
-            let h = ahead[r % AHEAD];
-            if r + AHEAD < len {
-                let g = hash(&part[r + AHEAD].0);
-                ahead[r % AHEAD] = g;
-                touch(&slots, g as usize & mask);
-            }
-            let s = &part[r].0;
-            let tag = ((h >> 32) as u32) << id_bits & tag_mask;
-            let mut pos = h as usize & mask;
-            let id = loop {
-                let slot = slots[pos];
-                if slot == EMPTY {
+        let hash_at = |i: usize| hash(&part[i].0);
+        let mut walk = ReadAhead::new(&slots, part.len(), hash_at);
+        for (r, (s, _)) in part.iter().enumerate() {
+            let h = walk.hash(&slots, r, hash_at);
+            let id = match slots.probe(h, |id| states[id as usize] == *s) {
+                Probe::Found(id) => id,
+                Probe::Vacant(free) => {
                     let id = states.len() as u32;
                     states.push(s.clone());
-                    slots[pos] = tag | id;
-                    break id;
+                    slots.fill(free, id);
+                    id
                 }
-                if slot & tag_mask == tag && states[(slot & id_mask) as usize] == *s {
-                    break slot & id_mask;
-                }
-                pos = (pos + 1) & mask;
             };
             ids.push(id);
         }

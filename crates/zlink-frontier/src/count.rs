@@ -29,6 +29,7 @@ use zlink_base::{Limits, Stopped};
 use crate::budget::{Budget, LevelFigures};
 use crate::lookahead::Lookahead;
 use crate::pending::{Pending, Raw, Scatter};
+use crate::probe::{Probe, ReadAhead, Slots};
 use crate::run::COUNT_BYTES_PER_STATE;
 use crate::spec::{Level, Spec, Step};
 use zlink_zdd::Limbs;
@@ -157,8 +158,7 @@ struct Spot {
 
 impl Spot {
     /// A packing for `parts` (`None` if the biggest part and the part count need more than
-    /// 31 bits together: the top bit of a table slot stays clear, so a used slot is never
-    /// `EMPTY`).
+    /// 31 bits together: the top bit of a table slot stays clear, see [`Slots`]).
     fn for_parts<T>(parts: &[Vec<T>]) -> Option<Spot> {
         let longest = parts.iter().map(Vec::len).max().unwrap_or(0);
         let shift = usize::BITS - longest.leading_zeros();
@@ -178,20 +178,6 @@ impl Spot {
         let key = key as usize;
         (key >> self.shift, key & ((1 << self.shift) - 1))
     }
-}
-
-/// A free slot of the merge's table (a used one has its top bit clear, see
-/// [`Spot::for_parts`]).
-pub(crate) const EMPTY: u32 = u32::MAX;
-/// How many records ahead the merge reads the table slot of a record's hash.
-pub(crate) const AHEAD: usize = 8;
-
-/// Reads the table slot at `pos` a few records before its probe, so that its cache miss
-/// overlaps the work in between (a plain read: the workspace forbids `unsafe`, so no
-/// prefetch instruction).
-#[inline(always)]
-pub(crate) fn touch(slots: &[u32], pos: usize) {
-    std::hint::black_box(slots[pos]);
 }
 
 /// Merges the parts of one shard in place: the first copy of each state stays in its part
@@ -220,54 +206,34 @@ pub fn merge_shard<S: Hash + Eq + Clone, C: Num>(
         return Ok(());
     };
     let n: usize = parts.iter().map(Vec::len).sum();
-    // At most 3/4 full even if every record is a distinct state.
-    let cap = (n + n / 3 + 1).next_power_of_two().max(16);
-    let mask = cap - 1;
-    let mut slots: Vec<u32> = vec![EMPTY; cap];
-    // A slot: `(tag << spot_bits) | spot`, where the tag is as many of the state's hash's high
-    // bits as fit below the top bit (fewer as the parts grow: a tag only saves record reads).
-    let spot_bits = spot.bits(parts.len());
-    let tag_mask = (1u32 << 31) - (1u32 << spot_bits);
-    let spot_mask = (1u32 << spot_bits) - 1;
-    let tag_of = |h: u64| ((h >> 32) as u32) << spot_bits & tag_mask;
-    let mut ahead = [0u64; AHEAD];
+    // A slot's value is a first copy's spot (part, index).
+    let mut slots = Slots::new(n, spot.bits(parts.len()));
     for k in 0..parts.len() {
         let len = parts[k].len();
-        for (r, h) in ahead.iter_mut().enumerate().take(len) {
-            *h = fx(&parts[k][r].0);
-            touch(&slots, *h as usize & mask);
-        }
+        let mut walk = ReadAhead::new(&slots, len, |i| fx(&parts[k][i].0));
+        // Records `..w` are the part's first copies; the walk only hashes records past `r`.
         let mut w = 0;
         for r in 0..len {
-            let h = ahead[r % AHEAD];
-            if r + AHEAD < len {
-                let g = fx(&parts[k][r + AHEAD].0);
-                ahead[r % AHEAD] = g;
-                touch(&slots, g as usize & mask);
-            }
-            let tag = tag_of(h);
-            let mut pos = h as usize & mask;
-            loop {
-                let slot = slots[pos];
-                if slot == EMPTY {
+            let h = walk.hash(&slots, r, |i| fx(&parts[k][i].0));
+            let probe = slots.probe(h, |v| {
+                let (p, i) = spot.unpack(v);
+                parts[p][i].0 == parts[k][r].0
+            });
+            match probe {
+                Probe::Vacant(free) => {
                     parts[k].swap(w, r);
-                    slots[pos] = tag | spot.pack(k, w);
+                    slots.fill(free, spot.pack(k, w));
                     w += 1;
-                    break;
                 }
-                if slot & tag_mask == tag {
-                    let (p, i) = spot.unpack(slot & spot_mask);
-                    if parts[p][i].0 == parts[k][r].0 {
-                        let c = parts[k][r].1.clone();
-                        if !parts[p][i].1.add(&c) {
-                            // Keep the unabsorbed copy and the rest behind the kept ones.
-                            parts[k].drain(w..r);
-                            return Err(Overflow);
-                        }
-                        break;
+                Probe::Found(v) => {
+                    let (p, i) = spot.unpack(v);
+                    let c = parts[k][r].1.clone();
+                    if !parts[p][i].1.add(&c) {
+                        // Keep the unabsorbed copy and the rest behind the kept ones.
+                        parts[k].drain(w..r);
+                        return Err(Overflow);
                     }
                 }
-                pos = (pos + 1) & mask;
             }
         }
         parts[k].truncate(w);
