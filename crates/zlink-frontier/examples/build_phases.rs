@@ -1,8 +1,11 @@
 //! Profiling aid: CPU time and peak RSS of each phase of a grid-path ZDD build (spec ->
 //! unreduced rows -> reduced store -> count), so optimisation targets the biggest part.
 //!
-//! `cargo run --release -p zlink-frontier --example build_phases -- 13 [paths|cycles] [count]`
-//! (a third argument `count` times the count-only DP instead of the build).
+//! `cargo run --release -p zlink-frontier --example build_phases -- 13 [paths|cycles] [count]
+//! [threads]` (a third argument `count` times the count-only DP instead of the build, any
+//! other (`build`) the build; the fourth, the threads of the pool, is 1 by default). Each
+//! phase prints its CPU and wall seconds: with several threads, the wall time tells what the
+//! parallel parts gained.
 //! (Linux only: reads `/proc/self/stat` and resets the peak RSS via `/proc/self/clear_refs`.)
 
 use std::time::Instant;
@@ -44,14 +47,21 @@ fn reset_peak() {
     let _ = std::fs::write("/proc/self/clear_refs", "5");
 }
 
-fn phase(name: &str, t0: f64) {
+/// Prints the CPU and wall seconds of a phase that started at CPU time `t0` and at `w0`.
+fn phase(name: &str, (t0, w0): (f64, Instant)) {
     let (now, peak) = rss_mb();
     eprintln!(
-        "{name:>8}: {:6.2} s CPU, peak {peak:5} MB, after {now:5} MB (process so far: {:?} s user, sys)",
+        "{name:>8}: {:6.2} s CPU, {:6.2} s wall, peak {peak:5} MB, after {now:5} MB (process so far: {:?} s user, sys)",
         cpu_seconds() - t0,
+        w0.elapsed().as_secs_f64(),
         user_sys()
     );
     reset_peak();
+}
+
+/// The CPU and wall clocks at the start of a phase.
+fn start() -> (f64, Instant) {
+    (cpu_seconds(), Instant::now())
 }
 
 fn main() {
@@ -65,8 +75,9 @@ fn main() {
         _ => Mate::<Packed>::st_paths(&g, 0, last, false),
     }
     .expect("grid spec");
+    let threads: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(1);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
+        .num_threads(threads)
         .build()
         .expect("pool");
     let count_only = args.get(3).is_some_and(|a| a == "count");
@@ -74,7 +85,7 @@ fn main() {
         let wall = Instant::now();
         reset_peak();
         if count_only {
-            let t = cpu_seconds();
+            let t = start();
             let c = zlink_frontier::count_with_stats(&spec, &Limits::default()).expect("no budget");
             phase("count-only", t);
             eprintln!(
@@ -86,22 +97,22 @@ fn main() {
             );
             return;
         }
-        let t = cpu_seconds();
+        let t = start();
         let built = build(&spec, &Limits::default()).expect("no budget");
         phase("build", t);
         let raw = built.nodes;
         let mut zdd = zlink_zdd::Zdd::new(0);
-        let t = cpu_seconds();
+        let t = start();
         let f = zdd.import(built.unreduced).expect("no budget");
         phase("import", t);
-        let t = cpu_seconds();
+        let t = start();
         let c = zdd.count(f);
         phase("count", t);
-        let t = cpu_seconds();
+        let t = start();
         let size = zdd.size(f);
         phase("size", t);
         eprintln!(
-            "{kind} {n}: raw {raw}, reduced {size}, count {c}, wall {:.2} s",
+            "{kind} {n}: raw {raw}, reduced {size}, count {c}, wall {:.2} s ({threads} threads)",
             wall.elapsed().as_secs_f64()
         );
     });

@@ -51,7 +51,8 @@ pub(crate) fn shard_bits(len: usize) -> u32 {
 }
 
 /// States per parallel work item of a level of `len` states: eight items per thread, so the
-/// waves of one item per thread (see [`Pending::expand_level`]) free the level in eighths.
+/// waves of one item per thread (see [`Pending::expand_level`]) free the level in eighths
+/// (the builder's waves of [`Pending::wave_items`] items per thread, in halves).
 pub(crate) fn chunk_len(len: usize) -> usize {
     (len / (8 * rayon::current_num_threads())).max(CHUNK)
 }
@@ -182,6 +183,9 @@ pub(crate) struct Pending<T> {
     /// Every waiting level lies in `occupied`: what [`Pending::bytes`] walks, so that a
     /// report per level stays linear in the levels (a 1×1,000,000 strip has 3 M of them).
     occupied: std::ops::Range<usize>,
+    /// Work items per thread in a wave of [`Pending::expand_level`] (1 unless
+    /// [`Pending::wave_items`] says otherwise).
+    wave_items: usize,
 }
 
 impl<T> Pending<T> {
@@ -192,6 +196,17 @@ impl<T> Pending<T> {
             items: 0,
             pool: Vec::new(),
             occupied: 0..0,
+            wave_items: 1,
+        }
+    }
+
+    /// The same, expanding levels in waves of `k` work items per thread instead of one: a
+    /// wave ends in a wait for its slowest item (the other threads go to sleep and are woken
+    /// again), so fewer waves cost less, and the level being expanded leaves in bigger steps.
+    pub(crate) fn wave_items(self, k: usize) -> Self {
+        Pending {
+            wave_items: k.max(1),
+            ..self
         }
     }
 
@@ -218,8 +233,8 @@ impl<T> Pending<T> {
     /// index of the item's first state in the level), absorbs the children in item order and
     /// returns the other outputs in item order.
     ///
-    /// The items run in waves of one per thread, and the parts a wave has finished leave at
-    /// once (through `spent`, which may hand a buffer back for the children's buckets): the
+    /// The items run in waves of one per thread ([`Pending::wave_items`] per thread if set),
+    /// and the parts a wave has finished leave at once (through `spent`, which may hand a buffer back for the children's buckets): the
     /// level being expanded shrinks while the next one grows, so the two are not both whole
     /// at any time.
     pub(crate) fn expand_level<X, R>(
@@ -242,7 +257,7 @@ impl<T> Pending<T> {
         let wave = if serial {
             usize::MAX
         } else {
-            rayon::current_num_threads()
+            rayon::current_num_threads() * self.wave_items
         };
         let mut outs = Vec::with_capacity(items.len());
         let mut base = 0u32;
@@ -410,6 +425,7 @@ impl<T> Pending<T> {
             items: self.items,
             pool: Vec::new(),
             occupied: self.occupied,
+            wave_items: self.wave_items,
         }
     }
 }

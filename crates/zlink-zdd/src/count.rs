@@ -223,17 +223,18 @@ impl SpillCounts {
 }
 
 /// A run of consecutive ids testing one variable.
-struct Run {
-    start: u32,
-    end: u32,
-    var: u32,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Run {
+    pub(crate) start: u32,
+    pub(crate) end: u32,
+    pub(crate) var: u32,
 }
 
 /// The run of child `c` of a node of run `k`: an earlier run, almost always one of the last
 /// few, found by walking back over the run starts (a small array that stays in cache) instead
 /// of reading the child's record (a cache miss per child).
 #[inline]
-fn run_before(runs: &[Run], c: u32, k: usize) -> usize {
+pub(crate) fn run_before(runs: &[Run], c: u32, k: usize) -> usize {
     let mut j = k - 1;
     while runs[j].start > c {
         j -= 1;
@@ -242,17 +243,18 @@ fn run_before(runs: &[Run], c: u32, k: usize) -> usize {
 }
 
 /// The level layout of a diagram: its runs, and per run the last run that reads it.
-struct Layout {
-    runs: Vec<Run>,
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Layout {
+    pub(crate) runs: Vec<Run>,
     /// `last[k]`: the last run (in processing order) with a parent of a node of run `k`.
-    last: Vec<usize>,
+    pub(crate) last: Vec<usize>,
 }
 
 impl Zdd {
     /// The ids `2..=top` as runs of one variable each, if the variables strictly decrease
     /// from run to run (so every child, having a larger variable, is in an earlier run), and
     /// the last reader of each run, found in the same sequential pass.
-    fn level_runs(&self, top: u32) -> Option<Layout> {
+    pub(crate) fn level_runs(&self, top: u32) -> Option<Layout> {
         let mut runs: Vec<Run> = Vec::new();
         let mut last: Vec<usize> = Vec::new();
         for i in 2..=top {
@@ -332,6 +334,12 @@ impl Zdd {
     pub fn count(&self, f: NodeId) -> BigUint {
         if f.0 < 2 {
             return BigUint::from(f.0);
+        }
+        // a fresh import's root: its layout was noted on the way (no pass over the nodes)
+        if let Some((r, layout)) = &self.layout {
+            if *r == f.0 && self.closed.get() == f.0 {
+                return self.count_by_runs(f, layout);
+            }
         }
         let topo = Topo::new(self, &[f]);
         if topo.len() + 1 == f.0 as usize {

@@ -33,6 +33,7 @@ impl Zdd {
         self.indexed = 2;
         self.cache.clear();
         self.closed = Default::default();
+        self.layout = None;
         self.tally_many_leaf = NodeId::ZERO;
     }
 }

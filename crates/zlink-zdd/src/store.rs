@@ -74,6 +74,10 @@ pub struct Zdd {
     pub(crate) cache: OpCache,
     /// A root known to reach every id below it (see [`crate::node::ClosedRoot`]).
     pub(crate) closed: crate::node::ClosedRoot,
+    /// The level layout of a fresh import's root, noted by the import: `(root, layout)`,
+    /// valid while that root is the [`crate::node::ClosedRoot`] (a count skips its own pass
+    /// over the nodes).
+    pub(crate) layout: Option<(u32, crate::count::Layout)>,
     /// `{ {t} }` for the tag `t` of the last tally operation (`ZERO` before any; module
     /// `tally`).
     pub(crate) tally_many_leaf: NodeId,
@@ -103,6 +107,7 @@ impl Zdd {
             budget: max_nodes,
             cache: OpCache::new(),
             closed: Default::default(),
+            layout: None,
             tally_many_leaf: NodeId::ZERO,
         };
         zdd.set_num_vars(num_vars);

@@ -120,7 +120,7 @@ fn reachable_rows(root: RawRef, rows: &[Vec<[RawRef; 2]>]) -> (RawRef, Vec<Vec<[
 /// gets the claim.
 #[test]
 fn a_fresh_import_knows_when_its_root_reaches_everything() {
-    let (mut claimed, mut unclaimed) = (0, 0);
+    let (mut claimed, mut unclaimed, mut noted) = (0, 0, 0);
     for seed in 1..60u64 {
         let levels = 2 + (seed as u32 * 5) % 90;
         let (root, rows) = random_rows(levels, seed, 0);
@@ -139,15 +139,30 @@ fn a_fresh_import_knows_when_its_root_reaches_everything() {
             if builder_like && f.0 >= 2 {
                 assert_eq!(claim, f.0, "seed {seed}: every raw node was reachable");
             }
+            // the layout noted on the way is the count's own pass's, for a closed root only
+            match &zdd.layout {
+                Some((r, layout)) => {
+                    assert_eq!((*r, claim), (f.0, f.0), "seed {seed}");
+                    assert_eq!(Some(layout), zdd.level_runs(f.0).as_ref(), "seed {seed}");
+                    noted += 1;
+                }
+                None => assert!(claim != f.0 || f.0 < 2, "seed {seed}"),
+            }
             if claim == f.0 {
                 claimed += 1;
             } else {
                 unclaimed += 1;
             }
             assert_eq!(zdd.count(f), rows_count(root, &rows), "seed {seed}");
+            // a compaction renumbers the nodes: the noted layout goes
+            let mut roots = [f];
+            zdd.retain(&mut roots);
+            assert!(zdd.layout.is_none());
+            assert_eq!(zdd.count(roots[0]), rows_count(root, &rows), "seed {seed}");
         }
     }
     assert!(claimed > 20 && unclaimed > 5, "{claimed} / {unclaimed}");
+    assert!(noted > 20, "{noted}");
 }
 
 /// Children set by number land where the same children set by `(row, index)` do.
