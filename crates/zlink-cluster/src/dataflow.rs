@@ -69,9 +69,10 @@ fn owner<W: Hash>(w: &W) -> u64 {
     (h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 16
 }
 
-/// Runs this worker's part of the count of `spec` (already under the lookahead) within the
-/// process's budgets (`guard`); worker 0 returns what all workers gathered, the others an
-/// empty [`Gathered`], and every worker the same [`Halt`] when one of them ran out.
+/// Runs this worker's part of the count of `spec` (already under the count-only lookahead,
+/// [`zlink_frontier::lookahead::Forward`]) within the process's budgets (`guard`); worker 0
+/// returns what all workers gathered, the others an empty [`Gathered`], and every worker the
+/// same [`Halt`] when one of them ran out.
 pub(crate) fn run_worker<S, A>(
     worker: &mut Worker<A>,
     spec: Arc<S>,

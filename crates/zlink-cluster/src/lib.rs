@@ -46,7 +46,7 @@ use timely::communication::allocator::zero_copy::bytes_slab::BytesRefill;
 use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
 use timely::communication::allocator::{GenericBuilder, Process};
 use timely::WorkerConfig;
-use zlink_frontier::lookahead::Lookahead;
+use zlink_frontier::lookahead::Forward;
 use zlink_frontier::specs::SpecError;
 use zlink_frontier::{Counted, Level, Spec};
 
@@ -378,7 +378,7 @@ where
     cluster.check()?;
     quiet_timely_panics();
     let (builders, others, watch) = cluster.builders()?;
-    let spec = Arc::new(Lookahead(spec));
+    let spec = Arc::new(Forward(spec));
     let first_here = cluster.process == 0;
     let guard = Arc::new(halt::Guard::new(
         cluster.process,

@@ -67,6 +67,17 @@ pub trait Spec: Sync {
         !matches!(self.child(s, level, true), Step::Reject)
     }
 
+    /// Whether the 0-branch of the node at `level` with state `s` is surely [`Step::Reject`]
+    /// (the variable must be taken); used by the count-only DP to count such a node as its
+    /// 1-child ([`crate::lookahead::Forward`]). May answer `false` when unsure (the node is
+    /// then stored and expanded as usual) but never `true` for a node whose 0-branch is
+    /// anything but rejected. The default is `false`; specs override it with a cheap test
+    /// (and wrappers pass it on or keep the default).
+    fn must_take(&self, s: &Self::State, level: Level) -> bool {
+        let _ = (s, level);
+        false
+    }
+
     /// Whether the node at `level` with state `s` accepts the empty rest (every variable from
     /// `level` on 0). The default follows 0-children to a terminal, `O(levels)` calls;
     /// specs that can tell from the state override it (combinators ask it each time the other
@@ -110,6 +121,10 @@ impl<T: Spec + ?Sized> Spec for &T {
     #[inline(always)]
     fn can_take(&self, s: &Self::State, level: Level) -> bool {
         (**self).can_take(s, level)
+    }
+    #[inline(always)]
+    fn must_take(&self, s: &Self::State, level: Level) -> bool {
+        (**self).must_take(s, level)
     }
     fn accepts_rest_empty(&self, s: &Self::State, level: Level) -> bool {
         (**self).accepts_rest_empty(s, level)

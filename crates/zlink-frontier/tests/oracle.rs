@@ -6,7 +6,7 @@ mod common;
 use common::graph;
 use num_bigint::BigUint;
 use proptest::prelude::*;
-use zlink_frontier::combinators::{subset, Intersection, Lockstep};
+use zlink_frontier::combinators::{subset, Forced, Intersection, Lockstep};
 use zlink_frontier::packed::Packed;
 use zlink_frontier::run::RunError;
 use zlink_frontier::specs::SpecError;
@@ -339,4 +339,167 @@ fn can_take_never_refuses_a_takable_edge() {
         walk(&pm, pm.root(), &mut refused, &mut seen);
     }
     assert!(refused > 100 && seen > refused, "{refused} of {seen}");
+}
+
+/// A spec with `must_take` hidden (the default `false`): the count-only DP then stores every
+/// node whose 0-branch is rejected instead of forwarding through it.
+struct NoForwarding<S>(S);
+
+impl<S: Spec> Spec for NoForwarding<S> {
+    type State = S::State;
+    fn num_levels(&self) -> u32 {
+        self.0.num_levels()
+    }
+    fn root(&self) -> zlink_frontier::Step<S::State> {
+        self.0.root()
+    }
+    fn child(&self, s: &S::State, level: u32, take: bool) -> zlink_frontier::Step<S::State> {
+        self.0.child(s, level, take)
+    }
+    fn can_take(&self, s: &S::State, level: u32) -> bool {
+        self.0.can_take(s, level)
+    }
+}
+
+/// The specs of the forwarding tests on `sg` (every mate mode, numbered pairs, fixed levels
+/// and a lockstep intersection), with names.
+fn forwarding_cases(sg: &SmallGraph, seed: u64) -> Vec<(String, ForwardingCase)> {
+    let g = graph(sg);
+    let n = g.num_vertices() as u32;
+    let mut out = Vec::new();
+    for ham in [false, true] {
+        let paths = Mate::st_paths(&g, 0, n - 1, ham).unwrap();
+        out.push((format!("paths ham {ham}"), ForwardingCase::Mate(paths)));
+        let cycles = Mate::cycles(&g, ham).unwrap();
+        out.push((format!("cycles ham {ham}"), ForwardingCase::Mate(cycles)));
+        let pairs: Vec<(u32, u32)> =
+            zlink_testkit::numbered_paths::random_pairs(seed, sg.n, 1 + (seed as usize % 2))
+                .into_iter()
+                .map(|(a, b)| (a as u32, b as u32))
+                .collect();
+        let numbered = Mate::numbered(&g, &pairs, ham).unwrap();
+        out.push((
+            format!("numbered {pairs:?} cover {ham}"),
+            ForwardingCase::Mate(numbered),
+        ));
+    }
+    let matchings = Mate::path_matchings(&g).unwrap();
+    out.push(("path matchings".into(), ForwardingCase::Mate(matchings)));
+    let fixed: Vec<Option<bool>> = (0..g.num_edges())
+        .map(|e| match (seed >> (2 * (e % 16))) & 7 {
+            0 => Some(true),
+            1 => Some(false),
+            _ => None,
+        })
+        .collect();
+    let forced = Forced::new(Mate::cycles(&g, false).unwrap(), fixed.clone());
+    out.push((
+        format!("cycles fixed {fixed:?}"),
+        ForwardingCase::Forced(forced),
+    ));
+    let masks: Vec<u32> = (0..sg.n)
+        .map(|v| [0b101, 0b110, 0b111][(v + seed as usize) % 3])
+        .collect();
+    let pair = Lockstep::new(
+        Mate::st_paths(&g, 0, n - 1, false).unwrap(),
+        DegreeSpec::new(&g, &masks).unwrap(),
+    );
+    out.push((
+        "paths ∩ degree in lockstep".into(),
+        ForwardingCase::Lockstep(pair),
+    ));
+    out
+}
+
+/// One spec of [`forwarding_cases`].
+enum ForwardingCase {
+    Mate(Mate<Packed>),
+    Forced(Forced<Mate<Packed>>),
+    Lockstep(Lockstep<Mate<Packed>, DegreeSpec>),
+}
+
+/// Runs `$body` with `$s` bound to the spec of a [`ForwardingCase`].
+macro_rules! with_case {
+    ($case:expr, $s:ident => $body:expr) => {
+        match $case {
+            ForwardingCase::Mate($s) => $body,
+            ForwardingCase::Forced($s) => $body,
+            ForwardingCase::Lockstep($s) => $body,
+        }
+    };
+}
+
+fn forwarding_graphs() -> Vec<SmallGraph> {
+    let mut graphs: Vec<SmallGraph> = vec![
+        SmallGraph::grid(3, 3),
+        SmallGraph::grid(2, 4),
+        SmallGraph::grid(3, 4),
+    ];
+    graphs.extend((0..16).map(|seed| SmallGraph::random(seed, 7, 10)));
+    graphs
+}
+
+/// `must_take` may only say "yes" where the 0-branch really is rejected: checked on every
+/// state a depth-first walk reaches, for every mate mode, fixed levels and a lockstep pair,
+/// on small grids and random graphs (and it does say "yes" often).
+#[test]
+fn must_take_never_forces_a_skippable_edge() {
+    use zlink_frontier::Step;
+    fn walk<S: Spec>(spec: &S, step: Step<S::State>, forced: &mut usize, seen: &mut usize) {
+        let Step::Node(l, s) = step else { return };
+        *seen += 1;
+        if spec.must_take(&s, l) {
+            *forced += 1;
+            assert!(
+                matches!(spec.child(&s, l, false), Step::Reject),
+                "level {l}"
+            );
+        }
+        walk(spec, spec.child(&s, l, false), forced, seen);
+        walk(spec, spec.child(&s, l, true), forced, seen);
+    }
+    let (mut forced, mut seen) = (0, 0);
+    for (seed, sg) in forwarding_graphs().iter().enumerate() {
+        for (_, case) in forwarding_cases(sg, seed as u64) {
+            with_case!(case, spec => walk(&spec, spec.root(), &mut forced, &mut seen));
+        }
+    }
+    assert!(forced > 1000 && seen > 2 * forced, "{forced} of {seen}");
+}
+
+/// The count-only DP forwards through nodes whose 0-branch is rejected: every count equals
+/// the one without forwarding and the size of the builder's diagram, and grid paths and
+/// cycles store fewer states.
+#[test]
+fn forwarding_keeps_every_count() {
+    use zlink_frontier::count_with_stats;
+    let opts = Limits::default();
+    let mut fewer = 0;
+    for (seed, sg) in forwarding_graphs().iter().enumerate() {
+        for (what, case) in forwarding_cases(sg, seed as u64) {
+            with_case!(case, spec => {
+                let with = count_with_stats(&spec, &opts).unwrap();
+                let without = count_with_stats(&NoForwarding(&spec), &opts).unwrap();
+                assert_eq!(with.count, without.count, "{what} on {sg:?}");
+                let mut zdd = Zdd::new(spec.num_levels());
+                let f = build_zdd(&spec, &mut zdd, &opts).unwrap();
+                assert_eq!(with.count, zdd.count(f), "{what} on {sg:?}: the builder's");
+                assert!(with.total_states <= without.total_states, "{what}");
+                fewer += usize::from(with.total_states < without.total_states);
+            });
+        }
+    }
+    assert!(fewer > 50, "{fewer}");
+    for n in 4..=7 {
+        let (g, _) = EdgeOrder::RowMajor.apply(&zlink_frontier::Graph::grid(n, n));
+        let last = (n * n - 1) as u32;
+        let paths = Mate::<Packed>::st_paths(&g, 0, last, false).unwrap();
+        let cycles = Mate::<Packed>::cycles(&g, false).unwrap();
+        for spec in [paths, cycles] {
+            let with = count_with_stats(&spec, &opts).unwrap();
+            let without = count_with_stats(&NoForwarding(&spec), &opts).unwrap();
+            assert_eq!(with.count, without.count, "{n}x{n}");
+            assert!(4 * with.total_states < 3 * without.total_states, "{n}x{n}");
+        }
+    }
 }

@@ -357,6 +357,31 @@ impl<M: Slots> Spec for Mate<M> {
                 .iter()
                 .any(|&(slot, _)| m.get(slot) == UNTOUCHED && (slot == lp.su || slot == lp.sv))
     }
+
+    /// Exact test: the 0-branch keeps the state, so it is rejected iff a vertex leaving after
+    /// this edge holds a code the leaving rule rejects (a fragment end or an unused terminal;
+    /// an untouched vertex in the Hamiltonian modes), or this is the last edge and only a
+    /// closing edge accepts (paths, cycles).
+    #[inline(always)]
+    fn must_take(&self, m: &M, level: Level) -> bool {
+        let i = level as usize;
+        let matchings = self.mode == Mode::PathMatchings;
+        if i + 1 == self.plan.num_levels()
+            && !matches!(self.mode, Mode::PathMatchings | Mode::Numbered)
+        {
+            return true;
+        }
+        self.plan
+            .level(i)
+            .leave
+            .as_slice()
+            .iter()
+            .any(|&(slot, _)| match m.get(slot) {
+                FREE => false,
+                UNTOUCHED => self.hamiltonian,
+                _ => !matchings,
+            })
+    }
 }
 
 /// A fragment end as seen by [`Mate::take_numbered`]: unnumbered (the slot of its other end) or
