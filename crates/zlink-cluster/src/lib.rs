@@ -378,7 +378,7 @@ where
     cluster.check()?;
     quiet_timely_panics();
     let (builders, others, watch) = cluster.builders()?;
-    let spec = Arc::new(Forward(spec));
+    let spec = Arc::new(Forward::new(spec));
     let first_here = cluster.process == 0;
     let guard = Arc::new(halt::Guard::new(
         cluster.process,

@@ -201,7 +201,7 @@ pub fn build<S: Spec>(spec: &S, limits: &Limits) -> Result<Built, Stopped> {
 pub(crate) fn build_in<S: Spec>(spec: &S, budget: &Budget<'_>) -> Result<Built, Stopped> {
     // Nodes whose 1-branch is rejected would only be suppressed by the reduction: never make
     // them (halves the raw nodes of a Simpath build).
-    let spec = &Lookahead(spec);
+    let spec = &Lookahead::new(spec);
     let levels = spec.num_levels();
     let mut raw = Unreduced::new();
     let mut pending: Pending<(S::State, BackRef)> = Pending::new(levels).wave_items(WAVE_ITEMS);

@@ -55,7 +55,12 @@ fn check_with<M: Slots>(sg: &SmallGraph, pairs: &[(usize, usize)], what: &str) {
             let spec = Mate::<M>::numbered(&g, &p32, cover).unwrap();
             let w = format!("{what} pairs {pairs:?} cover {cover} {order:?}");
             check_spec(&spec, &perm, &want, &w);
-            check_spec(&Lookahead(spec), &perm, &want, &format!("{w} lookahead"));
+            check_spec(
+                &Lookahead::new(spec),
+                &perm,
+                &want,
+                &format!("{w} lookahead"),
+            );
         }
     }
 }
