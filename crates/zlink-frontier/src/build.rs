@@ -41,7 +41,8 @@ use crate::spec::{Level, Spec, Step};
 /// two threads (14×14 corner paths, `build_phases 14 paths build 2`, a loaded box) one item
 /// per thread made 5,331 context switches and 2.75-2.91 s of build CPU against 2.58 s on
 /// one thread; four made 1,645 and 2.65 s (all eight at once: 1,513 and 2.62 s), for 8 MB
-/// more at the peak (417 against 409 MB on one thread).
+/// more at the peak (417 against 409 MB on one thread). On the idle box, build phase wall
+/// median 1.95 s against 2.02 s with one item per thread (tools/README, issue 35).
 const WAVE_ITEMS: usize = 4;
 
 /// Where a pending child's id must be written: the root, or `(level, number, branch)` (the

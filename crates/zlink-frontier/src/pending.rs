@@ -234,9 +234,9 @@ impl<T> Pending<T> {
     /// returns the other outputs in item order.
     ///
     /// The items run in waves of one per thread ([`Pending::wave_items`] per thread if set),
-    /// and the parts a wave has finished leave at once (through `spent`, which may hand a buffer back for the children's buckets): the
-    /// level being expanded shrinks while the next one grows, so the two are not both whole
-    /// at any time.
+    /// and the parts a wave has finished leave at once (through `spent`, which may hand a
+    /// buffer back for the children's buckets): the level being expanded shrinks while the
+    /// next one grows, so the two are not both whole at any time.
     pub(crate) fn expand_level<X, R>(
         &mut self,
         level: Level,
