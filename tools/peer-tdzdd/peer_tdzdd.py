@@ -69,7 +69,7 @@ def run_case(cmd, timeout, env, mem_kb):
 def compare(args):
     zlink = args.zlink or os.path.join(REPO, "target", "release", "zlink")
     if not os.access(zlink, os.X_OK):
-        sys.exit(f"FAIL: {zlink} not found; build it with `cargo build --release`")
+        sys.exit(f"FAIL: {zlink} not found; build it with `cargo zlink-static`")
     tdzdd = os.path.join(args.bin_dir, "tdzdd_grid_omp" if args.threads > 1 else "tdzdd_grid")
     if not os.access(tdzdd, os.X_OK):
         sys.exit(f"FAIL: {tdzdd} not found (run.sh builds it)")
