@@ -31,9 +31,9 @@ use zlink_base::{Limits, Resource, Stopped};
 use crate::budget::{Budget, LevelFigures};
 use crate::lookahead::Lookahead;
 use crate::pending::{Pending, Raw, Scatter};
-use crate::probe::{Probe, ReadAhead, Slots};
 use crate::run::BUILD_BYTES_PER_NODE;
 use crate::spec::{Level, Spec, Step};
+use zlink_zdd::probe::{Probe, ReadAhead, Slots};
 
 /// Work items per thread in a wave of a level's expansion ([`Pending::wave_items`]): four of
 /// the eight a thread gets, so a level is expanded in two waves, not eight. Every wave ends in

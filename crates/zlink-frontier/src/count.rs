@@ -31,9 +31,9 @@ use zlink_base::{Limits, Stopped};
 use crate::budget::{Budget, LevelFigures};
 use crate::lookahead::Forward;
 use crate::pending::{Pending, Raw, Scatter};
-use crate::probe::{Probe, ReadAhead, Slots};
 use crate::run::COUNT_BYTES_PER_STATE;
 use crate::spec::{Level, Spec, Step};
+use zlink_zdd::probe::{Probe, ReadAhead, Slots};
 use zlink_zdd::Limbs;
 
 /// The widest fixed-width tier of the count-only DP (384 bits); wider counts are `BigUint`.

@@ -31,7 +31,6 @@ pub mod lookahead;
 pub mod order;
 pub mod packed;
 mod pending;
-mod probe;
 pub mod run;
 pub mod spec;
 pub mod specs;

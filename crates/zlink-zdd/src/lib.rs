@@ -45,6 +45,7 @@ mod limbs;
 mod node;
 mod nodes;
 mod optimize;
+pub mod probe;
 mod rank;
 mod serial;
 mod setops;

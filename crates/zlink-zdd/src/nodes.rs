@@ -64,7 +64,7 @@ impl NodeVec {
     }
 
     /// Appends a record.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, n: Node) {
         let i = self.len;
         self.len += 1;

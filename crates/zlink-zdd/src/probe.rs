@@ -1,12 +1,16 @@
-//! The merge table both level merges probe (the builder's `build::merge_shard` and the
-//! count-only DP's `count::merge_shard`).
+//! The probing table of the level merges: a diagram's import ([`crate::Zdd::import`], equal
+//! nodes of a row) and the frontier builder's and count-only DP's merges (equal states of a
+//! level), in `zlink-frontier`.
 //!
-//! Why one table of its own: merging a level is bound by cache misses, and this layout is what
-//! measured fastest for both (issue 35, `tools/README.md`): open addressing with linear probing
-//! over 4-byte slots, each a value (where the first copy of a state sits) below as many of the
-//! state's hash's high bits as fit under the top bit, so that a probe reads one cache line and
+//! Why one table of its own: each of these merges is bound by cache misses, and this layout is
+//! what measured fastest (issue 35, `tools/README.md`): open addressing with linear probing
+//! over 4-byte slots, each a value (where the first copy of a record sits) below as many of the
+//! record's hash's high bits as fit under the top bit, so that a probe reads one cache line and
 //! touches a record only when those bits agree; and a walk that reads the slot of the record
 //! [`AHEAD`] places on first, so that its miss overlaps the probes in between.
+//!
+//! Hashes: the slot is taken from the low bits and the tag from bits 32 and up, so both must
+//! depend on every bit of the key (a plain multiplicative hash's low bits do not).
 
 /// How many records ahead a merge reads the table slot of a record's hash.
 const AHEAD: usize = 8;
@@ -15,7 +19,7 @@ const AHEAD: usize = 8;
 const EMPTY: u32 = u32::MAX;
 
 /// A probing table of 4-byte slots for `n` records with values of `value_bits` bits.
-pub(crate) struct Slots {
+pub struct Slots {
     slots: Vec<u32>,
     mask: usize,
     value_bits: u32,
@@ -24,7 +28,7 @@ pub(crate) struct Slots {
 }
 
 /// Where a probe ended: the value of an equal record's slot, or a free slot to fill.
-pub(crate) enum Probe {
+pub enum Probe {
     /// The slot of an equal record held this value.
     Found(u32),
     /// No equal record: [`Slots::fill`] this free slot with the new record's value.
@@ -32,7 +36,7 @@ pub(crate) enum Probe {
 }
 
 /// A free slot found by [`Slots::probe`], with the tag of the hash that found it.
-pub(crate) struct Vacant {
+pub struct Vacant {
     pos: usize,
     tag: u32,
 }
@@ -43,7 +47,7 @@ impl Slots {
     /// Inlined into the merge, so that the compiler sees the table's length beside its mask
     /// and drops the bounds checks of the probes (3 % of a count-only run's instructions).
     #[inline(always)]
-    pub(crate) fn new(n: usize, value_bits: u32) -> Slots {
+    pub fn new(n: usize, value_bits: u32) -> Slots {
         assert!(value_bits <= 31, "a merge value of {value_bits} bits");
         let cap = (n + n / 3 + 1).next_power_of_two().max(16);
         Slots {
@@ -66,7 +70,7 @@ impl Slots {
     /// Probes for a record of hash `h`: `same(value)` says whether the record a slot of
     /// agreeing tag names is equal to it.
     #[inline(always)]
-    pub(crate) fn probe(&self, h: u64, mut same: impl FnMut(u32) -> bool) -> Probe {
+    pub fn probe(&self, h: u64, mut same: impl FnMut(u32) -> bool) -> Probe {
         let tag = ((h >> 32) as u32) << self.value_bits & self.tag_mask;
         let mut pos = h as usize & self.mask;
         loop {
@@ -83,7 +87,7 @@ impl Slots {
 
     /// Fills the free slot a probe found with `value` (below `2^value_bits`).
     #[inline(always)]
-    pub(crate) fn fill(&mut self, v: Vacant, value: u32) {
+    pub fn fill(&mut self, v: Vacant, value: u32) {
         debug_assert!(value <= self.value_mask);
         self.slots[v.pos] = v.tag | value;
     }
@@ -92,7 +96,7 @@ impl Slots {
 /// Hashes of a run of `len` records in order, each computed and its slot read [`AHEAD`]
 /// records before it is asked for. `hash_at(i)` is only called for `i` past the last record
 /// asked for, so the caller may move records it has passed.
-pub(crate) struct ReadAhead {
+pub struct ReadAhead {
     ring: [u64; AHEAD],
     len: usize,
 }
@@ -100,7 +104,7 @@ pub(crate) struct ReadAhead {
 impl ReadAhead {
     /// Starts a walk over `len` records.
     #[inline(always)]
-    pub(crate) fn new(slots: &Slots, len: usize, hash_at: impl Fn(usize) -> u64) -> ReadAhead {
+    pub fn new(slots: &Slots, len: usize, hash_at: impl Fn(usize) -> u64) -> ReadAhead {
         let mut ring = [0u64; AHEAD];
         for (r, h) in ring.iter_mut().enumerate().take(len) {
             *h = hash_at(r);
@@ -112,7 +116,7 @@ impl ReadAhead {
     /// The hash of record `r` (asked for in order `0, 1, ..`), reading ahead the slot of
     /// record `r + AHEAD`.
     #[inline(always)]
-    pub(crate) fn hash(&mut self, slots: &Slots, r: usize, hash_at: impl Fn(usize) -> u64) -> u64 {
+    pub fn hash(&mut self, slots: &Slots, r: usize, hash_at: impl Fn(usize) -> u64) -> u64 {
         let h = self.ring[r % AHEAD];
         if r + AHEAD < self.len {
             let g = hash_at(r + AHEAD);

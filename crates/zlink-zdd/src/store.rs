@@ -219,7 +219,7 @@ impl Zdd {
 
 /// Whether a store holding `len` records (terminals included) may add a node under `budget`.
 #[inline]
-fn check_room(len: usize, budget: usize) -> Result<(), BudgetExceeded> {
+pub(crate) fn check_room(len: usize, budget: usize) -> Result<(), BudgetExceeded> {
     let live = len - 2;
     if live >= budget || len >= crate::node::RES_BASE as usize {
         return Err(BudgetExceeded {

@@ -6,11 +6,11 @@
 //! expand levels, the reduction runs once at the end on one thread; they share only the
 //! layout (links, chunks), which [`super`] owns.
 
-use hashbrown::HashTable;
-
 use super::{Link, Unreduced, CHUNK, CHUNK_BITS};
 use crate::count::{run_before, Layout, Run};
-use crate::store::find_or_push;
+use crate::nodes::Node;
+use crate::probe::{Probe, ReadAhead, Slots};
+use crate::store::{check_room, hash_pair};
 use crate::{BudgetExceeded, NodeId};
 
 impl crate::Zdd {
@@ -53,10 +53,9 @@ impl crate::Zdd {
         // its row is reduced.
         let mut root_id = NodeId(if root < 2 { root } else { 0 });
         // Into a fresh store every node of variable `v` comes from row `v`: equal nodes are
-        // merged with one table per row, reused from row to row, and the store's own unique
-        // tables are left for later (built when first needed, see `Zdd::index_rest`).
+        // merged with one probing table per row, and the store's own unique tables are left
+        // for later (built when first needed, see `Zdd::index_rest`).
         let fresh = self.nodes.len() == 2;
-        let mut row_table: HashTable<u32> = HashTable::new();
         // Into a fresh store: which new nodes are a child of another new node. If all but the
         // root are, the root reaches every node (the builder's output always does), and the
         // store remembers it, so counting or sizing the result skips the reachability sweep.
@@ -73,16 +72,13 @@ impl crate::Zdd {
         let mut layout = Layout::default();
         for v in (0..rows).rev() {
             let (a, b) = (starts[v] as usize, starts[v + 1] as usize);
-            row_table.clear();
             let made = self.nodes.len() as u32;
-            if let Some(id) = self.reduce_row(
-                &mut chunks,
-                (v, a..b),
-                root,
-                fresh.then_some(&mut layout),
-                &mut row_table,
-                &mut is_child,
-            )? {
+            let row = if fresh {
+                self.reduce_fresh_row(&mut chunks, (v, a..b), root, &mut layout, &mut is_child)?
+            } else {
+                self.reduce_row(&mut chunks, (v, a..b), root)?
+            };
+            if let Some(id) = row {
                 root_id = id;
             }
             let end = self.nodes.len() as u32;
@@ -105,42 +101,85 @@ impl crate::Zdd {
         Ok(root_id)
     }
 
-    /// Reduces the raw nodes `rows` of variable `v`, each entry overwritten by its reduced id
-    /// (into a fresh store, given its `layout` so far, with `row_table`, marking the children
-    /// of new nodes in `is_child` and the runs they read in `layout`); the root's reduced id
-    /// if it is in this row.
+    /// Reduces the raw nodes `rows` of variable `v` into a store with nodes already (through
+    /// its unique tables), each entry overwritten by its reduced id; the root's reduced id if
+    /// it is in this row.
     fn reduce_row(
         &mut self,
         chunks: &mut [Vec<[Link; 2]>],
         (v, rows): (usize, std::ops::Range<usize>),
         root: Link,
-        mut layout: Option<&mut Layout>,
-        row_table: &mut HashTable<u32>,
-        is_child: &mut [u64],
     ) -> Result<Option<NodeId>, BudgetExceeded> {
         let mut root_id = None;
         let b = rows.end;
         for g in rows {
-            let [lo, hi] = chunks[g >> CHUNK_BITS][g & (CHUNK - 1)];
-            let (lo, hi) = (resolve(chunks, lo, v, b), resolve(chunks, hi, v, b));
-            let id = if let Some(layout) = layout.as_deref_mut() {
-                let made = self.nodes.len();
-                let id = self.fresh_node(row_table, v as u32, lo, hi)?;
-                if self.nodes.len() > made {
-                    mark_child(is_child, lo.0);
-                    mark_child(is_child, hi.0);
-                    // this row's run comes next
-                    let k = layout.runs.len();
-                    for c in [lo.0, hi.0] {
-                        if c >= 2 {
-                            let ck = run_before(&layout.runs, c, k);
-                            layout.last[ck] = k;
+            let (lo, hi) = children(chunks, g, v, b);
+            let id = self.node(v as u32, lo, hi)?;
+            chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][0] = id.0;
+            if g + 2 == root as usize {
+                root_id = Some(id);
+            }
+        }
+        Ok(root_id)
+    }
+
+    /// [`Self::reduce_row`] into a fresh store: equal nodes are merged through a probing table
+    /// of this row's new nodes (read a few nodes ahead, see [`crate::probe`]), left out of the
+    /// store's unique tables; the children of new nodes are marked in `is_child` and the runs
+    /// they read noted in `layout`.
+    fn reduce_fresh_row(
+        &mut self,
+        chunks: &mut [Vec<[Link; 2]>],
+        (v, rows): (usize, std::ops::Range<usize>),
+        root: Link,
+        layout: &mut Layout,
+        is_child: &mut [u64],
+    ) -> Result<Option<NodeId>, BudgetExceeded> {
+        let mut root_id = None;
+        let (a, b) = (rows.start, rows.end);
+        let n = b - a;
+        let mut table = Slots::new(n, (usize::BITS - n.leading_zeros()).max(1));
+        let hash_at = |chunks: &[Vec<[Link; 2]>], r: usize| {
+            let (lo, hi) = children(chunks, a + r, v, b);
+            hash_pair(lo.0, hi.0)
+        };
+        let mut walk = ReadAhead::new(&table, n, |r| hash_at(chunks, r));
+        let made = self.nodes.len() as u32;
+        // this row's run comes next
+        let k = layout.runs.len();
+        for r in 0..n {
+            let g = a + r;
+            let h = walk.hash(&table, r, |r| hash_at(chunks, r));
+            let (lo, hi) = children(chunks, g, v, b);
+            let id = if hi == NodeId::ZERO {
+                lo
+            } else {
+                let nodes = &self.nodes;
+                let same = |i: u32| {
+                    let n = nodes.get((made + i) as usize);
+                    n.lo == lo.0 && n.hi == hi.0
+                };
+                match table.probe(h, same) {
+                    Probe::Found(i) => NodeId(made + i),
+                    Probe::Vacant(free) => {
+                        check_room(self.nodes.len(), self.budget)?;
+                        let id = self.nodes.len() as u32;
+                        self.nodes.push(Node {
+                            var: v as u32,
+                            lo: lo.0,
+                            hi: hi.0,
+                        });
+                        table.fill(free, id - made);
+                        for c in [lo.0, hi.0] {
+                            if c >= 2 {
+                                mark_child(is_child, c);
+                                let ck = run_before(&layout.runs, c, k);
+                                layout.last[ck] = k;
+                            }
                         }
+                        NodeId(id)
                     }
                 }
-                id
-            } else {
-                self.node(v as u32, lo, hi)?
             };
             chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][0] = id.0;
             if g + 2 == root as usize {
@@ -161,22 +200,6 @@ impl crate::Zdd {
             }
         }
     }
-
-    /// [`crate::Zdd::node`] for an import into a fresh store: `table` holds the nodes of `var`
-    /// made so far; the node is left out of the store's unique tables.
-    #[inline]
-    fn fresh_node(
-        &mut self,
-        table: &mut HashTable<u32>,
-        var: u32,
-        lo: NodeId,
-        hi: NodeId,
-    ) -> Result<NodeId, BudgetExceeded> {
-        if hi == NodeId::ZERO {
-            return Ok(lo);
-        }
-        find_or_push(table, &mut self.nodes, self.budget, var, lo, hi)
-    }
 }
 
 /// A child's reduced id, read from its (already reduced) entry; `b` is the end of the row of
@@ -191,12 +214,17 @@ fn resolve(chunks: &[Vec<[Link; 2]>], l: Link, v: usize, b: usize) -> NodeId {
     NodeId(chunks[g >> CHUNK_BITS][g & (CHUNK - 1)][0])
 }
 
-/// Marks non-terminal `i` as a child of a new node.
+/// The reduced ids of raw node `g`'s children (in rows past `b`, the end of row `v`).
+#[inline(always)]
+fn children(chunks: &[Vec<[Link; 2]>], g: usize, v: usize, b: usize) -> (NodeId, NodeId) {
+    let [lo, hi] = chunks[g >> CHUNK_BITS][g & (CHUNK - 1)];
+    (resolve(chunks, lo, v, b), resolve(chunks, hi, v, b))
+}
+
+/// Marks non-terminal `i` (at least 2) as a child of a new node.
 #[inline]
 fn mark_child(is_child: &mut [u64], i: u32) {
-    if i >= 2 {
-        is_child[i as usize / 64] |= 1 << (i % 64);
-    }
+    is_child[i as usize / 64] |= 1 << (i % 64);
 }
 
 /// Drops every chunk from row start `a` on whose first parent row is not before `v` (both it
