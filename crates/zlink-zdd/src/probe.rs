@@ -13,7 +13,7 @@
 //! depend on every bit of the key (a plain multiplicative hash's low bits do not).
 
 /// How many records ahead a merge reads the table slot of a record's hash.
-const AHEAD: usize = 8;
+pub const AHEAD: usize = 8;
 
 /// A free slot (a used one has its top bit clear).
 const EMPTY: u32 = u32::MAX;
