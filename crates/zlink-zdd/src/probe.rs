@@ -43,7 +43,7 @@ pub struct Vacant {
 
 impl Slots {
     /// A table for `n` records (at most 3/4 full even if every record is distinct) whose values
-    /// take `value_bits` bits (at most 31: the top bit tells a used slot from [`EMPTY`]).
+    /// take `value_bits` bits (at most 31: the top bit tells a used slot from a free one).
     /// Inlined into the merge, so that the compiler sees the table's length beside its mask
     /// and drops the bounds checks of the probes (3 % of a count-only run's instructions).
     #[inline(always)]
