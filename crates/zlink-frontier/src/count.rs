@@ -297,9 +297,9 @@ fn expand_chunk<S: Spec, C: Num>(
     spec: &S,
     level: Level,
     slices: &[&[(S::State, C)]],
-    mut out: Scatter<(S::State, C)>,
+    mut out: Scatter<(S::State, C), true>,
     bits_of: &dyn Fn(Level) -> u32,
-) -> (BigUint, Scatter<(S::State, C)>) {
+) -> (BigUint, Scatter<(S::State, C), true>) {
     let mut accepted = Total::<C>::new();
     for (s, c) in slices.iter().copied().flatten() {
         for take in [false, true] {
@@ -315,7 +315,7 @@ fn expand_chunk<S: Spec, C: Num>(
 
 /// The DP's pending levels, all with count type `C`.
 struct Dp<S, C> {
-    pending: Pending<(S, C)>,
+    pending: Pending<(S, C), true>,
     /// The level to process next.
     next: Level,
 }
