@@ -7,8 +7,11 @@
 //! merged in place (the single pass's hash merge) and its states make their children, one
 //! part (at most 65536 states) per activation of the operator: between two parts the worker
 //! absorbs what its peers sent, instead of leaving it queued as bytes until the level is
-//! done. A child this worker owns goes straight into its level (no channel, no copy); the
-//! others leave in one [`Batch`] of raw records per target worker and level after each part,
+//! done. A child with a one-word count goes, whichever worker owns it, into a vector per
+//! target level and worker (no branch on the owner per child, which two workers mispredict
+//! half the time); after each part this worker's join their level (one copy, no channel) and
+//! the others', with the rarer wider records, leave in one [`Batch`] of raw records per target
+//! worker and level,
 //! at time `j - 1` for level `j`, into a feedback edge that adds 1 and an exchange by the
 //! batch's worker. Accepted counts and the number of states per level stay with each worker
 //! until the count is over; a second, small dataflow then sends them to worker 0, which sums
@@ -36,7 +39,7 @@ use timely::worker::Worker;
 use zlink_frontier::{Level, Spec, Step};
 
 use crate::halt::{Control, Guard, Halt};
-use crate::level::{merge, push_in, Mid, Run, Wide};
+use crate::level::{extend_in, merge, push_in, Mid, Run, Wide};
 use crate::wire::{Batch, Flat, Tally, Wire};
 use crate::{LevelDone, LevelHook};
 
@@ -354,13 +357,19 @@ struct Expanding<W> {
 }
 
 /// Children for other workers, per target level and worker, until the part being expanded is
-/// done.
+/// done; one-word children for every worker (this one too, so that no branch on the owner is
+/// taken per child) in vectors per target level and worker, bounded by one part's children.
 struct Outbox<W> {
     peers: usize,
     /// At `time * peers + worker`.
     batches: Vec<Batch<W>>,
     /// The indices of the batches that are not empty.
     filled: Vec<usize>,
+    /// One-word children at `(level - from - 1) * peers + worker`, for the level `from` being
+    /// expanded (so that the vectors, and their capacity, serve every level in turn).
+    words: Vec<Vec<(W, u128)>>,
+    /// The indices of `words` that are not empty.
+    worded: Vec<usize>,
 }
 
 impl<W: Flat> Outbox<W> {
@@ -369,7 +378,51 @@ impl<W: Flat> Outbox<W> {
             peers,
             batches: Vec::new(),
             filled: Vec::new(),
+            words: Vec::new(),
+            worded: Vec::new(),
         }
+    }
+
+    /// The one-word children of level `j` (a child of level `from`) for worker `to`.
+    #[inline]
+    fn words(&mut self, from: Level, j: Level, to: usize) -> &mut Vec<(W, u128)> {
+        let i = (j - from - 1) as usize * self.peers + to;
+        if i >= self.words.len() {
+            self.words.resize_with(i + 1, Vec::new);
+        }
+        if self.words[i].is_empty() {
+            self.worded.push(i);
+        }
+        &mut self.words[i]
+    }
+
+    /// Moves the one-word children gathered so far: this worker's (`me`) into their level's
+    /// run (from `run`) as parts, the others' into their batches as raw bytes.
+    fn flush(
+        &mut self,
+        from: Level,
+        me: usize,
+        mut run: impl FnMut(Level, &mut dyn FnMut(&mut Run<W>)),
+    ) {
+        let worded = std::mem::take(&mut self.worded);
+        for &i in &worded {
+            let (j, to) = ((i / self.peers) as Level + from + 1, i % self.peers);
+            if to == me {
+                let v = &mut self.words[i];
+                run(j, &mut |r: &mut Run<W>| extend_in(&mut r.parts, v));
+            } else {
+                let mut v = std::mem::take(&mut self.words[i]);
+                let b = self.batch(j - 1, to);
+                b.reserve_words::<W>(v.len());
+                for (w, c) in &v {
+                    b.put(w, *c);
+                }
+                v.clear();
+                self.words[i] = v;
+            }
+        }
+        self.worded = worded;
+        self.worded.clear();
     }
 
     /// The batch that leaves at `time` for worker `to`.
@@ -455,6 +508,8 @@ where
         )
     };
     open.guard.give_back(n);
+    let me = open.me;
+    out.flush(*e.cap.time(), me, |j, f| f(open.run(&e.cap, j)));
     made.map(|()| e.run.is_empty())
 }
 
@@ -493,8 +548,9 @@ where
                 let w = u.to_wire();
                 let to = owner(&w, open.peers);
                 match (&c, to == open.me) {
-                    (Count::Word(c), true) => open.run(&e.cap, j).push(w, *c),
-                    (Count::Word(c), false) => out.batch(j - 1, to).put(&w, *c),
+                    // one worker: straight into the level (no second copy)
+                    (Count::Word(c), true) if open.peers == 1 => open.run(&e.cap, j).push(w, *c),
+                    (Count::Word(c), _) => out.words(t, j, to).push((w, *c)),
                     (Count::Mid(c), true) => open.run(&e.cap, j).push_mid(w, *c),
                     (Count::Mid(c), false) => out.batch(j - 1, to).put_mid(&w, c),
                     (Count::Wide(c), true) => open.run(&e.cap, j).push_wide(w, *c),

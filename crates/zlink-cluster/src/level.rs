@@ -123,6 +123,29 @@ pub(crate) fn push_in<T>(parts: &mut Vec<Vec<T>>, x: T) {
     }
 }
 
+/// Moves every record of `xs` to the end of `parts` (as [`push_in`] one by one would),
+/// leaving `xs` empty with its capacity.
+pub(crate) fn extend_in<T>(parts: &mut Vec<Vec<T>>, xs: &mut Vec<T>) {
+    let mut left = xs.len();
+    let mut it = xs.drain(..);
+    while left > 0 {
+        let room = match parts.last() {
+            Some(p) if p.len() < p.capacity() => p.capacity() - p.len(),
+            _ => {
+                let cap = held(parts).clamp(FIRST_PART, PART);
+                parts.push(Vec::with_capacity(cap));
+                cap
+            }
+        };
+        let now = room.min(left);
+        parts
+            .last_mut()
+            .expect("a part")
+            .extend(it.by_ref().take(now));
+        left -= now;
+    }
+}
+
 #[inline(never)]
 fn push_in_new_part<T>(parts: &mut Vec<Vec<T>>, x: T) {
     let mut part = Vec::with_capacity(held(parts).clamp(FIRST_PART, PART));
@@ -261,6 +284,37 @@ fn merge_big<W: Ord + Clone>(run: &mut Run<W>) {
 mod tests {
     use super::*;
     use std::collections::BTreeMap;
+
+    /// `extend_in` leaves the parts `push_in` one record at a time would, and empties its
+    /// input.
+    #[test]
+    fn extending_parts_pushes_in_order() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let mut xs = Vec::new();
+        let mut next = 0u32;
+        for _ in 0..60 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let n = (rng % 9000) as usize;
+            for _ in 0..n {
+                push_in(&mut a, next);
+                xs.push(next);
+                next += 1;
+            }
+            extend_in(&mut b, &mut xs);
+            assert!(xs.is_empty());
+        }
+        assert!(held(&a) > 2 * PART);
+        let caps = |p: &Vec<Vec<u32>>| {
+            p.iter()
+                .map(|v| (v.len(), v.capacity()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(caps(&a), caps(&b));
+        assert_eq!(a, b);
+    }
 
     /// The sum of the counts per state of a run.
     fn sums(run: &Run<u32>) -> BTreeMap<u32, BigUint> {
