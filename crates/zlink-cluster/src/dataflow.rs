@@ -7,13 +7,12 @@
 //! merged in place (the single pass's hash merge) and its states make their children, one
 //! part (at most 65536 states) per activation of the operator: between two parts the worker
 //! absorbs what its peers sent, instead of leaving it queued as bytes until the level is
-//! done. A child with a one-word count goes, whichever worker owns it, into a vector per
+//! done. A child with a one-word or 192-bit count goes, whoever owns it, into a vector per
 //! target level and worker (no branch on the owner per child, which two workers mispredict
 //! half the time); after each part this worker's join their level (one copy, no channel) and
 //! the others', with the rarer wider records, leave in one [`Batch`] of raw records per target
-//! worker and level,
-//! at time `j - 1` for level `j`, into a feedback edge that adds 1 and an exchange by the
-//! batch's worker. Accepted counts and the number of states per level stay with each worker
+//! worker and level, at time `j - 1` for level `j`, into a feedback edge that adds 1 and an
+//! exchange by the batch's worker. Accepted counts and the number of states per level stay with each worker
 //! until the count is over; a second, small dataflow then sends them to worker 0, which sums
 //! them.
 
@@ -357,8 +356,8 @@ struct Expanding<W> {
 }
 
 /// Children for other workers, per target level and worker, until the part being expanded is
-/// done; one-word children for every worker (this one too, so that no branch on the owner is
-/// taken per child) in vectors per target level and worker, bounded by one part's children.
+/// done; one-word and 192-bit children for every worker (this one too: no branch on the owner
+/// per child; one worker pushes straight into the level) in vectors bounded by a part's.
 struct Outbox<W> {
     peers: usize,
     /// At `time * peers + worker`.
@@ -368,8 +367,23 @@ struct Outbox<W> {
     /// One-word children at `(level - from - 1) * peers + worker`, for the level `from` being
     /// expanded (so that the vectors, and their capacity, serve every level in turn).
     words: Vec<Vec<(W, u128)>>,
-    /// The indices of `words` that are not empty.
+    /// Children with a 192-bit count, as `words`.
+    mids: Vec<Vec<(W, Mid)>>,
+    /// The indices of `words` and of `mids` that are not empty.
     worded: Vec<usize>,
+    mided: Vec<usize>,
+}
+
+/// The vector at `i` of `vecs`, noted in `filled` when it was empty.
+#[inline]
+fn lane<'a, T>(vecs: &'a mut Vec<Vec<T>>, filled: &mut Vec<usize>, i: usize) -> &'a mut Vec<T> {
+    if i >= vecs.len() {
+        vecs.resize_with(i + 1, Vec::new);
+    }
+    if vecs[i].is_empty() {
+        filled.push(i);
+    }
+    &mut vecs[i]
 }
 
 impl<W: Flat> Outbox<W> {
@@ -380,6 +394,8 @@ impl<W: Flat> Outbox<W> {
             filled: Vec::new(),
             words: Vec::new(),
             worded: Vec::new(),
+            mids: Vec::new(),
+            mided: Vec::new(),
         }
     }
 
@@ -387,17 +403,18 @@ impl<W: Flat> Outbox<W> {
     #[inline]
     fn words(&mut self, from: Level, j: Level, to: usize) -> &mut Vec<(W, u128)> {
         let i = (j - from - 1) as usize * self.peers + to;
-        if i >= self.words.len() {
-            self.words.resize_with(i + 1, Vec::new);
-        }
-        if self.words[i].is_empty() {
-            self.worded.push(i);
-        }
-        &mut self.words[i]
+        lane(&mut self.words, &mut self.worded, i)
     }
 
-    /// Moves the one-word children gathered so far: this worker's (`me`) into their level's
-    /// run (from `run`) as parts, the others' into their batches as raw bytes.
+    /// As [`Outbox::words`], for 192-bit children.
+    #[inline]
+    fn mids(&mut self, from: Level, j: Level, to: usize) -> &mut Vec<(W, Mid)> {
+        let i = (j - from - 1) as usize * self.peers + to;
+        lane(&mut self.mids, &mut self.mided, i)
+    }
+
+    /// Moves the children gathered so far: this worker's (`me`) into their level's run (from
+    /// `run`), the others' into their batches as raw bytes.
     fn flush(
         &mut self,
         from: Level,
@@ -423,6 +440,24 @@ impl<W: Flat> Outbox<W> {
         }
         self.worded = worded;
         self.worded.clear();
+        let mided = std::mem::take(&mut self.mided);
+        for &i in &mided {
+            let (j, to) = ((i / self.peers) as Level + from + 1, i % self.peers);
+            if to == me {
+                let v = &mut self.mids[i];
+                run(j, &mut |r: &mut Run<W>| extend_in(&mut r.mid, v));
+            } else {
+                let mut v = std::mem::take(&mut self.mids[i]);
+                let b = self.batch(j - 1, to);
+                for (w, c) in &v {
+                    b.put_mid(w, c);
+                }
+                v.clear();
+                self.mids[i] = v;
+            }
+        }
+        self.mided = mided;
+        self.mided.clear();
     }
 
     /// The batch that leaves at `time` for worker `to`.
@@ -548,11 +583,10 @@ where
                 let w = u.to_wire();
                 let to = owner(&w, open.peers);
                 match (&c, to == open.me) {
-                    // one worker: straight into the level (no second copy)
                     (Count::Word(c), true) if open.peers == 1 => open.run(&e.cap, j).push(w, *c),
                     (Count::Word(c), _) => out.words(t, j, to).push((w, *c)),
-                    (Count::Mid(c), true) => open.run(&e.cap, j).push_mid(w, *c),
-                    (Count::Mid(c), false) => out.batch(j - 1, to).put_mid(&w, c),
+                    (Count::Mid(c), true) if open.peers == 1 => open.run(&e.cap, j).push_mid(w, *c),
+                    (Count::Mid(c), _) => out.mids(t, j, to).push((w, *c)),
                     (Count::Wide(c), true) => open.run(&e.cap, j).push_wide(w, *c),
                     (Count::Wide(c), false) => out.batch(j - 1, to).put_wide(&w, c),
                     (Count::Big(b), true) => open.run(&e.cap, j).big.push((w, b.clone())),
