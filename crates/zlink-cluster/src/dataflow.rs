@@ -7,10 +7,12 @@
 //! merged in place (the single pass's hash merge) and its states make their children, one
 //! part (at most 65536 states) per activation of the operator: between two parts the worker
 //! absorbs what its peers sent, instead of leaving it queued as bytes until the level is
-//! done. A child this worker owns goes straight into its level (no channel, no copy); the
-//! others leave in one [`Batch`] of raw records per target worker and level after each part,
-//! at time `j - 1` for level `j`, into a feedback edge that adds 1 and an exchange by the
-//! batch's worker. Accepted counts and the number of states per level stay with each worker
+//! done. A child with a one-word or 192-bit count goes, whoever owns it, into a vector per
+//! target level and worker (no branch on the owner per child, which two workers mispredict
+//! half the time); after each part this worker's join their level (one copy, no channel) and
+//! the others', with the rarer wider records, leave in one [`Batch`] of raw records per target
+//! worker and level, at time `j - 1` for level `j`, into a feedback edge that adds 1 and an
+//! exchange by the batch's worker. Accepted counts and the number of states per level stay with each worker
 //! until the count is over; a second, small dataflow then sends them to worker 0, which sums
 //! them.
 
@@ -36,7 +38,7 @@ use timely::worker::Worker;
 use zlink_frontier::{Level, Spec, Step};
 
 use crate::halt::{Control, Guard, Halt};
-use crate::level::{merge, push_in, Mid, Run, Wide};
+use crate::level::{extend_in, merge, push_in, Mid, Run, Wide};
 use crate::wire::{Batch, Flat, Tally, Wire};
 use crate::{LevelDone, LevelHook};
 
@@ -62,11 +64,17 @@ pub(crate) struct Gathered {
     pub level_states: BTreeMap<Level, u64>,
 }
 
-/// The worker a state belongs to: a hash unlike the tables' own (those use the low bits of
-/// the state's Fx hash, which the owner would otherwise fix).
-fn owner<W: Hash>(w: &W) -> u64 {
+/// The worker (of `peers`) a state belongs to: the top bits of a hash unlike the tables' own
+/// (those use the low bits of the state's Fx hash, which the owner would otherwise fix),
+/// reduced by a multiply and shift instead of a division (a 64-bit `%` per child).
+#[inline]
+fn owner<W: Hash>(w: &W, peers: usize) -> usize {
+    if peers == 1 {
+        return 0;
+    }
     let h = FxBuildHasher.hash_one(w);
-    (h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 16
+    let mixed = (h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    ((u128::from(mixed) * peers as u128) >> 64) as usize
 }
 
 /// Runs this worker's part of the count of `spec` (already under the count-only lookahead,
@@ -207,7 +215,7 @@ fn send_root<S: Wire>(
         Step::Node(level, s) => {
             let w = s.to_wire();
             let mut batch = Batch {
-                to: (owner(&w) % peers as u64) as u32,
+                to: owner(&w, peers) as u32,
                 ..Batch::default()
             };
             batch.put(&w, 1);
@@ -348,13 +356,34 @@ struct Expanding<W> {
 }
 
 /// Children for other workers, per target level and worker, until the part being expanded is
-/// done.
+/// done; one-word and 192-bit children for every worker (this one too: no branch on the owner
+/// per child; one worker pushes straight into the level) in vectors bounded by a part's.
 struct Outbox<W> {
     peers: usize,
     /// At `time * peers + worker`.
     batches: Vec<Batch<W>>,
     /// The indices of the batches that are not empty.
     filled: Vec<usize>,
+    /// One-word children at `(level - from - 1) * peers + worker`, for the level `from` being
+    /// expanded (so that the vectors, and their capacity, serve every level in turn).
+    words: Vec<Vec<(W, u128)>>,
+    /// Children with a 192-bit count, as `words`.
+    mids: Vec<Vec<(W, Mid)>>,
+    /// The indices of `words` and of `mids` that are not empty.
+    worded: Vec<usize>,
+    mided: Vec<usize>,
+}
+
+/// The vector at `i` of `vecs`, noted in `filled` when it was empty.
+#[inline]
+fn lane<'a, T>(vecs: &'a mut Vec<Vec<T>>, filled: &mut Vec<usize>, i: usize) -> &'a mut Vec<T> {
+    if i >= vecs.len() {
+        vecs.resize_with(i + 1, Vec::new);
+    }
+    if vecs[i].is_empty() {
+        filled.push(i);
+    }
+    &mut vecs[i]
 }
 
 impl<W: Flat> Outbox<W> {
@@ -363,7 +392,72 @@ impl<W: Flat> Outbox<W> {
             peers,
             batches: Vec::new(),
             filled: Vec::new(),
+            words: Vec::new(),
+            worded: Vec::new(),
+            mids: Vec::new(),
+            mided: Vec::new(),
         }
+    }
+
+    /// The one-word children of level `j` (a child of level `from`) for worker `to`.
+    #[inline]
+    fn words(&mut self, from: Level, j: Level, to: usize) -> &mut Vec<(W, u128)> {
+        let i = (j - from - 1) as usize * self.peers + to;
+        lane(&mut self.words, &mut self.worded, i)
+    }
+
+    /// As [`Outbox::words`], for 192-bit children.
+    #[inline]
+    fn mids(&mut self, from: Level, j: Level, to: usize) -> &mut Vec<(W, Mid)> {
+        let i = (j - from - 1) as usize * self.peers + to;
+        lane(&mut self.mids, &mut self.mided, i)
+    }
+
+    /// Moves the children gathered so far: this worker's (`me`) into their level's run (from
+    /// `run`), the others' into their batches as raw bytes.
+    fn flush(
+        &mut self,
+        from: Level,
+        me: usize,
+        mut run: impl FnMut(Level, &mut dyn FnMut(&mut Run<W>)),
+    ) {
+        let worded = std::mem::take(&mut self.worded);
+        for &i in &worded {
+            let (j, to) = ((i / self.peers) as Level + from + 1, i % self.peers);
+            if to == me {
+                let v = &mut self.words[i];
+                run(j, &mut |r: &mut Run<W>| extend_in(&mut r.parts, v));
+            } else {
+                let mut v = std::mem::take(&mut self.words[i]);
+                let b = self.batch(j - 1, to);
+                b.reserve_words::<W>(v.len());
+                for (w, c) in &v {
+                    b.put(w, *c);
+                }
+                v.clear();
+                self.words[i] = v;
+            }
+        }
+        self.worded = worded;
+        self.worded.clear();
+        let mided = std::mem::take(&mut self.mided);
+        for &i in &mided {
+            let (j, to) = ((i / self.peers) as Level + from + 1, i % self.peers);
+            if to == me {
+                let v = &mut self.mids[i];
+                run(j, &mut |r: &mut Run<W>| extend_in(&mut r.mid, v));
+            } else {
+                let mut v = std::mem::take(&mut self.mids[i]);
+                let b = self.batch(j - 1, to);
+                for (w, c) in &v {
+                    b.put_mid(w, c);
+                }
+                v.clear();
+                self.mids[i] = v;
+            }
+        }
+        self.mided = mided;
+        self.mided.clear();
     }
 
     /// The batch that leaves at `time` for worker `to`.
@@ -449,6 +543,8 @@ where
         )
     };
     open.guard.give_back(n);
+    let me = open.me;
+    out.flush(*e.cap.time(), me, |j, f| f(open.run(&e.cap, j)));
     made.map(|()| e.run.is_empty())
 }
 
@@ -485,12 +581,12 @@ where
                 }
                 e.room -= 1;
                 let w = u.to_wire();
-                let to = (owner(&w) % open.peers as u64) as usize;
+                let to = owner(&w, open.peers);
                 match (&c, to == open.me) {
-                    (Count::Word(c), true) => open.run(&e.cap, j).push(w, *c),
-                    (Count::Word(c), false) => out.batch(j - 1, to).put(&w, *c),
-                    (Count::Mid(c), true) => open.run(&e.cap, j).push_mid(w, *c),
-                    (Count::Mid(c), false) => out.batch(j - 1, to).put_mid(&w, c),
+                    (Count::Word(c), true) if open.peers == 1 => open.run(&e.cap, j).push(w, *c),
+                    (Count::Word(c), _) => out.words(t, j, to).push((w, *c)),
+                    (Count::Mid(c), true) if open.peers == 1 => open.run(&e.cap, j).push_mid(w, *c),
+                    (Count::Mid(c), _) => out.mids(t, j, to).push((w, *c)),
                     (Count::Wide(c), true) => open.run(&e.cap, j).push_wide(w, *c),
                     (Count::Wide(c), false) => out.batch(j - 1, to).put_wide(&w, c),
                     (Count::Big(b), true) => open.run(&e.cap, j).big.push((w, b.clone())),

@@ -11,10 +11,11 @@
 //! records), and only a sum past that tier takes the rare path [`merge_big`], whose counts are
 //! `BigUint`s.
 
-use std::hash::Hash;
+use std::hash::{BuildHasher, Hash};
 
 use num_bigint::BigUint;
-use zlink_frontier::count::{merge_shard, MAX_LIMBS};
+use rustc_hash::FxBuildHasher;
+use zlink_frontier::count::{merge_shard, Num, Overflow, MAX_LIMBS};
 use zlink_zdd::Limbs;
 
 /// A state with a count below 2^128, as a level holds it: 32 bytes for a packed state.
@@ -42,6 +43,22 @@ const PART: usize = 1 << 16;
 
 /// Records of a level's first part.
 const FIRST_PART: usize = 1 << 10;
+
+/// Records per shard a level is cut into before it is merged: one hash table for a whole
+/// level of 16×16 corner paths (millions of records) misses the cache on nearly every probe,
+/// as the single pass found (its shards of about 2^16 states, `zlink-frontier`'s `pending`).
+const SHARD_RECORDS: usize = 1 << 17;
+
+/// Records from which a level is cut into shards: below, the copy into the shards costs
+/// more than the cache misses it saves (14×14 corner paths on one process, whose levels
+/// hold up to about 2^19 records, took 11% more CPU when cut from 2^18).
+const SHARDED_FROM: usize = 1 << 19;
+
+/// Most shards a level is cut into (as a power of two).
+const MAX_SHARD_BITS: u32 = 5;
+
+/// Records of a shard's part: small, since every shard's last part is partly empty.
+const SHARD_PART: usize = 1 << 14;
 
 /// A level's records by count tier: one-word counts in parts, [`Mid`] ones in parts, [`Wide`]
 /// ones in parts, and `BigUint` ones (once the level is merged its states are all in one
@@ -106,6 +123,29 @@ pub(crate) fn push_in<T>(parts: &mut Vec<Vec<T>>, x: T) {
     }
 }
 
+/// Moves every record of `xs` to the end of `parts` (as [`push_in`] one by one would),
+/// leaving `xs` empty with its capacity.
+pub(crate) fn extend_in<T>(parts: &mut Vec<Vec<T>>, xs: &mut Vec<T>) {
+    let mut left = xs.len();
+    let mut it = xs.drain(..);
+    while left > 0 {
+        let room = match parts.last() {
+            Some(p) if p.len() < p.capacity() => p.capacity() - p.len(),
+            _ => {
+                let cap = held(parts).clamp(FIRST_PART, PART);
+                parts.push(Vec::with_capacity(cap));
+                cap
+            }
+        };
+        let now = room.min(left);
+        parts
+            .last_mut()
+            .expect("a part")
+            .extend(it.by_ref().take(now));
+        left -= now;
+    }
+}
+
 #[inline(never)]
 fn push_in_new_part<T>(parts: &mut Vec<Vec<T>>, x: T) {
     let mut part = Vec::with_capacity(held(parts).clamp(FIRST_PART, PART));
@@ -132,11 +172,11 @@ pub(crate) fn merge<W: Hash + Ord + Clone>(run: &mut Run<W>) -> usize {
 /// passes [`Wide`].
 fn merge_fixed<W: Hash + Eq + Clone>(run: &mut Run<W>) -> bool {
     if run.wide.is_empty() {
-        if run.mid.is_empty() && merge_shard(&mut run.parts).is_ok() {
+        if run.mid.is_empty() && merge_sharded(&mut run.parts).is_ok() {
             return true;
         }
         widen(&mut run.parts, &mut run.mid, Mid::from);
-        if merge_shard(&mut run.mid).is_ok() {
+        if merge_sharded(&mut run.mid).is_ok() {
             return true;
         }
     }
@@ -144,7 +184,59 @@ fn merge_fixed<W: Hash + Eq + Clone>(run: &mut Run<W>) -> bool {
     widen(&mut run.mid, &mut run.wide, |c: Mid| {
         c.resize().expect("192 bits fit the wide tier")
     });
-    merge_shard(&mut run.wide).is_ok()
+    merge_sharded(&mut run.wide).is_ok()
+}
+
+/// [`merge_shard`] on a level cut into shards by the top bits of its states' hashes (bits
+/// the table's slots and tags do not use), so that each shard's table stays in the cache.
+/// The records move to their shard's parts (of [`SHARD_PART`] records: a shard's last part
+/// is not full) a part at a time, each part freed once moved; every shard is merged, and
+/// `parts` then holds all the shards' parts. On [`Overflow`] every shard's parts are still a
+/// valid level (each count once, see [`merge_shard`]).
+fn merge_sharded<W: Hash + Eq + Clone, C: Num>(
+    parts: &mut Vec<Vec<(W, C)>>,
+) -> Result<(), Overflow> {
+    let bits = shard_bits(held(parts));
+    if bits == 0 {
+        return merge_shard(parts);
+    }
+    let mut shards: Vec<Vec<Vec<(W, C)>>> = (0..1 << bits).map(|_| Vec::new()).collect();
+    for part in std::mem::take(parts) {
+        for x in part {
+            let k = FxBuildHasher.hash_one(&x.0) >> (u64::BITS - bits);
+            let shard = &mut shards[k as usize];
+            match shard.last_mut() {
+                Some(p) if p.len() < p.capacity() => p.push(x),
+                _ => shard.push(new_part(x)),
+            }
+        }
+    }
+    let mut fits = true;
+    for mut shard in shards {
+        fits &= merge_shard(&mut shard).is_ok();
+        parts.extend(shard);
+    }
+    fits.then_some(()).ok_or(Overflow)
+}
+
+/// A shard's next part, holding `x`.
+#[inline(never)]
+fn new_part<T>(x: T) -> Vec<T> {
+    let mut part = Vec::with_capacity(SHARD_PART);
+    part.push(x);
+    part
+}
+
+/// Shard bits for a level of `n` records: none below [`SHARDED_FROM`], else about
+/// [`SHARD_RECORDS`] a shard, at most 2^[`MAX_SHARD_BITS`] shards.
+fn shard_bits(n: usize) -> u32 {
+    if n < SHARDED_FROM {
+        return 0;
+    }
+    (n / SHARD_RECORDS)
+        .next_power_of_two()
+        .trailing_zeros()
+        .min(MAX_SHARD_BITS)
 }
 
 /// Moves the records of `from` to `to` with their counts widened by `f`, a part at a time.
@@ -192,6 +284,37 @@ fn merge_big<W: Ord + Clone>(run: &mut Run<W>) {
 mod tests {
     use super::*;
     use std::collections::BTreeMap;
+
+    /// `extend_in` leaves the parts `push_in` one record at a time would, and empties its
+    /// input.
+    #[test]
+    fn extending_parts_pushes_in_order() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let mut xs = Vec::new();
+        let mut next = 0u32;
+        for _ in 0..60 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let n = (rng % 9000) as usize;
+            for _ in 0..n {
+                push_in(&mut a, next);
+                xs.push(next);
+                next += 1;
+            }
+            extend_in(&mut b, &mut xs);
+            assert!(xs.is_empty());
+        }
+        assert!(held(&a) > 2 * PART);
+        let caps = |p: &Vec<Vec<u32>>| {
+            p.iter()
+                .map(|v| (v.len(), v.capacity()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(caps(&a), caps(&b));
+        assert_eq!(a, b);
+    }
 
     /// The sum of the counts per state of a run.
     fn sums(run: &Run<u32>) -> BTreeMap<u32, BigUint> {
@@ -296,6 +419,50 @@ mod tests {
             seen[tier] += 1;
         }
         assert!(seen.iter().all(|&n| n > 0), "every tier merged: {seen:?}");
+    }
+
+    /// Levels large enough to be cut into shards (several shards, some parts of a shard
+    /// partly empty), merged in one word and, when one-word sums overflow, in [`Mid`]: every
+    /// sum exact, each state once, in one tier.
+    #[test]
+    fn sharded_merges_keep_sums_exact_and_each_state_once() {
+        let mut rng = zlink_base::SplitMix64::new(35);
+        let n = SHARDED_FROM + 12345;
+        assert!(shard_bits(n) >= 2);
+        for overflow in [false, true] {
+            let mut run = Run::new();
+            for i in 0..n {
+                let s = rng.below_u64(n as u64 / 3) as u32;
+                if overflow && i % 1000 == 7 {
+                    // a few states whose sums pass 128 bits
+                    run.push(s % 5, u128::MAX / 2);
+                } else {
+                    run.push(s, u128::from(rng.below_u64(1 << 40)) + 1);
+                }
+            }
+            let want = sums(&run);
+            let went = merge(&mut run);
+            assert_eq!(n - went, want.len(), "overflow {overflow}");
+            assert_eq!(
+                run.len(),
+                want.len(),
+                "overflow {overflow}: each state once"
+            );
+            assert_eq!(sums(&run), want, "overflow {overflow}");
+            assert_eq!(run.parts.is_empty(), overflow, "overflow {overflow}");
+            assert_eq!(run.mid.is_empty(), !overflow, "overflow {overflow}");
+            assert!(run
+                .parts
+                .iter()
+                .all(|p| !p.is_empty() && p.capacity() <= PART));
+            assert!(run
+                .mid
+                .iter()
+                .all(|p| !p.is_empty() && p.capacity() <= PART));
+        }
+        assert_eq!(shard_bits(SHARDED_FROM - 1), 0);
+        assert_eq!(shard_bits(SHARDED_FROM), 2);
+        assert_eq!(shard_bits(usize::MAX / 2), MAX_SHARD_BITS);
     }
 
     /// Parts grow from the first part's size to [`PART`] and never past it.

@@ -212,6 +212,13 @@ impl<F: Flat> Batch<F> {
         self.n += 1;
     }
 
+    /// Room for `n` more one-word records of states of about `W`'s size each.
+    pub fn reserve_words<W>(&mut self, n: usize) {
+        self.words
+            .0
+            .reserve(n * (std::mem::size_of::<W>() + std::mem::size_of::<u128>()));
+    }
+
     /// Appends a record with a count past 128 bits.
     #[inline]
     pub fn put_mid(&mut self, state: &F, count: &MidCount) {
