@@ -38,8 +38,9 @@ use timely::worker::Worker;
 use zlink_frontier::{Level, Spec, Step};
 
 use crate::halt::{Control, Guard, Halt};
-use crate::level::{extend_in, merge, push_in, Mid, Run, Wide};
-use crate::wire::{Batch, Flat, Tally, Wire};
+use crate::level::{merge, push_in, Mid, Run, Wide};
+use crate::outbox::Outbox;
+use crate::wire::{Batch, Tally, Wire};
 use crate::{LevelDone, LevelHook};
 
 /// What travels: children of one level for one worker.
@@ -353,138 +354,6 @@ struct Expanding<W> {
     states: u64,
     accepted: Tally,
     room: usize,
-}
-
-/// Children for other workers, per target level and worker, until the part being expanded is
-/// done; one-word and 192-bit children for every worker (this one too: no branch on the owner
-/// per child; one worker pushes straight into the level) in vectors bounded by a part's.
-struct Outbox<W> {
-    peers: usize,
-    /// At `time * peers + worker`.
-    batches: Vec<Batch<W>>,
-    /// The indices of the batches that are not empty.
-    filled: Vec<usize>,
-    /// One-word children at `(level - from - 1) * peers + worker`, for the level `from` being
-    /// expanded (so that the vectors, and their capacity, serve every level in turn).
-    words: Vec<Vec<(W, u128)>>,
-    /// Children with a 192-bit count, as `words`.
-    mids: Vec<Vec<(W, Mid)>>,
-    /// The indices of `words` and of `mids` that are not empty.
-    worded: Vec<usize>,
-    mided: Vec<usize>,
-}
-
-/// The vector at `i` of `vecs`, noted in `filled` when it was empty.
-#[inline]
-fn lane<'a, T>(vecs: &'a mut Vec<Vec<T>>, filled: &mut Vec<usize>, i: usize) -> &'a mut Vec<T> {
-    if i >= vecs.len() {
-        vecs.resize_with(i + 1, Vec::new);
-    }
-    if vecs[i].is_empty() {
-        filled.push(i);
-    }
-    &mut vecs[i]
-}
-
-impl<W: Flat> Outbox<W> {
-    fn new(peers: usize) -> Self {
-        Outbox {
-            peers,
-            batches: Vec::new(),
-            filled: Vec::new(),
-            words: Vec::new(),
-            worded: Vec::new(),
-            mids: Vec::new(),
-            mided: Vec::new(),
-        }
-    }
-
-    /// The one-word children of level `j` (a child of level `from`) for worker `to`.
-    #[inline]
-    fn words(&mut self, from: Level, j: Level, to: usize) -> &mut Vec<(W, u128)> {
-        let i = (j - from - 1) as usize * self.peers + to;
-        lane(&mut self.words, &mut self.worded, i)
-    }
-
-    /// As [`Outbox::words`], for 192-bit children.
-    #[inline]
-    fn mids(&mut self, from: Level, j: Level, to: usize) -> &mut Vec<(W, Mid)> {
-        let i = (j - from - 1) as usize * self.peers + to;
-        lane(&mut self.mids, &mut self.mided, i)
-    }
-
-    /// Moves the children gathered so far: this worker's (`me`) into their level's run (from
-    /// `run`), the others' into their batches as raw bytes.
-    fn flush(
-        &mut self,
-        from: Level,
-        me: usize,
-        mut run: impl FnMut(Level, &mut dyn FnMut(&mut Run<W>)),
-    ) {
-        let worded = std::mem::take(&mut self.worded);
-        for &i in &worded {
-            let (j, to) = ((i / self.peers) as Level + from + 1, i % self.peers);
-            if to == me {
-                let v = &mut self.words[i];
-                run(j, &mut |r: &mut Run<W>| extend_in(&mut r.parts, v));
-            } else {
-                let mut v = std::mem::take(&mut self.words[i]);
-                let b = self.batch(j - 1, to);
-                b.reserve_words::<W>(v.len());
-                for (w, c) in &v {
-                    b.put(w, *c);
-                }
-                v.clear();
-                self.words[i] = v;
-            }
-        }
-        self.worded = worded;
-        self.worded.clear();
-        let mided = std::mem::take(&mut self.mided);
-        for &i in &mided {
-            let (j, to) = ((i / self.peers) as Level + from + 1, i % self.peers);
-            if to == me {
-                let v = &mut self.mids[i];
-                run(j, &mut |r: &mut Run<W>| extend_in(&mut r.mid, v));
-            } else {
-                let mut v = std::mem::take(&mut self.mids[i]);
-                let b = self.batch(j - 1, to);
-                for (w, c) in &v {
-                    b.put_mid(w, c);
-                }
-                v.clear();
-                self.mids[i] = v;
-            }
-        }
-        self.mided = mided;
-        self.mided.clear();
-    }
-
-    /// The batch that leaves at `time` for worker `to`.
-    #[inline]
-    fn batch(&mut self, time: Level, to: usize) -> &mut Batch<W> {
-        let i = time as usize * self.peers + to;
-        if i >= self.batches.len() {
-            self.batches.resize_with(i + 1, Batch::default);
-        }
-        if self.batches[i].n == 0 {
-            self.filled.push(i);
-            self.batches[i].to = to as u32;
-        }
-        &mut self.batches[i]
-    }
-
-    /// Hands every batch that is not empty to `send` with the time it leaves at; returns the
-    /// records they held.
-    fn drain(&mut self, mut send: impl FnMut(Level, Batch<W>)) -> u64 {
-        let mut n = 0;
-        for i in self.filled.drain(..) {
-            let b = std::mem::take(&mut self.batches[i]);
-            n += u64::from(b.n);
-            send((i / self.peers) as Level, b);
-        }
-        n
-    }
 }
 
 /// Children accounted at once against the process's budget.

@@ -33,6 +33,7 @@ pub mod launch;
 mod level;
 mod mates;
 pub mod net;
+mod outbox;
 mod watch;
 mod wire;
 
