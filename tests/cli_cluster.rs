@@ -4,9 +4,20 @@
 mod common;
 
 use std::process::{Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use common::{scratch_file, zlink};
+
+/// One run of processes at a time: the runs of tests in parallel took each other's ports (a
+/// launcher's free port, found by binding port 0, was taken by another run's connections
+/// before its process listened: "Address already in use", a clean-clone CI failure).
+static ONE_RUN: Mutex<()> = Mutex::new(());
+
+/// Holds [`ONE_RUN`] for a test (a test that failed while holding it does not poison the rest).
+fn one_run() -> MutexGuard<'static, ()> {
+    ONE_RUN.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 /// Stdout of a successful run.
 fn ok(args: &[&str]) -> String {
@@ -31,6 +42,7 @@ fn steady(out: &str) -> String {
 
 #[test]
 fn two_and_four_processes_print_what_one_prints() {
+    let _run = one_run();
     let one = ok(&["count", "paths", "--grid", "6x6"]);
     let two = ok(&["count", "paths", "--grid", "6x6", "--processes", "2"]);
     assert_eq!(two.lines().last(), Some("1262816"));
@@ -57,6 +69,7 @@ fn two_and_four_processes_print_what_one_prints() {
 
 #[test]
 fn bad_host_files_and_absent_peers_are_errors() {
+    let _run = one_run();
     let bad = scratch_file("cluster", "bad-hosts.txt", "127.0.0.1:1\n\nlocalhost\n");
     let (code, out, err) = zlink(&[
         "count",
@@ -103,13 +116,14 @@ fn bad_host_files_and_absent_peers_are_errors() {
 
 #[test]
 fn a_killed_process_stops_the_run_with_an_error() {
-    // 13x13 corner paths take seconds on two processes: long enough to kill one mid-run
+    let _run = one_run();
+    // 14x14 corner paths take seconds on two processes: long enough to kill one mid-run
     let launcher = Command::new(env!("CARGO_BIN_EXE_zlink"))
         .args([
             "count",
             "paths",
             "--grid",
-            "13x13",
+            "14x14",
             "--processes",
             "2",
             "--threads",
@@ -160,6 +174,7 @@ fn a_killed_process_stops_the_run_with_an_error() {
 
 #[test]
 fn log_levels_report_every_process_and_add_up_to_the_states() {
+    let _run = one_run();
     let args = [
         "count",
         "cycles",
@@ -215,6 +230,7 @@ fn part(hosts: &str, i: usize, args: &[&str]) -> std::process::Child {
 
 #[test]
 fn a_process_out_of_its_budget_stops_every_process_with_exit_3() {
+    let _run = one_run();
     let args = ["count", "paths", "--grid", "12x12", "--threads", "2"];
     let tiny = [&args[..], &["--max-memory", "2M"]].concat();
     let (code, out, err) = zlink(&[&tiny[..], &["--processes", "2"]].concat());
@@ -246,6 +262,7 @@ fn a_process_out_of_its_budget_stops_every_process_with_exit_3() {
 
 #[test]
 fn a_stopped_process_stops_the_others_after_the_peer_timeout() {
+    let _run = one_run();
     let hosts = local_hosts("frozen-hosts.txt", 2);
     // 14x14 corner paths take many seconds on two processes of one worker
     let args = ["count", "paths", "--grid", "14x14", "--threads", "1"];
