@@ -115,6 +115,42 @@ fn bad_host_files_and_absent_peers_are_errors() {
 }
 
 #[test]
+fn a_taken_port_is_an_error_for_a_user_and_a_quiet_retry_code_for_the_launcher() {
+    let _run = one_run();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let hosts = scratch_file(
+        "cluster",
+        "taken-hosts.txt",
+        &format!("{}\n127.0.0.1:1\n", taken.local_addr().unwrap()),
+    );
+    let args = [
+        "count",
+        "paths",
+        "--grid",
+        "3x3",
+        "--hostfile",
+        &hosts,
+        "--process",
+        "0",
+    ];
+    let (code, out, err) = zlink(&args);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("cannot listen on 127.0.0.1:"), "{err}");
+    assert!(err.contains("is another run using the port?"), "{err}");
+    // the same process started by `--processes N`: exit 75, nothing printed (the launcher
+    // starts the run again on fresh ports; its own test is in zlink-cluster's launch.rs)
+    let out = Command::new(env!("CARGO_BIN_EXE_zlink"))
+        .args(args)
+        .env(zlink_cluster::LAUNCHED, "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(zlink_cluster::PORT_TAKEN));
+    assert!(out.stdout.is_empty() && out.stderr.is_empty(), "{out:?}");
+    drop(taken);
+}
+
+#[test]
 fn a_killed_process_stops_the_run_with_an_error() {
     let _run = one_run();
     // 14x14 corner paths take seconds on two processes: long enough to kill one mid-run

@@ -8,6 +8,9 @@
 //! | 1 | the question has no answer: no solution, not unique, the solver failed |
 //! | 2 | usage or input error: bad flags (clap), unreadable or malformed input files |
 //! | 3 | a budget ran out before the answer was known: nodes, memory or `--time-limit` |
+//!
+//! (75 passes between `--processes N` and the children it starts, never to a user: see
+//! [`ExitCode::PortTaken`].)
 
 use std::fmt;
 
@@ -24,6 +27,9 @@ pub enum ExitCode {
     Input = 2,
     /// A node, memory or time budget ran out.
     Budget = 3,
+    /// Internal to `--processes N`: a child whose port another program took; its launcher
+    /// starts the run again ([`zlink_cluster::PORT_TAKEN`]), so this code never reaches a user.
+    PortTaken = zlink_cluster::PORT_TAKEN as isize,
 }
 
 impl From<ExitCode> for std::process::ExitCode {
@@ -77,6 +83,15 @@ impl CliError {
         Self {
             code: ExitCode::Budget,
             message,
+        }
+    }
+
+    /// A child of `--processes N` whose port was taken ([`ExitCode::PortTaken`]): it exits
+    /// quietly, its launcher starts the run again.
+    pub fn port_taken() -> Self {
+        Self {
+            code: ExitCode::PortTaken,
+            message: String::new(),
         }
     }
 

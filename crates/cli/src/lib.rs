@@ -141,7 +141,9 @@ pub fn main() -> std::process::ExitCode {
             ExitCode::Success.into()
         }
         Ok(Err(err)) => {
-            eprintln!("zlink: {err}");
+            if err.code() != ExitCode::PortTaken {
+                eprintln!("zlink: {err}");
+            }
             err.code().into()
         }
         Err(_panic) => std::process::ExitCode::from(101),

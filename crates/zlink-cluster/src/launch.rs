@@ -6,6 +6,11 @@
 //! peers hanging belongs with the cluster, not with one command line. The caller says how to
 //! start process `i` on the host file ([`launch_local`]'s `command`); the children's own
 //! errors and exit codes come back in [`LaunchError::Failed`].
+//!
+//! The launcher finds free ports by binding port 0 and lets them go before the children bind
+//! them, so another program (a second run started at the same moment) can take one in
+//! between. A child that finds its port taken exits with [`PORT_TAKEN`], and the launcher
+//! starts the whole run again on fresh ports, a few times, before it gives up.
 
 use std::io::Read;
 use std::net::TcpListener;
@@ -18,6 +23,18 @@ const WATCH_EVERY: Duration = Duration::from_millis(20);
 
 /// How long the launcher waits after a failure for the failures it causes.
 const SETTLE: Duration = Duration::from_millis(200);
+
+/// The exit code of a child of [`launch_local`] whose port another program took between the
+/// launcher's choice and the child's bind (sysexits' `EX_TEMPFAIL`); the launcher then starts
+/// the run again on fresh ports. It never leaves the launcher.
+pub const PORT_TAKEN: i32 = 75;
+
+/// Set (to `1`) in the environment of every child [`launch_local`] starts: a child that finds
+/// its port taken exits quietly with [`PORT_TAKEN`] instead of reporting the error.
+pub const LAUNCHED: &str = "ZLINK_CLUSTER_LAUNCHED";
+
+/// How many times [`launch_local`] starts a run whose ports were taken.
+const ATTEMPTS: usize = 5;
 
 /// Why a local run did not end with every process succeeding.
 #[derive(Debug, thiserror::Error)]
@@ -58,6 +75,12 @@ pub enum LaunchError {
     /// The reader of process 0's standard output stopped.
     #[error("lost the output of process 0")]
     LostOutput,
+    /// Every attempt lost a port to another program before a child could listen on it.
+    #[error("other programs took the local ports in each of {attempts} attempts")]
+    PortsTaken {
+        /// The runs started.
+        attempts: usize,
+    },
 }
 
 impl LaunchError {
@@ -68,6 +91,12 @@ impl LaunchError {
             LaunchError::Failed { failed, .. } => failed.first().and_then(|f| f.1),
             _ => None,
         }
+    }
+
+    /// Whether a child found its port taken ([`PORT_TAKEN`]).
+    fn port_taken(&self) -> bool {
+        matches!(self, LaunchError::Failed { failed, .. }
+            if failed.iter().any(|f| f.1 == Some(PORT_TAKEN)))
     }
 }
 
@@ -87,17 +116,26 @@ fn failures(failed: &[(usize, Option<i32>)]) -> String {
 /// process 0's standard output captured, the others' dropped, and standard error shared.
 /// Returns process 0's output once every process has succeeded; the first that fails stops
 /// the rest (each killed by its own handle and reaped), so a lost process never leaves a hang.
+/// Every child gets [`LAUNCHED`] in its environment; a run in which one exits with
+/// [`PORT_TAKEN`] starts again on fresh ports, up to five times.
 ///
 /// # Errors
-/// [`LaunchError`]: the host file or a process that cannot be set up, or processes that failed.
+/// [`LaunchError`]: the host file or a process that cannot be set up, processes that failed,
+/// or ports taken in every attempt.
 pub fn launch_local<F>(n: usize, command: F) -> Result<Vec<u8>, LaunchError>
 where
     F: Fn(&Path, usize) -> Command,
 {
-    let hostfile = local_hostfile(n)?;
-    let outcome = run_children(n, &hostfile, command);
-    let _ = std::fs::remove_file(&hostfile);
-    outcome
+    for _ in 0..ATTEMPTS {
+        let hostfile = local_hostfile(n)?;
+        let outcome = run_children(n, &hostfile, &command);
+        let _ = std::fs::remove_file(&hostfile);
+        match outcome {
+            Err(e) if e.port_taken() => continue,
+            other => return other,
+        }
+    }
+    Err(LaunchError::PortsTaken { attempts: ATTEMPTS })
 }
 
 /// A host file of `n` free localhost ports in the temporary directory.
@@ -121,13 +159,14 @@ fn local_hostfile(n: usize) -> Result<PathBuf, LaunchError> {
     Ok(path)
 }
 
-fn run_children<F>(n: usize, hostfile: &Path, command: F) -> Result<Vec<u8>, LaunchError>
+fn run_children<F>(n: usize, hostfile: &Path, command: &F) -> Result<Vec<u8>, LaunchError>
 where
     F: Fn(&Path, usize) -> Command,
 {
     let mut children: Vec<Child> = Vec::with_capacity(n);
     for i in 0..n {
         let child = command(hostfile, i)
+            .env(LAUNCHED, "1")
             .stdin(Stdio::null())
             .stdout(if i == 0 {
                 Stdio::piped()
@@ -232,6 +271,56 @@ mod tests {
             "{text}"
         );
         assert!(text.ends_with("; stopped the others"), "{text}");
+    }
+
+    /// A child that exits with [`PORT_TAKEN`] while a marker file is absent: the run starts
+    /// again (on a new host file) until the child finds the marker `attempts` runs later.
+    fn taken_until(dir: &Path, tag: &str, attempts: usize) -> Result<Vec<u8>, LaunchError> {
+        let counter = dir.join(format!("zlink-launch-test-{}-{tag}", std::process::id()));
+        let _ = std::fs::remove_file(&counter);
+        let out = launch_local(2, |hosts, i| {
+            let mut c = Command::new("sh");
+            let script = format!(
+                "test \"${LAUNCHED}\" = 1 || exit 9; \
+                 if [ {i} = 1 ]; then \
+                   echo '{hosts}' >> '{counter}'; \
+                   [ $(wc -l < '{counter}') -ge {attempts} ] || exit {PORT_TAKEN}; \
+                 fi; \
+                 {{ wc -l < '{counter}'; }} 2>/dev/null || echo 0",
+                hosts = hosts.display(),
+                counter = counter.display(),
+            );
+            c.args(["-c", &script]);
+            c
+        });
+        let runs = std::fs::read_to_string(&counter).unwrap_or_default();
+        let _ = std::fs::remove_file(&counter);
+        let files: std::collections::BTreeSet<&str> = runs.lines().collect();
+        assert_eq!(
+            files.len(),
+            runs.lines().count(),
+            "a host file used twice: {runs}"
+        );
+        out
+    }
+
+    #[test]
+    fn a_taken_port_starts_the_run_again_on_fresh_ports() {
+        let dir = std::env::temp_dir();
+        let out = taken_until(&dir, "again", 3).unwrap();
+        let last = String::from_utf8_lossy(&out);
+        // process 0 may have looked before or after process 1's last line: 2 or 3 runs seen
+        let seen: usize = last.trim().parse().unwrap();
+        assert!((2..=3).contains(&seen), "{last}");
+        let e = taken_until(&dir, "never", ATTEMPTS + 1).unwrap_err();
+        assert!(
+            matches!(e, LaunchError::PortsTaken { attempts: ATTEMPTS }),
+            "{e}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "other programs took the local ports in each of 5 attempts"
+        );
     }
 
     #[test]

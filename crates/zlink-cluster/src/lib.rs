@@ -52,7 +52,7 @@ use zlink_frontier::specs::SpecError;
 use zlink_frontier::{Counted, Level, Spec};
 
 pub use halt::CLUSTER_BYTES_PER_STATE;
-pub use launch::{launch_local, LaunchError};
+pub use launch::{launch_local, LaunchError, LAUNCHED, PORT_TAKEN};
 pub use mates::count_mates;
 pub use net::read_hostfile;
 pub use watch::{HEARTBEAT_EVERY, PEER_TIMEOUT};
@@ -85,6 +85,9 @@ pub enum ClusterError {
         address: String,
         /// The system's reason.
         reason: String,
+        /// Whether another program holds the address ("address already in use"): a run
+        /// started by [`launch_local`] then starts again on fresh ports.
+        in_use: bool,
     },
     /// A peer did not connect or answer within the connection timeout.
     #[error("process {process} at {address} unreachable within {seconds} s: {reason}")]

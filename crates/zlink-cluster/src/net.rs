@@ -95,6 +95,7 @@ pub(crate) fn connect(
     let bind_error = |e: std::io::Error| ClusterError::Bind {
         address: hosts[me].clone(),
         reason: e.to_string(),
+        in_use: e.kind() == ErrorKind::AddrInUse,
     };
     let listener = TcpListener::bind(resolve(&hosts[me]).map_err(bind_error)?.as_slice())
         .map_err(bind_error)?;

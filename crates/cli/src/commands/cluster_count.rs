@@ -94,6 +94,11 @@ fn cluster_error(e: ClusterError) -> CliError {
         ClusterError::Hostfile { .. } | ClusterError::Shape(_) | ClusterError::Spec(_) => {
             CliError::input(e)
         }
+        ClusterError::Bind { in_use: true, .. }
+            if std::env::var_os(zlink_cluster::LAUNCHED).is_some() =>
+        {
+            CliError::port_taken() // the launcher starts the run again on fresh ports
+        }
         ClusterError::Bind { .. } => {
             CliError::failed(format!("{e}: is another run using the port?"))
         }
