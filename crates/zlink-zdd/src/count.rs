@@ -316,7 +316,11 @@ impl Zdd {
                 } else {
                     vals[hk].get(hi)
                 };
-                cur.push(SpillCounts::add(a, b));
+                match (a, b) {
+                    // the common case inline: both below 2^127, so the sum fits a u128
+                    (Val::Small(x), Val::Small(y)) if (x + y) & SPILL == 0 => cur.vals.push(x + y),
+                    _ => cur.push(SpillCounts::add(a, b)),
+                }
             }
             vals[k] = cur;
             for &d in &dies_after[k] {

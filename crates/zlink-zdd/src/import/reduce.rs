@@ -9,9 +9,10 @@
 use super::{Link, Unreduced, CHUNK, CHUNK_BITS};
 use crate::count::{run_before, Layout, Run};
 use crate::nodes::Node;
-use crate::probe::{Probe, ReadAhead, Slots};
+use crate::probe::{Probe, ReadAhead, Slots, AHEAD};
 use crate::store::{check_room, hash_pair};
 use crate::{BudgetExceeded, NodeId};
+use std::cell::Cell;
 
 impl crate::Zdd {
     /// Reduces a top-down diagram into the store, bottom-up (last variable first), in time
@@ -139,8 +140,13 @@ impl crate::Zdd {
         let (a, b) = (rows.start, rows.end);
         let n = b - a;
         let mut table = Slots::new(n, (usize::BITS - n.leading_zeros()).max(1));
+        // Each node's children, resolved once (for its hash, `AHEAD` nodes before its turn)
+        // and kept until its turn, in a ring of twice that many.
+        let kids: [Cell<(NodeId, NodeId)>; 2 * AHEAD] =
+            std::array::from_fn(|_| Cell::new((NodeId::ZERO, NodeId::ZERO)));
         let hash_at = |chunks: &[Vec<[Link; 2]>], r: usize| {
             let (lo, hi) = children(chunks, a + r, v, b);
+            kids[r % (2 * AHEAD)].set((lo, hi));
             hash_pair(lo.0, hi.0)
         };
         let mut walk = ReadAhead::new(&table, n, |r| hash_at(chunks, r));
@@ -150,7 +156,7 @@ impl crate::Zdd {
         for r in 0..n {
             let g = a + r;
             let h = walk.hash(&table, r, |r| hash_at(chunks, r));
-            let (lo, hi) = children(chunks, g, v, b);
+            let (lo, hi) = kids[r % (2 * AHEAD)].get();
             let id = if hi == NodeId::ZERO {
                 lo
             } else {
