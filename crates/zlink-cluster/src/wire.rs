@@ -241,28 +241,29 @@ impl<F: Flat> Batch<F> {
         self.n += 1;
     }
 
-    /// Calls `word` on every one-word record, `mid` on every 192-bit one and `wide` on every
-    /// 384-bit one, in order; returns the others.
-    pub fn unpack(
+    /// Calls `word` on `to` and every one-word record, `mid` on `to` and every 192-bit one and
+    /// `wide` on `to` and every 384-bit one, in order; returns the others.
+    pub fn unpack<T: ?Sized>(
         self,
-        mut word: impl FnMut(F, u128),
-        mut mid: impl FnMut(F, MidCount),
-        mut wide: impl FnMut(F, WideCount),
+        to: &mut T,
+        word: impl Fn(&mut T, F, u128),
+        mid: impl Fn(&mut T, F, MidCount),
+        wide: impl Fn(&mut T, F, WideCount),
     ) -> Vec<(F, BigUint)> {
         let mut input = &self.words.0[..];
         while !input.is_empty() {
             let s = F::get(&mut input);
-            word(s, u128::get(&mut input));
+            word(to, s, u128::get(&mut input));
         }
         let mut input = &self.mid.0[..];
         while !input.is_empty() {
             let s = F::get(&mut input);
-            mid(s, MidCount::get(&mut input));
+            mid(to, s, MidCount::get(&mut input));
         }
         let mut input = &self.wide.0[..];
         while !input.is_empty() {
             let s = F::get(&mut input);
-            wide(s, WideCount::get(&mut input));
+            wide(to, s, WideCount::get(&mut input));
         }
         self.big
     }
@@ -362,10 +363,12 @@ mod tests {
         let back: Batch<Vec<u8>> = bincode::deserialize(&bytes).unwrap();
         assert_eq!(back.n, 6);
         let (mut words, mut mids, mut wides) = (Vec::new(), Vec::new(), Vec::new());
+        let mut got = (&mut words, &mut mids, &mut wides);
         let bigs = back.unpack(
-            |s, c| words.push((s, c)),
-            |s, c| mids.push((s, c)),
-            |s, c| wides.push((s, c)),
+            &mut got,
+            |g, s, c| g.0.push((s, c)),
+            |g, s, c| g.1.push((s, c)),
+            |g, s, c| g.2.push((s, c)),
         );
         assert_eq!(words, [(vec![1, 2, 3], u128::MAX), (vec![], 7)]);
         assert_eq!(mids, [(vec![5, 6], mid)]);
