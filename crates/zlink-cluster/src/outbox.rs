@@ -96,7 +96,7 @@ fn batch_in<'a, W>(
     &mut batches[i]
 }
 
-impl<W: Flat + std::hash::Hash> Outbox<W> {
+impl<W: Flat + Clone + std::hash::Hash> Outbox<W> {
     pub(crate) fn new(peers: usize) -> Self {
         Outbox {
             peers,
@@ -133,11 +133,7 @@ impl<W: Flat + std::hash::Hash> Outbox<W> {
             (peers, me, from),
             |j, v| run(j, &mut |r: &mut Run<W>| r.extend(v)),
             |j, to, v| {
-                let b = batch_in((&mut *out.0, &mut *out.1), peers, j - 1, to);
-                b.reserve_words::<W>(v.len());
-                for (w, c) in v {
-                    b.put(w, *c);
-                }
+                batch_in((&mut *out.0, &mut *out.1), peers, j - 1, to).put_words(v);
             },
         );
         self.mids.flush(
