@@ -140,10 +140,7 @@ impl<W: Flat + Clone + std::hash::Hash> Outbox<W> {
             (peers, me, from),
             |j, v| run(j, &mut |r: &mut Run<W>| r.extend_mid(v)),
             |j, to, v| {
-                let b = batch_in((&mut *out.0, &mut *out.1), peers, j - 1, to);
-                for (w, c) in v {
-                    b.put_mid(w, c);
-                }
+                batch_in((&mut *out.0, &mut *out.1), peers, j - 1, to).put_mids(v);
             },
         );
     }

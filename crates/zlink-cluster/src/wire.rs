@@ -16,6 +16,7 @@ use zlink_frontier::packed::{Inline, Packed, Wide, MAX_INLINE_WIDTH};
 use zlink_zdd::Limbs;
 
 use crate::level::{Mid as MidCount, Wide as WideCount};
+use crate::narrow;
 
 /// A state that can cross a process boundary as [`Wire::Form`].
 pub trait Wire: Sized {
@@ -104,6 +105,22 @@ pub trait Flat: Sized {
             f(to, s, u128::get(&mut input));
         }
     }
+
+    /// As [`Flat::put_words`], for records with a 192-bit count (a batch's `mid`).
+    fn put_mids(xs: &[(Self, MidCount)], out: &mut Vec<u8>) {
+        for (s, c) in xs {
+            s.put(out);
+            c.put(out);
+        }
+    }
+
+    /// As [`Flat::get_words`], for records that [`Flat::put_mids`] wrote.
+    fn get_mids<T: ?Sized>(mut input: &[u8], to: &mut T, f: impl Fn(&mut T, Self, MidCount)) {
+        while !input.is_empty() {
+            let s = Self::get(&mut input);
+            f(to, s, MidCount::get(&mut input));
+        }
+    }
 }
 
 macro_rules! flat {
@@ -143,71 +160,11 @@ impl Flat for u128 {
     fn get_words<T: ?Sized>(input: &[u8], to: &mut T, f: impl Fn(&mut T, u128, u128)) {
         narrow::get(input, to, f);
     }
-}
-
-/// Records of two `u128`s (a packed state and its count) in as many bytes as the widest
-/// state and the widest count of a run of them need: a run is its number of records (4
-/// bytes), the state's and the count's bytes (1 byte each), the records, and 16 zero bytes
-/// (so that every record is written and read as two 16-byte words, the later ones
-/// overwriting the earlier ones' zero tails). A 16×16 corner paths state takes 85 of its 128
-/// bits and most counts far fewer than 128, so children cross the network (and the copies
-/// into and out of timely's buffers) in about 20 bytes instead of 32.
-mod narrow {
-    /// Bytes of a run's head.
-    const HEAD: usize = 6;
-    /// Zero bytes after a run's records.
-    const PAD: usize = 16;
-
-    /// Bytes `x` needs.
-    fn bytes(x: u128) -> usize {
-        (u128::BITS - x.leading_zeros()).div_ceil(8) as usize
+    fn put_mids(xs: &[(u128, MidCount)], out: &mut Vec<u8>) {
+        narrow::put(xs, out);
     }
-
-    /// The low `n` bytes.
-    fn mask(n: usize) -> u128 {
-        if n >= 16 {
-            u128::MAX
-        } else {
-            (1u128 << (8 * n)) - 1
-        }
-    }
-
-    /// Appends `xs` to `out` as one run (nothing when empty).
-    pub(super) fn put(xs: &[(u128, u128)], out: &mut Vec<u8>) {
-        if xs.is_empty() {
-            return;
-        }
-        let (so, co) = xs.iter().fold((0, 0), |(a, b), (s, c)| (a | s, b | c));
-        let (sw, cw) = (bytes(so), bytes(co));
-        let n = u32::try_from(xs.len()).expect("a run of at most 2^32 records");
-        out.extend_from_slice(&n.to_le_bytes());
-        out.extend_from_slice(&[sw as u8, cw as u8]);
-        let start = out.len();
-        out.resize(start + xs.len() * (sw + cw) + PAD, 0);
-        let body = &mut out[start..];
-        let mut at = 0;
-        for (s, c) in xs {
-            body[at..at + 16].copy_from_slice(&s.to_le_bytes());
-            body[at + sw..at + sw + 16].copy_from_slice(&c.to_le_bytes());
-            at += sw + cw;
-        }
-    }
-
-    /// Calls `f` on `to` and every record of the runs in `input`, in order.
-    pub(super) fn get<T: ?Sized>(mut input: &[u8], to: &mut T, f: impl Fn(&mut T, u128, u128)) {
-        let word =
-            |b: &[u8], at: usize| u128::from_le_bytes(b[at..at + 16].try_into().expect("16 bytes"));
-        while !input.is_empty() {
-            let n = u32::from_le_bytes(input[..4].try_into().expect("a run's head")) as usize;
-            let (sw, cw) = (usize::from(input[4]), usize::from(input[5]));
-            let (sm, cm) = (mask(sw), mask(cw));
-            let body = &input[HEAD..];
-            for i in 0..n {
-                let at = i * (sw + cw);
-                f(to, word(body, at) & sm, word(body, at + sw) & cm);
-            }
-            input = &body[n * (sw + cw) + PAD..];
-        }
+    fn get_mids<T: ?Sized>(input: &[u8], to: &mut T, f: impl Fn(&mut T, u128, MidCount)) {
+        narrow::get(input, to, f);
     }
 }
 
@@ -319,12 +276,10 @@ impl<F: Flat + Clone> Batch<F> {
         self.n += u32::try_from(xs.len()).expect("at most 2^32 records a batch");
     }
 
-    /// Appends a record with a count past 128 bits.
-    #[inline]
-    pub fn put_mid(&mut self, state: &F, count: &MidCount) {
-        state.put(&mut self.mid.0);
-        count.put(&mut self.mid.0);
-        self.n += 1;
+    /// Appends records with counts past 128 bits.
+    pub fn put_mids(&mut self, xs: &[(F, MidCount)]) {
+        F::put_mids(xs, &mut self.mid.0);
+        self.n += u32::try_from(xs.len()).expect("at most 2^32 records a batch");
     }
 
     /// Appends a record with a count past 192 bits.
@@ -351,11 +306,7 @@ impl<F: Flat + Clone> Batch<F> {
         wide: impl Fn(&mut T, F, WideCount),
     ) -> Vec<(F, BigUint)> {
         F::get_words(&self.words.0, to, word);
-        let mut input = &self.mid.0[..];
-        while !input.is_empty() {
-            let s = F::get(&mut input);
-            mid(to, s, MidCount::get(&mut input));
-        }
+        F::get_mids(&self.mid.0, to, mid);
         let mut input = &self.wide.0[..];
         while !input.is_empty() {
             let s = F::get(&mut input);
@@ -443,44 +394,32 @@ mod tests {
         assert_eq!(Wide::from_wire(w.to_wire()), w);
     }
 
-    /// Packed states' records come back from their narrow runs, whatever the widths (none to
-    /// all 16 bytes for the state and the count), runs of one and of many records, several runs
-    /// in a row, through bincode.
+    /// Packed states' records (one-word and 192-bit counts) come back from their narrow runs
+    /// through bincode, several runs in a row.
     #[test]
-    fn narrow_runs_come_back() {
-        let mut rng = zlink_base::SplitMix64::new(38);
-        let mut want = Vec::new();
+    fn narrow_batches_come_back_from_bincode() {
         let mut b = Batch::<u128>::default();
-        for run in 0..40u32 {
-            let (sb, cb) = (run * 13 % 129, (run * 7 + 1) % 129);
-            let top = |bits: u32| {
-                if bits == 0 {
-                    0
-                } else {
-                    u128::MAX >> (128 - bits)
-                }
-            };
-            let n = [0, 1, 2, 37][run as usize % 4];
-            let xs: Vec<(u128, u128)> = (0..n)
-                .map(|i| {
-                    let r = u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
-                    match i % 3 {
-                        0 => (top(sb), top(cb)),
-                        1 => (r & top(sb), r.rotate_left(17) & top(cb)),
-                        _ => (0, 1),
-                    }
-                })
-                .collect();
-            b.put_words(&xs);
-            want.extend(xs);
-        }
+        let mids = [
+            (3, MidCount::from_limbs([1, 2, 3])),
+            (0, MidCount::from(9u128)),
+        ];
+        b.put_words(&[(1 << 100, 5), (7, u128::MAX)]);
+        b.put_mids(&mids);
+        b.put(&9, 1);
+        b.put_mids(&[(u128::MAX, MidCount::from_limbs([0, 0, u64::MAX]))]);
         let back: Batch<u128> = bincode::deserialize(&bincode::serialize(&b).unwrap()).unwrap();
-        assert_eq!(back.n as usize, want.len());
-        let mut got = Vec::new();
-        let no_mid = |_: &mut Vec<_>, _, _: MidCount| unreachable!();
-        let no_wide = |_: &mut Vec<_>, _, _: WideCount| unreachable!();
-        back.unpack(&mut got, |g, s, c| g.push((s, c)), no_mid, no_wide);
-        assert_eq!(got, want);
+        assert_eq!(back.n, 6);
+        let mut got = (Vec::new(), Vec::new());
+        let no_wide = |_: &mut (Vec<_>, Vec<_>), _, _: WideCount| unreachable!();
+        back.unpack(
+            &mut got,
+            |g, s, c| g.0.push((s, c)),
+            |g, s, c| g.1.push((s, c)),
+            no_wide,
+        );
+        assert_eq!(got.0, [(1 << 100, 5), (7, u128::MAX), (9, 1)]);
+        let top = (u128::MAX, MidCount::from_limbs([0, 0, u64::MAX]));
+        assert_eq!(got.1, [mids[0], mids[1], top]);
     }
 
     /// A batch comes back through timely's encoding (bincode) with every record in order.
@@ -494,7 +433,7 @@ mod tests {
         b.put_wide(&vec![4], &top);
         b.put_wide(&vec![], &WideCount::from(u128::MAX));
         let mid = MidCount::from_limbs([7, 8, u64::MAX]);
-        b.put_mid(&vec![5, 6], &mid);
+        b.put_mids(&[(vec![5, 6], mid)]);
         let bytes = bincode::serialize(&b).unwrap();
         let back: Batch<Vec<u8>> = bincode::deserialize(&bytes).unwrap();
         assert_eq!(back.n, 6);
@@ -522,7 +461,11 @@ mod tests {
         );
         p.put_wide(&1, &top);
         assert_eq!(p.wide.0.len(), 64);
-        p.put_mid(&1, &mid);
-        assert_eq!(p.mid.0.len(), 40);
+        p.put_mids(&[(1, mid)]);
+        assert_eq!(
+            p.mid.0.len(),
+            6 + 1 + 24 + 24,
+            "a run of one 25-byte record"
+        );
     }
 }
