@@ -1,5 +1,11 @@
-//! A worker's open levels: a level's records as they arrive, in parts of bounded size, merged
-//! in place once the level is complete.
+//! A worker's open levels: a level's records as they arrive, in parts of bounded size and in
+//! shards by their hash, merged in place shard by shard once the level is complete.
+//!
+//! Why shards: one hash table for a whole level of 16×16 corner paths (millions of records)
+//! misses the cache on nearly every probe; each shard's table stays in the cache, as the single
+//! pass's (`zlink-frontier`'s `pending`). A record goes to its shard as it joins the level
+//! (this worker's children after each part expanded, the peers' as their batches arrive), so
+//! no pass moves a complete level's records into shards.
 //!
 //! Why parts: a level grown as one buffer doubles and copies itself, and at its peak holds up
 //! to twice its records; parts of at most [`PART`] records are never copied, and the level is
@@ -15,7 +21,7 @@ use std::hash::{BuildHasher, Hash};
 
 use num_bigint::BigUint;
 use rustc_hash::FxBuildHasher;
-use zlink_frontier::count::{merge_shard, Num, Overflow, MAX_LIMBS};
+use zlink_frontier::count::{merge_shard, Num, MAX_LIMBS};
 use zlink_zdd::Limbs;
 
 /// A state with a count below 2^128, as a level holds it: 32 bytes for a packed state.
@@ -38,43 +44,74 @@ pub(crate) type Long<W> = (W, Wide);
 pub(crate) type Big<W> = (W, BigUint);
 
 /// Records a part holds at most (2 MiB of 32-byte records); a level's later parts grow to
-/// this size from [`FIRST_PART`] as the level grows.
+/// this size from [`FIRST_PART`] as the level grows (a shard's to [`part_cap`]).
 const PART: usize = 1 << 16;
 
 /// Records of a level's first part.
 const FIRST_PART: usize = 1 << 10;
 
-/// Records per shard a level is cut into before it is merged: one hash table for a whole
-/// level of 16×16 corner paths (millions of records) misses the cache on nearly every probe,
-/// as the single pass found (its shards of about 2^16 states, `zlink-frontier`'s `pending`).
-const SHARD_RECORDS: usize = 1 << 17;
+/// Most shards a level is cut into (as a power of two): a state's shard is the top bits of
+/// its Fx hash (bits the merge table's slots and tags do not use), the top
+/// `MAX_SHARD_BITS` of them shifted down to the level's shard bits.
+pub(crate) const MAX_SHARD_BITS: u32 = 5;
 
-/// Records from which a level is cut into shards: below, the copy into the shards costs
-/// more than the cache misses it saves (14×14 corner paths on one process, whose levels
-/// hold up to about 2^19 records, took 11% more CPU when cut from 2^18).
-const SHARDED_FROM: usize = 1 << 19;
+/// Records per shard a level is cut into: one hash table for a whole level of 16×16 corner
+/// paths (millions of records) misses the cache on nearly every probe, as the single pass
+/// found (its shards of about 2^16 states, `zlink-frontier`'s `pending`).
+const SHARD_RECORDS: usize = 1 << 16;
 
-/// Most shards a level is cut into (as a power of two).
-const MAX_SHARD_BITS: u32 = 5;
+/// The Fx hash of a state: its shard (top bits), its merge table's slot and tag (low bits and
+/// bits 32 and up) and, mixed, its owner.
+#[inline]
+pub(crate) fn fx<W: Hash>(w: &W) -> u64 {
+    FxBuildHasher.hash_one(w)
+}
 
-/// Records of a shard's part: small, since every shard's last part is partly empty.
-const SHARD_PART: usize = 1 << 14;
+/// The shard of a state of hash `h` in a level of `bits` shard bits.
+#[inline]
+pub(crate) fn shard(h: u64, bits: u32) -> usize {
+    ((h >> (u64::BITS - MAX_SHARD_BITS)) >> (MAX_SHARD_BITS - bits)) as usize
+}
 
-/// A level's records by count tier: one-word counts in parts, [`Mid`] ones in parts, [`Wide`]
-/// ones in parts, and `BigUint` ones (once the level is merged its states are all in one
-/// tier, each once).
+/// Shard bits for a level opened after a level of `states` states: about
+/// [`SHARD_RECORDS`] records a shard (two children a state), at most 2^[`MAX_SHARD_BITS`]
+/// shards, as the single pass's `pending::shard_bits`.
+pub(crate) fn shard_bits(states: usize) -> u32 {
+    (2 * states / SHARD_RECORDS)
+        .next_power_of_two()
+        .trailing_zeros()
+        .min(MAX_SHARD_BITS)
+}
+
+/// Records a part of a level of `bits` shard bits holds at most: [`PART`] shared by the
+/// shards (at least 4096), so that the shards' partly filled last parts waste about what one
+/// level's last part does.
+#[inline]
+pub(crate) fn part_cap(bits: u32) -> usize {
+    (PART >> bits).max(1 << 12)
+}
+
+/// A level's records by count tier: one-word counts and [`Mid`] ones per shard in parts,
+/// [`Wide`] ones in parts (one shard), and `BigUint` ones (once the level is merged its
+/// states are all in one tier, each once).
 pub(crate) struct Run<W> {
-    pub parts: Vec<Vec<Word<W>>>,
-    pub mid: Vec<Vec<Medium<W>>>,
+    /// Shard bits (see [`shard`]), fixed when the level opens.
+    pub bits: u32,
+    /// `parts[k]`: the one-word records of shard `k`, in parts.
+    pub parts: Vec<Vec<Vec<Word<W>>>>,
+    /// `mid[k]`: the 192-bit records of shard `k`, in parts.
+    pub mid: Vec<Vec<Vec<Medium<W>>>>,
     pub wide: Vec<Vec<Long<W>>>,
     pub big: Vec<Big<W>>,
 }
 
-impl<W> Run<W> {
-    pub fn new() -> Self {
+impl<W: Hash> Run<W> {
+    /// An empty level of `bits` shard bits.
+    pub fn new(bits: u32) -> Self {
         Run {
-            parts: Vec::new(),
-            mid: Vec::new(),
+            bits,
+            parts: (0..1 << bits).map(|_| Vec::new()).collect(),
+            mid: (0..1 << bits).map(|_| Vec::new()).collect(),
             wide: Vec::new(),
             big: Vec::new(),
         }
@@ -82,30 +119,65 @@ impl<W> Run<W> {
 
     /// Records held.
     pub fn len(&self) -> usize {
-        held(&self.parts) + held(&self.mid) + held(&self.wide) + self.big.len()
+        let words: usize = self.parts.iter().map(|s| held(s)).sum();
+        let mid: usize = self.mid.iter().map(|s| held(s)).sum();
+        words + mid + held(&self.wide) + self.big.len()
+    }
+
+    /// Appends a record with a one-word count to shard `k`.
+    #[inline]
+    pub fn push_at(&mut self, k: usize, state: W, count: u128) {
+        push_in(&mut self.parts[k], (state, count), part_cap(self.bits));
     }
 
     /// Appends a record with a one-word count.
     #[inline]
     pub fn push(&mut self, state: W, count: u128) {
-        push_in(&mut self.parts, (state, count));
+        let k = shard(fx(&state), self.bits);
+        self.push_at(k, state, count);
     }
 
     /// Appends a record with a count past 128 bits.
     #[inline]
     pub fn push_mid(&mut self, state: W, count: Mid) {
-        push_in(&mut self.mid, (state, count));
+        let k = shard(fx(&state), self.bits);
+        push_in(&mut self.mid[k], (state, count), part_cap(self.bits));
+    }
+
+    /// Moves every one-word record of `xs` to its shard, leaving `xs` empty with its capacity.
+    pub fn extend(&mut self, xs: &mut Vec<Word<W>>) {
+        if self.bits == 0 {
+            extend_in(&mut self.parts[0], xs, part_cap(0));
+        } else {
+            for (s, c) in xs.drain(..) {
+                self.push(s, c);
+            }
+        }
+    }
+
+    /// As [`Run::extend`], for records with a count past 128 bits.
+    pub fn extend_mid(&mut self, xs: &mut Vec<Medium<W>>) {
+        if self.bits == 0 {
+            extend_in(&mut self.mid[0], xs, part_cap(0));
+        } else {
+            for (s, c) in xs.drain(..) {
+                self.push_mid(s, c);
+            }
+        }
     }
 
     /// Appends a record with a count past 192 bits.
     #[inline]
     pub fn push_wide(&mut self, state: W, count: Wide) {
-        push_in(&mut self.wide, (state, count));
+        push_in(&mut self.wide, (state, count), PART);
     }
 
     /// Whether every record has been taken.
     pub fn is_empty(&self) -> bool {
-        self.parts.is_empty() && self.mid.is_empty() && self.wide.is_empty() && self.big.is_empty()
+        self.parts.iter().all(Vec::is_empty)
+            && self.mid.iter().all(Vec::is_empty)
+            && self.wide.is_empty()
+            && self.big.is_empty()
     }
 }
 
@@ -114,25 +186,26 @@ fn held<T>(parts: &[Vec<T>]) -> usize {
     parts.iter().map(Vec::len).sum()
 }
 
-/// Appends `x` to the last part, or to a new one once that is full.
+/// Appends `x` to the last part, or to a new one (of at most `cap` records) once that is
+/// full.
 #[inline]
-pub(crate) fn push_in<T>(parts: &mut Vec<Vec<T>>, x: T) {
+pub(crate) fn push_in<T>(parts: &mut Vec<Vec<T>>, x: T, cap: usize) {
     match parts.last_mut() {
         Some(p) if p.len() < p.capacity() => p.push(x),
-        _ => push_in_new_part(parts, x),
+        _ => push_in_new_part(parts, x, cap),
     }
 }
 
 /// Moves every record of `xs` to the end of `parts` (as [`push_in`] one by one would),
 /// leaving `xs` empty with its capacity.
-pub(crate) fn extend_in<T>(parts: &mut Vec<Vec<T>>, xs: &mut Vec<T>) {
+pub(crate) fn extend_in<T>(parts: &mut Vec<Vec<T>>, xs: &mut Vec<T>, cap: usize) {
     let mut left = xs.len();
     let mut it = xs.drain(..);
     while left > 0 {
         let room = match parts.last() {
             Some(p) if p.len() < p.capacity() => p.capacity() - p.len(),
             _ => {
-                let cap = held(parts).clamp(FIRST_PART, PART);
+                let cap = held(parts).clamp(FIRST_PART.min(cap), cap);
                 parts.push(Vec::with_capacity(cap));
                 cap
             }
@@ -147,96 +220,65 @@ pub(crate) fn extend_in<T>(parts: &mut Vec<Vec<T>>, xs: &mut Vec<T>) {
 }
 
 #[inline(never)]
-fn push_in_new_part<T>(parts: &mut Vec<Vec<T>>, x: T) {
-    let mut part = Vec::with_capacity(held(parts).clamp(FIRST_PART, PART));
+fn push_in_new_part<T>(parts: &mut Vec<Vec<T>>, x: T, cap: usize) {
+    let mut part = Vec::with_capacity(held(parts).clamp(FIRST_PART.min(cap), cap));
     part.push(x);
     parts.push(part);
 }
 
-/// Merges equal states of `run` (their counts summed exactly) in place, in the narrowest
-/// tier that holds every sum and every record that arrived; returns how many records went.
+/// Merges equal states of `run` (their counts summed exactly) in place, shard by shard, in
+/// the narrowest tier that holds every sum and every record that arrived; returns how many
+/// records went.
 pub(crate) fn merge<W: Hash + Ord + Clone>(run: &mut Run<W>) -> usize {
     let before = run.len();
     if !(run.big.is_empty() && merge_fixed(run)) {
         merge_big(run);
     }
-    run.parts.retain(|p| !p.is_empty());
-    run.mid.retain(|p| !p.is_empty());
+    for s in &mut run.parts {
+        s.retain(|p| !p.is_empty());
+    }
+    for s in &mut run.mid {
+        s.retain(|p| !p.is_empty());
+    }
     run.wide.retain(|p| !p.is_empty());
     before - run.len()
 }
 
 /// [`merge`] in the fixed-width tiers: one-word counts while the level's sums and records fit
-/// them, else [`Mid`], else [`Wide`] (each time every record of the level moved to the wider
-/// tier, a part at a time); false (the level unmerged, every count still once) when a sum
-/// passes [`Wide`].
+/// them, else [`Mid`] (shard by shard), else [`Wide`] (one shard; each time every record of
+/// the level moved to the wider tier, a part at a time); false (the level unmerged, every
+/// count still once) when a sum passes [`Wide`].
 fn merge_fixed<W: Hash + Eq + Clone>(run: &mut Run<W>) -> bool {
     if run.wide.is_empty() {
-        if run.mid.is_empty() && merge_sharded(&mut run.parts).is_ok() {
+        if run.mid.iter().all(Vec::is_empty) && merge_shards(&mut run.parts) {
             return true;
         }
-        widen(&mut run.parts, &mut run.mid, Mid::from);
-        if merge_sharded(&mut run.mid).is_ok() {
+        for (p, m) in run.parts.iter_mut().zip(&mut run.mid) {
+            widen(p, m, Mid::from);
+        }
+        if merge_shards(&mut run.mid) {
             return true;
         }
     }
-    widen(&mut run.parts, &mut run.wide, Wide::from);
-    widen(&mut run.mid, &mut run.wide, |c: Mid| {
-        c.resize().expect("192 bits fit the wide tier")
-    });
-    merge_sharded(&mut run.wide).is_ok()
+    for p in &mut run.parts {
+        widen(p, &mut run.wide, Wide::from);
+    }
+    for m in &mut run.mid {
+        widen(m, &mut run.wide, |c: Mid| {
+            c.resize().expect("192 bits fit the wide tier")
+        });
+    }
+    merge_shard(&mut run.wide).is_ok()
 }
 
-/// [`merge_shard`] on a level cut into shards by the top bits of its states' hashes (bits
-/// the table's slots and tags do not use), so that each shard's table stays in the cache.
-/// The records move to their shard's parts (of [`SHARD_PART`] records: a shard's last part
-/// is not full) a part at a time, each part freed once moved; every shard is merged, and
-/// `parts` then holds all the shards' parts. On [`Overflow`] every shard's parts are still a
-/// valid level (each count once, see [`merge_shard`]).
-fn merge_sharded<W: Hash + Eq + Clone, C: Num>(
-    parts: &mut Vec<Vec<(W, C)>>,
-) -> Result<(), Overflow> {
-    let bits = shard_bits(held(parts));
-    if bits == 0 {
-        return merge_shard(parts);
-    }
-    let mut shards: Vec<Vec<Vec<(W, C)>>> = (0..1 << bits).map(|_| Vec::new()).collect();
-    for part in std::mem::take(parts) {
-        for x in part {
-            let k = FxBuildHasher.hash_one(&x.0) >> (u64::BITS - bits);
-            let shard = &mut shards[k as usize];
-            match shard.last_mut() {
-                Some(p) if p.len() < p.capacity() => p.push(x),
-                _ => shard.push(new_part(x)),
-            }
-        }
-    }
+/// [`merge_shard`] on every shard (each table small enough to stay in the cache); false
+/// when a sum overflowed (every shard is still a valid level, each count once).
+fn merge_shards<W: Hash + Eq + Clone, C: Num>(shards: &mut [Vec<Vec<(W, C)>>]) -> bool {
     let mut fits = true;
-    for mut shard in shards {
-        fits &= merge_shard(&mut shard).is_ok();
-        parts.extend(shard);
+    for s in shards.iter_mut().filter(|s| !s.is_empty()) {
+        fits &= merge_shard(s).is_ok();
     }
-    fits.then_some(()).ok_or(Overflow)
-}
-
-/// A shard's next part, holding `x`.
-#[inline(never)]
-fn new_part<T>(x: T) -> Vec<T> {
-    let mut part = Vec::with_capacity(SHARD_PART);
-    part.push(x);
-    part
-}
-
-/// Shard bits for a level of `n` records: none below [`SHARDED_FROM`], else about
-/// [`SHARD_RECORDS`] a shard, at most 2^[`MAX_SHARD_BITS`] shards.
-fn shard_bits(n: usize) -> u32 {
-    if n < SHARDED_FROM {
-        return 0;
-    }
-    (n / SHARD_RECORDS)
-        .next_power_of_two()
-        .trailing_zeros()
-        .min(MAX_SHARD_BITS)
+    fits
 }
 
 /// Moves the records of `from` to `to` with their counts widened by `f`, a part at a time.
@@ -252,18 +294,14 @@ fn widen<W, A, B>(from: &mut Vec<Vec<(W, A)>>, to: &mut Vec<Vec<(W, B)>>, f: imp
 #[cold]
 fn merge_big<W: Ord + Clone>(run: &mut Run<W>) {
     let big = &mut run.big;
-    big.extend(
-        std::mem::take(&mut run.parts)
-            .into_iter()
-            .flatten()
-            .map(|(s, c)| (s, BigUint::from(c))),
-    );
-    big.extend(
-        std::mem::take(&mut run.mid)
-            .into_iter()
-            .flatten()
-            .map(|(s, c)| (s, BigUint::from(c))),
-    );
+    for shard in &mut run.parts {
+        let records = std::mem::take(shard).into_iter().flatten();
+        big.extend(records.map(|(s, c)| (s, BigUint::from(c))));
+    }
+    for shard in &mut run.mid {
+        let records = std::mem::take(shard).into_iter().flatten();
+        big.extend(records.map(|(s, c)| (s, BigUint::from(c))));
+    }
     big.extend(
         std::mem::take(&mut run.wide)
             .into_iter()
@@ -299,11 +337,11 @@ mod tests {
             rng ^= rng << 17;
             let n = (rng % 9000) as usize;
             for _ in 0..n {
-                push_in(&mut a, next);
+                push_in(&mut a, next, PART);
                 xs.push(next);
                 next += 1;
             }
-            extend_in(&mut b, &mut xs);
+            extend_in(&mut b, &mut xs, PART);
             assert!(xs.is_empty());
         }
         assert!(held(&a) > 2 * PART);
@@ -319,10 +357,10 @@ mod tests {
     /// The sum of the counts per state of a run.
     fn sums(run: &Run<u32>) -> BTreeMap<u32, BigUint> {
         let mut m = BTreeMap::new();
-        for (s, c) in run.parts.iter().flatten() {
+        for (s, c) in run.parts.iter().flatten().flatten() {
             *m.entry(*s).or_insert_with(BigUint::default) += *c;
         }
-        for (s, c) in run.mid.iter().flatten() {
+        for (s, c) in run.mid.iter().flatten().flatten() {
             *m.entry(*s).or_insert_with(BigUint::default) += BigUint::from(*c);
         }
         for (s, c) in run.wide.iter().flatten() {
@@ -343,7 +381,7 @@ mod tests {
         let top = Wide::from_limbs([0, 0, 0, 0, 0, u64::MAX / 3]);
         let mut seen = [0; 4];
         for round in 0..160 {
-            let mut run = Run::new();
+            let mut run = Run::new(round % 3);
             for _ in 0..rng.below_u64(3000) {
                 let c = match rng.below_u64(5) {
                     0 if round % 3 == 0 => u128::MAX / 3 + u128::from(rng.below_u64(9)),
@@ -382,7 +420,7 @@ mod tests {
             let want = sums(&run);
             let arrived = [
                 false,
-                !run.mid.is_empty(),
+                !run.mid.iter().all(Vec::is_empty),
                 !run.wide.is_empty(),
                 !run.big.is_empty(),
             ];
@@ -391,8 +429,12 @@ mod tests {
             assert_eq!(sums(&run), want, "round {round}");
             assert_eq!(run.len(), want.len(), "round {round}: each state once");
             assert_eq!(before - went, want.len(), "round {round}");
-            assert!(run.parts.iter().all(|p| !p.is_empty()), "round {round}");
-            assert!(run.mid.iter().all(|p| !p.is_empty()), "round {round}");
+            let parts = run.parts.iter().flatten();
+            assert!(parts.clone().all(|p| !p.is_empty()), "round {round}");
+            assert!(
+                run.mid.iter().flatten().all(|p| !p.is_empty()),
+                "round {round}"
+            );
             assert!(run.wide.iter().all(|p| !p.is_empty()), "round {round}");
             // the narrowest tier that holds every sum and every record that arrived
             let most = want.values().map(BigUint::bits).max().unwrap_or(0);
@@ -403,8 +445,8 @@ mod tests {
                 () => 0,
             };
             let tiers = [
-                !run.parts.is_empty(),
-                !run.mid.is_empty(),
+                parts.clone().next().is_some(),
+                run.mid.iter().flatten().next().is_some(),
                 !run.wide.is_empty(),
                 !run.big.is_empty(),
             ];
@@ -421,16 +463,17 @@ mod tests {
         assert!(seen.iter().all(|&n| n > 0), "every tier merged: {seen:?}");
     }
 
-    /// Levels large enough to be cut into shards (several shards, some parts of a shard
-    /// partly empty), merged in one word and, when one-word sums overflow, in [`Mid`]: every
-    /// sum exact, each state once, in one tier.
+    /// Levels cut into shards (several shards, some parts of a shard partly empty), merged
+    /// in one word and, when one-word sums overflow, in [`Mid`]: every sum exact, each state
+    /// once, in one tier, and in the shard of its hash.
     #[test]
     fn sharded_merges_keep_sums_exact_and_each_state_once() {
         let mut rng = zlink_base::SplitMix64::new(35);
-        let n = SHARDED_FROM + 12345;
-        assert!(shard_bits(n) >= 2);
+        let n = 3 * SHARD_RECORDS + 12345;
+        let bits = shard_bits(n / 2);
+        assert!(bits >= 2);
         for overflow in [false, true] {
-            let mut run = Run::new();
+            let mut run = Run::new(bits);
             for i in 0..n {
                 let s = rng.below_u64(n as u64 / 3) as u32;
                 if overflow && i % 1000 == 7 {
@@ -449,31 +492,41 @@ mod tests {
                 "overflow {overflow}: each state once"
             );
             assert_eq!(sums(&run), want, "overflow {overflow}");
-            assert_eq!(run.parts.is_empty(), overflow, "overflow {overflow}");
-            assert_eq!(run.mid.is_empty(), !overflow, "overflow {overflow}");
-            assert!(run
-                .parts
-                .iter()
-                .all(|p| !p.is_empty() && p.capacity() <= PART));
-            assert!(run
-                .mid
-                .iter()
-                .all(|p| !p.is_empty() && p.capacity() <= PART));
+            let (words, mid) = (run.parts.iter().flatten(), run.mid.iter().flatten());
+            assert_eq!(words.clone().next().is_none(), overflow);
+            assert_eq!(mid.clone().next().is_none(), !overflow);
+            let cap = part_cap(bits);
+            assert!(words.clone().all(|p| !p.is_empty() && p.capacity() <= cap));
+            assert!(mid.clone().all(|p| !p.is_empty() && p.capacity() <= cap));
+            for (k, shard) in run.parts.iter().enumerate() {
+                assert!(shard
+                    .iter()
+                    .flatten()
+                    .all(|(s, _)| super::shard(fx(s), bits) == k));
+            }
+            for (k, shard) in run.mid.iter().enumerate() {
+                assert!(shard
+                    .iter()
+                    .flatten()
+                    .all(|(s, _)| super::shard(fx(s), bits) == k));
+            }
         }
-        assert_eq!(shard_bits(SHARDED_FROM - 1), 0);
-        assert_eq!(shard_bits(SHARDED_FROM), 2);
-        assert_eq!(shard_bits(usize::MAX / 2), MAX_SHARD_BITS);
+        assert_eq!(shard_bits(SHARD_RECORDS / 2 - 1), 0);
+        assert_eq!(shard_bits(SHARD_RECORDS), 1);
+        assert_eq!(shard_bits(usize::MAX / 4), MAX_SHARD_BITS);
+        assert_eq!(shard(u64::MAX, 0), 0);
+        assert_eq!(shard(u64::MAX, MAX_SHARD_BITS), (1 << MAX_SHARD_BITS) - 1);
     }
 
     /// Parts grow from the first part's size to [`PART`] and never past it.
     #[test]
     fn parts_stay_bounded() {
-        let mut run = Run::new();
+        let mut run = Run::new(0);
         for i in 0..(3 * PART as u32) {
             run.push(i, 1);
         }
-        assert_eq!(run.parts[0].capacity(), FIRST_PART);
-        assert!(run.parts.iter().all(|p| p.capacity() <= PART));
+        assert_eq!(run.parts[0][0].capacity(), FIRST_PART);
+        assert!(run.parts[0].iter().all(|p| p.capacity() <= PART));
         assert_eq!(run.len(), 3 * PART);
     }
 }

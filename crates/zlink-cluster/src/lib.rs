@@ -32,6 +32,7 @@ mod halt;
 pub mod launch;
 mod level;
 mod mates;
+mod narrow;
 pub mod net;
 mod outbox;
 mod watch;

@@ -9,7 +9,7 @@
 
 use zlink_frontier::Level;
 
-use crate::level::{extend_in, Mid, Run};
+use crate::level::{Mid, Run};
 use crate::wire::{Batch, Flat};
 
 /// Children for other workers, per target level and worker, until the part being expanded is
@@ -96,7 +96,7 @@ fn batch_in<'a, W>(
     &mut batches[i]
 }
 
-impl<W: Flat> Outbox<W> {
+impl<W: Flat + Clone + std::hash::Hash> Outbox<W> {
     pub(crate) fn new(peers: usize) -> Self {
         Outbox {
             peers,
@@ -131,23 +131,16 @@ impl<W: Flat> Outbox<W> {
         let out = (&mut self.batches, &mut self.filled);
         self.words.flush(
             (peers, me, from),
-            |j, v| run(j, &mut |r: &mut Run<W>| extend_in(&mut r.parts, v)),
+            |j, v| run(j, &mut |r: &mut Run<W>| r.extend(v)),
             |j, to, v| {
-                let b = batch_in((&mut *out.0, &mut *out.1), peers, j - 1, to);
-                b.reserve_words::<W>(v.len());
-                for (w, c) in v {
-                    b.put(w, *c);
-                }
+                batch_in((&mut *out.0, &mut *out.1), peers, j - 1, to).put_words(v);
             },
         );
         self.mids.flush(
             (peers, me, from),
-            |j, v| run(j, &mut |r: &mut Run<W>| extend_in(&mut r.mid, v)),
+            |j, v| run(j, &mut |r: &mut Run<W>| r.extend_mid(v)),
             |j, to, v| {
-                let b = batch_in((&mut *out.0, &mut *out.1), peers, j - 1, to);
-                for (w, c) in v {
-                    b.put_mid(w, c);
-                }
+                batch_in((&mut *out.0, &mut *out.1), peers, j - 1, to).put_mids(v);
             },
         );
     }

@@ -16,6 +16,7 @@ use zlink_frontier::packed::{Inline, Packed, Wide, MAX_INLINE_WIDTH};
 use zlink_zdd::Limbs;
 
 use crate::level::{Mid as MidCount, Wide as WideCount};
+use crate::narrow;
 
 /// A state that can cross a process boundary as [`Wire::Form`].
 pub trait Wire: Sized {
@@ -87,6 +88,39 @@ pub trait Flat: Sized {
     /// of the same wire layout (peers of another layout are refused when they connect) and
     /// arrive whole through timely's framing, so a short one is a bug, not input.
     fn get(input: &mut &[u8]) -> Self;
+
+    /// Appends records with one-word counts (a batch's `words`) to `out`: by default each
+    /// state by [`Flat::put`], then its count's 16 bytes.
+    fn put_words(xs: &[(Self, u128)], out: &mut Vec<u8>) {
+        for (s, c) in xs {
+            s.put(out);
+            c.put(out);
+        }
+    }
+
+    /// Calls `f` on `to` and every record that [`Flat::put_words`] wrote to `input`, in order.
+    fn get_words<T: ?Sized>(mut input: &[u8], to: &mut T, f: impl Fn(&mut T, Self, u128)) {
+        while !input.is_empty() {
+            let s = Self::get(&mut input);
+            f(to, s, u128::get(&mut input));
+        }
+    }
+
+    /// As [`Flat::put_words`], for records with a 192-bit count (a batch's `mid`).
+    fn put_mids(xs: &[(Self, MidCount)], out: &mut Vec<u8>) {
+        for (s, c) in xs {
+            s.put(out);
+            c.put(out);
+        }
+    }
+
+    /// As [`Flat::get_words`], for records that [`Flat::put_mids`] wrote.
+    fn get_mids<T: ?Sized>(mut input: &[u8], to: &mut T, f: impl Fn(&mut T, Self, MidCount)) {
+        while !input.is_empty() {
+            let s = Self::get(&mut input);
+            f(to, s, MidCount::get(&mut input));
+        }
+    }
 }
 
 macro_rules! flat {
@@ -105,7 +139,34 @@ macro_rules! flat {
         }
     )*};
 }
-flat!(u32, u64, u128);
+flat!(u32, u64);
+
+/// A packed state's form: its records with one-word counts travel narrow, in as many bytes
+/// as the widest state and the widest count of a run of them need.
+impl Flat for u128 {
+    #[inline]
+    fn put(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+    #[inline]
+    fn get(input: &mut &[u8]) -> u128 {
+        let (head, rest) = input.split_at(16);
+        *input = rest;
+        u128::from_le_bytes(head.try_into().expect("a whole value"))
+    }
+    fn put_words(xs: &[(u128, u128)], out: &mut Vec<u8>) {
+        narrow::put(xs, out);
+    }
+    fn get_words<T: ?Sized>(input: &[u8], to: &mut T, f: impl Fn(&mut T, u128, u128)) {
+        narrow::get(input, to, f);
+    }
+    fn put_mids(xs: &[(u128, MidCount)], out: &mut Vec<u8>) {
+        narrow::put(xs, out);
+    }
+    fn get_mids<T: ?Sized>(input: &[u8], to: &mut T, f: impl Fn(&mut T, u128, MidCount)) {
+        narrow::get(input, to, f);
+    }
+}
 
 impl Flat for Vec<u8> {
     fn put(&self, out: &mut Vec<u8>) {
@@ -203,28 +264,22 @@ impl<F> Default for Batch<F> {
     }
 }
 
-impl<F: Flat> Batch<F> {
+impl<F: Flat + Clone> Batch<F> {
     /// Appends a record with a one-word count.
-    #[inline]
     pub fn put(&mut self, state: &F, count: u128) {
-        state.put(&mut self.words.0);
-        count.put(&mut self.words.0);
-        self.n += 1;
+        self.put_words(&[(state.clone(), count)]);
     }
 
-    /// Room for `n` more one-word records of states of about `W`'s size each.
-    pub fn reserve_words<W>(&mut self, n: usize) {
-        self.words
-            .0
-            .reserve(n * (std::mem::size_of::<W>() + std::mem::size_of::<u128>()));
+    /// Appends records with one-word counts.
+    pub fn put_words(&mut self, xs: &[(F, u128)]) {
+        F::put_words(xs, &mut self.words.0);
+        self.n += u32::try_from(xs.len()).expect("at most 2^32 records a batch");
     }
 
-    /// Appends a record with a count past 128 bits.
-    #[inline]
-    pub fn put_mid(&mut self, state: &F, count: &MidCount) {
-        state.put(&mut self.mid.0);
-        count.put(&mut self.mid.0);
-        self.n += 1;
+    /// Appends records with counts past 128 bits.
+    pub fn put_mids(&mut self, xs: &[(F, MidCount)]) {
+        F::put_mids(xs, &mut self.mid.0);
+        self.n += u32::try_from(xs.len()).expect("at most 2^32 records a batch");
     }
 
     /// Appends a record with a count past 192 bits.
@@ -241,28 +296,21 @@ impl<F: Flat> Batch<F> {
         self.n += 1;
     }
 
-    /// Calls `word` on every one-word record, `mid` on every 192-bit one and `wide` on every
-    /// 384-bit one, in order; returns the others.
-    pub fn unpack(
+    /// Calls `word` on `to` and every one-word record, `mid` on `to` and every 192-bit one and
+    /// `wide` on `to` and every 384-bit one, in order; returns the others.
+    pub fn unpack<T: ?Sized>(
         self,
-        mut word: impl FnMut(F, u128),
-        mut mid: impl FnMut(F, MidCount),
-        mut wide: impl FnMut(F, WideCount),
+        to: &mut T,
+        word: impl Fn(&mut T, F, u128),
+        mid: impl Fn(&mut T, F, MidCount),
+        wide: impl Fn(&mut T, F, WideCount),
     ) -> Vec<(F, BigUint)> {
-        let mut input = &self.words.0[..];
-        while !input.is_empty() {
-            let s = F::get(&mut input);
-            word(s, u128::get(&mut input));
-        }
-        let mut input = &self.mid.0[..];
-        while !input.is_empty() {
-            let s = F::get(&mut input);
-            mid(s, MidCount::get(&mut input));
-        }
+        F::get_words(&self.words.0, to, word);
+        F::get_mids(&self.mid.0, to, mid);
         let mut input = &self.wide.0[..];
         while !input.is_empty() {
             let s = F::get(&mut input);
-            wide(s, WideCount::get(&mut input));
+            wide(to, s, WideCount::get(&mut input));
         }
         self.big
     }
@@ -346,6 +394,34 @@ mod tests {
         assert_eq!(Wide::from_wire(w.to_wire()), w);
     }
 
+    /// Packed states' records (one-word and 192-bit counts) come back from their narrow runs
+    /// through bincode, several runs in a row.
+    #[test]
+    fn narrow_batches_come_back_from_bincode() {
+        let mut b = Batch::<u128>::default();
+        let mids = [
+            (3, MidCount::from_limbs([1, 2, 3])),
+            (0, MidCount::from(9u128)),
+        ];
+        b.put_words(&[(1 << 100, 5), (7, u128::MAX)]);
+        b.put_mids(&mids);
+        b.put(&9, 1);
+        b.put_mids(&[(u128::MAX, MidCount::from_limbs([0, 0, u64::MAX]))]);
+        let back: Batch<u128> = bincode::deserialize(&bincode::serialize(&b).unwrap()).unwrap();
+        assert_eq!(back.n, 6);
+        let mut got = (Vec::new(), Vec::new());
+        let no_wide = |_: &mut (Vec<_>, Vec<_>), _, _: WideCount| unreachable!();
+        back.unpack(
+            &mut got,
+            |g, s, c| g.0.push((s, c)),
+            |g, s, c| g.1.push((s, c)),
+            no_wide,
+        );
+        assert_eq!(got.0, [(1 << 100, 5), (7, u128::MAX), (9, 1)]);
+        let top = (u128::MAX, MidCount::from_limbs([0, 0, u64::MAX]));
+        assert_eq!(got.1, [mids[0], mids[1], top]);
+    }
+
     /// A batch comes back through timely's encoding (bincode) with every record in order.
     #[test]
     fn batches_come_back_from_bincode() {
@@ -357,15 +433,17 @@ mod tests {
         b.put_wide(&vec![4], &top);
         b.put_wide(&vec![], &WideCount::from(u128::MAX));
         let mid = MidCount::from_limbs([7, 8, u64::MAX]);
-        b.put_mid(&vec![5, 6], &mid);
+        b.put_mids(&[(vec![5, 6], mid)]);
         let bytes = bincode::serialize(&b).unwrap();
         let back: Batch<Vec<u8>> = bincode::deserialize(&bytes).unwrap();
         assert_eq!(back.n, 6);
         let (mut words, mut mids, mut wides) = (Vec::new(), Vec::new(), Vec::new());
+        let mut got = (&mut words, &mut mids, &mut wides);
         let bigs = back.unpack(
-            |s, c| words.push((s, c)),
-            |s, c| mids.push((s, c)),
-            |s, c| wides.push((s, c)),
+            &mut got,
+            |g, s, c| g.0.push((s, c)),
+            |g, s, c| g.1.push((s, c)),
+            |g, s, c| g.2.push((s, c)),
         );
         assert_eq!(words, [(vec![1, 2, 3], u128::MAX), (vec![], 7)]);
         assert_eq!(mids, [(vec![5, 6], mid)]);
@@ -376,10 +454,18 @@ mod tests {
         assert_eq!(bigs, [(vec![9], BigUint::from(u128::MAX) * 3u8)]);
         let mut p = Batch::<u128>::default();
         p.put(&(1 << 100), 5);
-        assert_eq!(p.words.0.len(), 32);
+        assert_eq!(
+            p.words.0.len(),
+            6 + 13 + 1 + 16,
+            "a run of one 14-byte record"
+        );
         p.put_wide(&1, &top);
         assert_eq!(p.wide.0.len(), 64);
-        p.put_mid(&1, &mid);
-        assert_eq!(p.mid.0.len(), 40);
+        p.put_mids(&[(1, mid)]);
+        assert_eq!(
+            p.mid.0.len(),
+            6 + 1 + 24 + 24,
+            "a run of one 25-byte record"
+        );
     }
 }
