@@ -133,37 +133,23 @@ impl<W: Hash> Run<W> {
     /// Appends a record with a one-word count.
     #[inline]
     pub fn push(&mut self, state: W, count: u128) {
-        let k = shard(fx(&state), self.bits);
-        self.push_at(k, state, count);
+        push_sharded(&mut self.parts, self.bits, (state, count));
     }
 
     /// Appends a record with a count past 128 bits.
     #[inline]
     pub fn push_mid(&mut self, state: W, count: Mid) {
-        let k = shard(fx(&state), self.bits);
-        push_in(&mut self.mid[k], (state, count), part_cap(self.bits));
+        push_sharded(&mut self.mid, self.bits, (state, count));
     }
 
     /// Moves every one-word record of `xs` to its shard, leaving `xs` empty with its capacity.
     pub fn extend(&mut self, xs: &mut Vec<Word<W>>) {
-        if self.bits == 0 {
-            extend_in(&mut self.parts[0], xs, part_cap(0));
-        } else {
-            for (s, c) in xs.drain(..) {
-                self.push(s, c);
-            }
-        }
+        extend_sharded(&mut self.parts, self.bits, xs);
     }
 
     /// As [`Run::extend`], for records with a count past 128 bits.
     pub fn extend_mid(&mut self, xs: &mut Vec<Medium<W>>) {
-        if self.bits == 0 {
-            extend_in(&mut self.mid[0], xs, part_cap(0));
-        } else {
-            for (s, c) in xs.drain(..) {
-                self.push_mid(s, c);
-            }
-        }
+        extend_sharded(&mut self.mid, self.bits, xs);
     }
 
     /// Appends a record with a count past 192 bits.
@@ -184,6 +170,25 @@ impl<W: Hash> Run<W> {
 /// Records in `parts`.
 fn held<T>(parts: &[Vec<T>]) -> usize {
     parts.iter().map(Vec::len).sum()
+}
+
+/// Appends record `x` to the parts of its shard among `shards` (a level of `bits` shard bits).
+#[inline]
+fn push_sharded<W: Hash, C>(shards: &mut [Vec<Vec<(W, C)>>], bits: u32, x: (W, C)) {
+    let k = shard(fx(&x.0), bits);
+    push_in(&mut shards[k], x, part_cap(bits));
+}
+
+/// Moves every record of `xs` to its shard among `shards` (one copy of the whole vector when
+/// there is one shard), leaving `xs` empty with its capacity.
+fn extend_sharded<W: Hash, C>(shards: &mut [Vec<Vec<(W, C)>>], bits: u32, xs: &mut Vec<(W, C)>) {
+    if bits == 0 {
+        extend_in(&mut shards[0], xs, part_cap(0));
+    } else {
+        for x in xs.drain(..) {
+            push_sharded(shards, bits, x);
+        }
+    }
 }
 
 /// Appends `x` to the last part, or to a new one (of at most `cap` records) once that is

@@ -92,34 +92,42 @@ pub trait Flat: Sized {
     /// Appends records with one-word counts (a batch's `words`) to `out`: by default each
     /// state by [`Flat::put`], then its count's 16 bytes.
     fn put_words(xs: &[(Self, u128)], out: &mut Vec<u8>) {
-        for (s, c) in xs {
-            s.put(out);
-            c.put(out);
-        }
+        put_records(xs, out);
     }
 
     /// Calls `f` on `to` and every record that [`Flat::put_words`] wrote to `input`, in order.
-    fn get_words<T: ?Sized>(mut input: &[u8], to: &mut T, f: impl Fn(&mut T, Self, u128)) {
-        while !input.is_empty() {
-            let s = Self::get(&mut input);
-            f(to, s, u128::get(&mut input));
-        }
+    fn get_words<T: ?Sized>(input: &[u8], to: &mut T, f: impl Fn(&mut T, Self, u128)) {
+        get_records(input, to, f);
     }
 
     /// As [`Flat::put_words`], for records with a 192-bit count (a batch's `mid`).
     fn put_mids(xs: &[(Self, MidCount)], out: &mut Vec<u8>) {
-        for (s, c) in xs {
-            s.put(out);
-            c.put(out);
-        }
+        put_records(xs, out);
     }
 
     /// As [`Flat::get_words`], for records that [`Flat::put_mids`] wrote.
-    fn get_mids<T: ?Sized>(mut input: &[u8], to: &mut T, f: impl Fn(&mut T, Self, MidCount)) {
-        while !input.is_empty() {
-            let s = Self::get(&mut input);
-            f(to, s, MidCount::get(&mut input));
-        }
+    fn get_mids<T: ?Sized>(input: &[u8], to: &mut T, f: impl Fn(&mut T, Self, MidCount)) {
+        get_records(input, to, f);
+    }
+}
+
+/// The plain form of records: each state by [`Flat::put`], then its count.
+fn put_records<S: Flat, C: Flat>(xs: &[(S, C)], out: &mut Vec<u8>) {
+    for (s, c) in xs {
+        s.put(out);
+        c.put(out);
+    }
+}
+
+/// Calls `f` on `to` and every record that [`put_records`] wrote to `input`, in order.
+fn get_records<S: Flat, C: Flat, T: ?Sized>(
+    mut input: &[u8],
+    to: &mut T,
+    f: impl Fn(&mut T, S, C),
+) {
+    while !input.is_empty() {
+        let s = S::get(&mut input);
+        f(to, s, C::get(&mut input));
     }
 }
 
